@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { Db } from './db/client.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerAuthRoutes } from './features/auth/index.js';
+import { registerDashboardRoutes } from './features/dashboard/index.js';
+import { registerProfileRoutes } from './features/profile/index.js';
+
+export interface AppDeps {
+  db: Db;
+  now?: () => Date;
+}
+
+/** The whole server, used by server.ts and by the tests (through `app.inject`). */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = { config, db: deps.db, now: deps.now ?? (() => new Date()), log: app.log };
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'SAMEORIGIN');
+    reply.header('Referrer-Policy', 'same-origin');
+    return payload;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Call Centre API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
+  registerErrorHandler(app, { spaIndex: webDist !== undefined });
+  if (webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+  }
+
+  registerAuthRoutes(app, ctx);
+  registerDashboardRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+
+  return app;
+}

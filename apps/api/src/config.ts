@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
+
+const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_POOL_SIZE: intVar(10),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Call Centre <no-reply@callcentre.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: demo data goes into a new embedded database only; never: not even there. */
+  SEED: z.enum(['auto', 'never']).default('auto'),
+  SESSION_IDLE_SECONDS: intVar(SESSION_IDLE_SECONDS),
+  SESSION_MAX_SECONDS: intVar(SESSION_MAX_SECONDS),
+  CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
+  CLIENT_WARNING_SECONDS: intVar(IDLE_WARNING_SECONDS),
+  SIGNIN_SLOW_AFTER: intVar(3),
+  SIGNIN_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  SIGNIN_LOCK_AFTER: intVar(5),
+  SIGNIN_LOCK_SECONDS: intVar(15 * 60),
+  SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: string;
+  seed: 'auto' | 'never';
+  session: { idleSeconds: number; maxSeconds: number };
+  client: { idleSeconds: number; warningSeconds: number };
+  signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
+  /** The built web app to serve, or undefined to serve none (API only). */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parse the environment; every bad variable is named in one error so a bad deployment fails at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { webDist?: string } = {}): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    seed: e.SEED,
+    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
+    signin: {
+      slowAfter: e.SIGNIN_SLOW_AFTER,
+      slowMs: e.SIGNIN_SLOW_MS,
+      lockAfter: e.SIGNIN_LOCK_AFTER,
+      lockSeconds: e.SIGNIN_LOCK_SECONDS,
+      windowSeconds: e.SIGNIN_WINDOW_SECONDS,
+    },
+    webDist: e.WEB_DIST ?? defaults.webDist,
+  };
+}

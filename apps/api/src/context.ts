@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+
+/** What every feature gets: configuration, the database and a clock (tests move the clock). */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}

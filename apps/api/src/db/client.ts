@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { acquireDataDirLock } from './lock.js';
+
+export type Schema = typeof schema;
+/** The one database type every service uses, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A database or a transaction: what a service function that may run inside a caller's transaction takes. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** True when the embedded database was created by this open (demo data goes only there). */
+  isNew: boolean;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** Any fixed number: serialises migrations when several API processes start against one server. */
+const MIGRATION_LOCK_KEY = 7_310_442;
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  let release = (): void => undefined;
+  let isNew = true;
+  let pgDir: string | undefined;
+  if (dataDir !== undefined) {
+    release = acquireDataDirLock(dataDir);
+    pgDir = path.join(dataDir, 'pg');
+    isNew = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+  }
+  try {
+    const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      isNew,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A pool error on an idle client (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', isNew: false, close: () => pool.end() };
+}
+
+export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize: number }) {
+  return config.databaseUrl !== undefined
+    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    : openPglite(config.dataDir);
+}
+
+/** Rows of a raw `db.execute` result; both drivers answer an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const brands = pgTable('brands', {
+  brandId: integer('brand_id').primaryKey(),
+  brandName: text('brand_name').notNull(),
+});
+
+/** Company types: 1 Corporate, 2 Company-owned, 3 Independent franchise, 4 External. */
+export const companies = pgTable('companies', {
+  companyId: integer('company_id').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const roles = pgTable('roles', {
+  roleId: integer('role_id').primaryKey(),
+  /** Machine name; `SPG_LeadsCCManager` is one the spec names. */
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+});
+
+/** Which roles a company type may give its users. */
+export const companyRoles = pgTable(
+  'company_roles',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.roleId] })],
+);
+
+export const applications = pgTable('applications', {
+  applicationId: integer('application_id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  /** The web route (state) the application opens. */
+  sref: text('sref').notNull(),
+  url: text('url').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const permissions = pgTable('permissions', {
+  permissionId: integer('permission_id').primaryKey(),
+  applicationId: integer('application_id')
+    .notNull()
+    .references(() => applications.applicationId),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull(),
+  /** Allowed values, e.g. {"truevalue":"true","falsevalue":"false"}. */
+  values: jsonb('values').$type<{ truevalue: string; falsevalue: string }>().notNull(),
+});
+
+export const companyRolePermissionTemplates = pgTable(
+  'company_role_permission_templates',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.applicationId),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.permissionId),
+    defaultValue: text('default_value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.roleId, t.applicationId, t.permissionId] })],
+);
+
+/** One row per branch. A franchise (sqldbid) may have several branches. */
+export const franchises = pgTable(
+  'franchises',
+  {
+    branchNo: text('branchno').primaryKey(),
+    sqldbid: integer('sqldbid').notNull(),
+    compId: integer('comp_id').notNull(),
+    compName: text('compname').notNull(),
+    /** The franchise's default (main) branch. */
+    defComp: boolean('def_comp').notNull().default(false),
+    designation: text('designation').$type<'IND' | 'COF'>().notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.brandId),
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    check('franchises_designation_check', sql`${t.designation} in ('IND', 'COF')`),
+    index('franchises_sqldbid_idx').on(t.sqldbid),
+    index('franchises_designation_idx').on(t.designation),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    userId: serial('user_id').primaryKey(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    brandId: integer('brand_id').references(() => brands.brandId),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.companyId),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.roleId),
+    sqldbid: integer('sqldbid'),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+export const userBranches = pgTable(
+  'user_branches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    branchNo: text('branchno')
+      .notNull()
+      .references(() => franchises.branchNo),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.branchNo] })],
+);
+
+export const userApplications = pgTable(
+  'user_applications',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.applicationId),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.applicationId] })],
+);
+
+export const userPermissions = pgTable(
+  'user_permissions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    applicationId: integer('application_id')
+      .notNull()
+      .references(() => applications.applicationId),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.permissionId),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
+);

@@ -1,0 +1,2 @@
+export * from './access.js';
+export * from './auth.js';

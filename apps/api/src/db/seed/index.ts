@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../client.js';
+import {
+  applications,
+  brands,
+  companies,
+  companyRolePermissionTemplates,
+  companyRoles,
+  franchises,
+  permissions,
+  roles,
+  userApplications,
+  userBranches,
+  userPermissions,
+  users,
+} from '../schema/index.js';
+import { hash } from '@node-rs/argon2';
+import {
+  ALL_FRANCHISES,
+  APPLICATIONS,
+  BRANDS,
+  COMPANIES,
+  COMPANY_ROLES,
+  DEFAULT_APPLICATIONS,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  PERMISSIONS,
+  ROLES,
+  TEMPLATE_VALUES,
+} from './reference.js';
+
+export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './reference.js';
+
+export interface SeedOptions {
+  /** Seed of the random generator; the same seed gives the same data. */
+  seed?: number;
+}
+
+export class AlreadySeededError extends Error {
+  override name = 'AlreadySeededError';
+}
+
+/** Reference data and demo accounts, in one transaction. Refuses a database that already has them. */
+export async function seedDemoData(db: Db, _options: SeedOptions = {}): Promise<void> {
+  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
+  if ((existing[0]?.n ?? 0) > 0) throw new AlreadySeededError('The database already holds demo data.');
+
+  const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hash(DEMO_PASSWORD)));
+
+  await db.transaction(async (tx) => {
+    await tx.insert(brands).values(BRANDS);
+    await tx.insert(companies).values(COMPANIES);
+    await tx.insert(roles).values(ROLES);
+    await tx.insert(companyRoles).values(COMPANY_ROLES.flatMap((c) => c.roleIds.map((roleId) => ({ companyId: c.companyId, roleId }))));
+    await tx.insert(applications).values(APPLICATIONS);
+    await tx.insert(permissions).values(PERMISSIONS);
+
+    const templates = Object.entries(DEFAULT_APPLICATIONS).flatMap(([key, appIds]) => {
+      const [companyId, roleId] = key.split(':').map(Number) as [number, number];
+      return PERMISSIONS.filter((p) => appIds.includes(p.applicationId)).map((p) => ({
+        companyId,
+        roleId,
+        applicationId: p.applicationId,
+        permissionId: p.permissionId,
+        defaultValue: TEMPLATE_VALUES[p.permissionId]?.(companyId, roleId) ?? p.values.falsevalue,
+      }));
+    });
+    await tx.insert(companyRolePermissionTemplates).values(templates);
+
+    await tx.insert(franchises).values(
+      ALL_FRANCHISES.flatMap((f) =>
+        f.branches.map((b, i) => ({
+          branchNo: b.branchNo,
+          sqldbid: f.sqldbid,
+          compId: f.designation === 'COF' ? 2 : 3,
+          compName: f.compName,
+          defComp: i === 0,
+          designation: f.designation,
+          brandId: f.brandId,
+          timeZone: f.timeZone,
+        })),
+      ),
+    );
+
+    for (const [i, account] of DEMO_ACCOUNTS.entries()) {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: account.username,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          email: `${account.username.replace('.', '-')}@callcentre.example`,
+          passwordHash: passwordHashes[i] ?? '',
+          brandId: account.brandId,
+          companyId: account.companyId,
+          roleId: account.roleId,
+          sqldbid: account.sqldbid,
+        })
+        .returning({ userId: users.userId });
+      if (!user) throw new Error('user insert returned nothing');
+      if (account.branches.length > 0) {
+        await tx.insert(userBranches).values(account.branches.map((branchNo) => ({ userId: user.userId, branchNo })));
+      }
+      const appIds = account.applications ?? DEFAULT_APPLICATIONS[`${account.companyId}:${account.roleId}`] ?? [];
+      if (appIds.length > 0) {
+        await tx.insert(userApplications).values(appIds.map((applicationId) => ({ userId: user.userId, applicationId })));
+      }
+      const perms = templates.filter(
+        (t) => t.companyId === account.companyId && t.roleId === account.roleId && appIds.includes(t.applicationId),
+      );
+      if (perms.length > 0) {
+        await tx.insert(userPermissions).values(
+          perms.map((t) => ({ userId: user.userId, applicationId: t.applicationId, permissionId: t.permissionId, value: t.defaultValue })),
+        );
+      }
+    }
+  });
+}

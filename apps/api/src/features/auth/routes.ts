@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { defineRoute } from '../../http/route.js';
+import { sessionUser } from './session-user.js';
+import { signin, signout, signup } from './service.js';
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, 'clientConfig', () =>
+    Promise.resolve({
+      idleTimeoutSeconds: ctx.config.client.idleSeconds,
+      idleWarningSeconds: ctx.config.client.warningSeconds,
+    }),
+  );
+  defineRoute(app, ctx, 'signin', ({ body }) => signin(ctx, body));
+  defineRoute(app, ctx, 'signup', ({ body }) => signup(ctx, body), { status: 201 });
+  defineRoute(app, ctx, 'signout', async ({ user }) => {
+    await signout(ctx, user.tokenHash);
+    return { ok: true as const };
+  });
+  defineRoute(app, ctx, 'session', async ({ user }) => {
+    const [row] = await ctx.db.query.sessions.findMany({
+      where: (s, { eq }) => eq(s.tokenHash, user.tokenHash),
+      columns: { expiresAt: true },
+    });
+    return { user: await sessionUser(ctx.db, user), expiresAt: (row?.expiresAt ?? ctx.now()).toISOString() };
+  });
+}

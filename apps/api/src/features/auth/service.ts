@@ -1,0 +1,147 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  CompanyType,
+  PASSWORD_MESSAGES,
+  Role,
+  USERNAME_MESSAGES,
+  passwordProblem,
+  usernameProblem,
+} from '@cc/domain';
+import type { SigninRequest, SigninResponse, SignupRequest } from '@cc/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, signinAttempts, users } from '../../db/schema/index.js';
+import { AppError, unauthenticated } from '../../http/errors.js';
+import { hashToken, newToken } from '../../http/auth.js';
+import { sessionUserById } from './session-user.js';
+
+export const hashPassword = (password: string) => hash(password);
+
+/** Verified against when the username is unknown, so a miss costs what a hit costs. */
+let dummyHash: Promise<string> | undefined;
+const dummy = () => (dummyHash ??= hash('not-a-real-password-Aa1!'));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function minutesText(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+export async function createSession(ctx: AppContext, db: DbOrTx, userId: number): Promise<SigninResponse> {
+  const token = newToken();
+  const tokenHash = hashToken(token);
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.session.maxSeconds * 1000);
+  await db.insert(sessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
+  return { token, expiresAt: expiresAt.toISOString(), user: await sessionUserById(db, userId, tokenHash) };
+}
+
+export async function signin(ctx: AppContext, input: SigninRequest): Promise<SigninResponse> {
+  const { signin: limits } = ctx.config;
+  const key = input.username.toLowerCase();
+  const now = ctx.now();
+  const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000);
+
+  const [attempt] = await ctx.db.select().from(signinAttempts).where(eq(signinAttempts.usernameKey, key));
+  if (attempt?.lockedUntil && attempt.lockedUntil > now) {
+    throw new AppError(
+      'LOCKED_OUT',
+      `Too many failed sign-in attempts for this username. Try again in ${minutesText(attempt.lockedUntil.getTime() - now.getTime())}.`,
+    );
+  }
+  const recentFailures = attempt && attempt.firstFailureAt > windowStart ? attempt.failures : 0;
+  if (recentFailures >= limits.slowAfter) await sleep(limits.slowMs * (recentFailures - limits.slowAfter + 1));
+
+  const [user] = await ctx.db
+    .select({ userId: users.userId, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(sql`lower(${users.username}) = ${key}`, eq(users.active, true)));
+  const ok = user ? await verify(user.passwordHash, input.password) : (await verify(await dummy(), input.password), false);
+
+  if (!ok || !user) {
+    const [row] = await ctx.db
+      .insert(signinAttempts)
+      .values({ usernameKey: key, failures: 1, firstFailureAt: now })
+      .onConflictDoUpdate({
+        target: signinAttempts.usernameKey,
+        set: {
+          failures: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.failures} + 1 else 1 end`,
+          firstFailureAt: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
+        },
+      })
+      .returning({ failures: signinAttempts.failures });
+    if (row && row.failures >= limits.lockAfter) {
+      const lockedUntil = new Date(now.getTime() + limits.lockSeconds * 1000);
+      await ctx.db
+        .update(signinAttempts)
+        .set({ lockedUntil, failures: 0, firstFailureAt: now })
+        .where(eq(signinAttempts.usernameKey, key));
+      throw new AppError(
+        'LOCKED_OUT',
+        `Too many failed sign-in attempts for this username. Sign-in is locked for ${minutesText(limits.lockSeconds * 1000)}.`,
+      );
+    }
+    throw unauthenticated('Invalid username or password.');
+  }
+
+  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, key));
+  return createSession(ctx, ctx.db, user.userId);
+}
+
+export async function signout(ctx: AppContext, tokenHash: string): Promise<void> {
+  await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: users.userId })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  return rows.some((r) => r.userId !== exceptUserId);
+}
+
+/** The errors map of a sign-up form: one message per field, empty when the form is valid. */
+export async function signupErrors(db: DbOrTx, input: SignupRequest): Promise<Record<string, string>> {
+  const errors: Record<string, string> = {};
+  const username = usernameProblem(input.username);
+  if (username) errors.username = username;
+  else if (await usernameTaken(db, input.username)) errors.username = USERNAME_MESSAGES.taken;
+  const password = passwordProblem(input.password);
+  if (password) errors.password = password;
+  if (input.confirmPassword !== input.password) errors.confirmPassword = PASSWORD_MESSAGES.confirm;
+  if (!input.firstName) errors.firstName = 'First name is required.';
+  if (!input.lastName) errors.lastName = 'Last name is required.';
+  if (input.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email)) errors.email = 'Enter a valid email address.';
+  return errors;
+}
+
+/**
+ * A signed-up user starts as an independent-franchise user with no branches and no applications:
+ * they can sign in but see no customer until an administrator gives them a company, role and branches.
+ */
+export async function signup(ctx: AppContext, input: SignupRequest): Promise<SigninResponse> {
+  const errors = await signupErrors(ctx.db, input);
+  const first = Object.entries(errors)[0];
+  if (first) throw new AppError('VALIDATION', `${first[0]}: ${first[1]}`, errors);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        passwordHash,
+        companyId: CompanyType.IndependentFranchise,
+        roleId: Role.FranchiseUser,
+      })
+      .onConflictDoNothing()
+      .returning({ userId: users.userId });
+    const created = inserted[0];
+    if (!created) throw new AppError('VALIDATION', `username: ${USERNAME_MESSAGES.taken}`, { username: USERNAME_MESSAGES.taken });
+    return createSession(ctx, tx, created.userId);
+  });
+}

@@ -1,0 +1,57 @@
+import { asc, eq } from 'drizzle-orm';
+import type { SessionUser } from '@cc/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { applications, companies, roles, userApplications, users } from '../../db/schema/index.js';
+import { loadAuthUser, type AuthUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+
+/** The applications a user may open, in dashboard order. */
+export async function userApplicationList(db: DbOrTx, userId: number): Promise<SessionUser['Applications']> {
+  const rows = await db
+    .select({
+      ApplicationId: applications.applicationId,
+      Name: applications.name,
+      Description: applications.description,
+      SRef: applications.sref,
+      URL: applications.url,
+    })
+    .from(userApplications)
+    .innerJoin(applications, eq(applications.applicationId, userApplications.applicationId))
+    .where(eq(userApplications.userId, userId))
+    .orderBy(asc(applications.sortOrder), asc(applications.applicationId));
+  return rows;
+}
+
+/** The user as the web app keeps it after sign-in. */
+export async function sessionUser(db: DbOrTx, auth: AuthUser): Promise<SessionUser> {
+  const [details] = await db
+    .select({ email: users.email, companyName: companies.description, roleDescription: roles.description })
+    .from(users)
+    .innerJoin(companies, eq(companies.companyId, users.companyId))
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(eq(users.userId, auth.userId));
+  if (!details) throw notFound('User not found.');
+  return {
+    UserId: auth.userId,
+    Username: auth.username,
+    FirstName: auth.firstName,
+    LastName: auth.lastName,
+    Email: details.email,
+    BrandId: auth.brandId,
+    CompanyId: auth.companyId,
+    CompanyName: details.companyName,
+    RoleId: auth.roleId,
+    role: details.roleDescription,
+    SQLDBID: auth.sqldbid,
+    Branches: auth.branches.map((branchno) => ({ branchno })),
+    Applications: await userApplicationList(db, auth.userId),
+    permissions: auth.permissions,
+  };
+}
+
+export async function sessionUserById(db: DbOrTx, userId: number, tokenHash = ''): Promise<SessionUser> {
+  const auth = await loadAuthUser(db, userId, tokenHash);
+  if (!auth) throw notFound('User not found.');
+  return sessionUser(db, auth);
+}
+

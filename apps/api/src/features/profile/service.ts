@@ -1,0 +1,59 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
+import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
+import type { PasswordUpdateRequest, ProfileUpdateRequest, SessionUser } from '@cc/contract';
+import type { AppContext } from '../../context.js';
+import { sessions, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { AppError, forbidden } from '../../http/errors.js';
+import { hashPassword, sessionUserById } from '../auth/index.js';
+
+/** A user edits only their own profile here; administrators edit others through user administration. */
+function requireSelf(user: AuthUser, userId: number): void {
+  if (user.userId !== userId) throw forbidden('You can change only your own profile.');
+}
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  input: ProfileUpdateRequest,
+): Promise<SessionUser> {
+  requireSelf(user, userId);
+  await ctx.db
+    .update(users)
+    .set({ firstName: input.FirstName, lastName: input.LastName, email: input.Email, updatedAt: ctx.now() })
+    .where(eq(users.userId, userId));
+  return sessionUserById(ctx.db, userId, user.tokenHash);
+}
+
+/** Change the password; the user's other sessions end, this one goes on. */
+export async function updatePassword(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  input: PasswordUpdateRequest,
+): Promise<void> {
+  requireSelf(user, userId);
+  const problem = passwordProblem(input.password);
+  if (problem) throw new AppError('VALIDATION', `password: ${problem}`, { password: problem });
+  if (input.confirmPassword !== input.password) {
+    throw new AppError('VALIDATION', `confirmPassword: ${PASSWORD_MESSAGES.confirm}`, {
+      confirmPassword: PASSWORD_MESSAGES.confirm,
+    });
+  }
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.userId, userId));
+  if (!row || !(await verify(row.passwordHash, input.currentPassword))) {
+    const message = 'The current password is not correct.';
+    throw new AppError('VALIDATION', `currentPassword: ${message}`, { currentPassword: message });
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.userId, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, user.tokenHash)));
+  });
+}

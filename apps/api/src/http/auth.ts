@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf, type Scope } from '@cc/domain';
+import { rowsOf, type DbOrTx } from '../db/client.js';
+import type { AppContext } from '../context.js';
+import { AppError, unauthenticated } from './errors.js';
+
+/** The signed-in user of a request, as authorization needs it. */
+export interface AuthUser {
+  userId: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  companyId: number;
+  roleId: number;
+  brandId: number | null;
+  sqldbid: number | null;
+  branches: string[];
+  permissions: string[];
+  scope: Scope;
+  tokenHash: string;
+}
+
+/** Sessions are touched at most this often, so most requests only read. */
+const TOUCH_INTERVAL_MS = 15_000;
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** The permission list the spec describes: `role:{n}` entries and `permission:{id}:{value}` entries. */
+export function permissionList(roleId: number, roleName: string, perms: { id: number; value: string }[]): string[] {
+  const list = [roleEntry(roleId)];
+  if (roleName === LEADS_CC_MANAGER_ROLE_NAME) list.push(roleEntry(LEADS_CC_MANAGER_ROLE_NAME));
+  for (const p of perms) list.push(permissionEntry(p.id, p.value));
+  return list;
+}
+
+interface UserRow {
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  company_id: number;
+  role_id: number;
+  brand_id: number | null;
+  sqldbid: number | null;
+  role_name: string;
+  branches: string[];
+  perms: { id: number; value: string }[];
+  last_seen_at: string | Date;
+}
+
+/** Load the authorization view of a user in one query. */
+export async function loadAuthUser(db: DbOrTx, userId: number, tokenHash = ''): Promise<AuthUser | null> {
+  const rows = rowsOf<UserRow>(
+    await db.execute(sql`
+      select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
+             r.name as role_name, now() as last_seen_at,
+             coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
+             coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
+                       from user_permissions p where p.user_id = u.user_id), '[]') as perms
+      from users u join roles r on r.role_id = u.role_id
+      where u.user_id = ${userId} and u.active`),
+  );
+  const row = rows[0];
+  return row ? toAuthUser(row, tokenHash) : null;
+}
+
+function toAuthUser(row: UserRow, tokenHash: string): AuthUser {
+  const branches = typeof row.branches === 'string' ? (JSON.parse(row.branches) as string[]) : row.branches;
+  const perms = typeof row.perms === 'string' ? (JSON.parse(row.perms) as UserRow['perms']) : row.perms;
+  const permissions = permissionList(row.role_id, row.role_name, perms);
+  return {
+    userId: row.user_id,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    companyId: row.company_id,
+    roleId: row.role_id,
+    brandId: row.brand_id,
+    sqldbid: row.sqldbid,
+    branches,
+    permissions,
+    scope: scopeOf({ companyId: row.company_id, permissions, branches }),
+    tokenHash,
+  };
+}
+
+/**
+ * Resolve the bearer token of a request to its user, enforcing revocation, the idle limit and the
+ * absolute limit on the server. Throws 401 otherwise.
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
+  if (!match?.[1]) throw unauthenticated();
+  const tokenHash = hashToken(match[1]);
+  const now = ctx.now();
+  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000);
+  const rows = rowsOf<UserRow>(
+    await ctx.db.execute(sql`
+      select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
+             r.name as role_name, s.last_seen_at,
+             coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
+             coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
+                       from user_permissions p where p.user_id = u.user_id), '[]') as perms
+      from sessions s
+      join users u on u.user_id = s.user_id
+      join roles r on r.role_id = u.role_id
+      where s.token_hash = ${tokenHash} and s.revoked_at is null
+        and s.last_seen_at > ${idleCutoff.toISOString()} and s.expires_at > ${now.toISOString()} and u.active`),
+  );
+  const row = rows[0];
+  if (!row) throw await whyRejected(ctx, tokenHash, now, idleCutoff);
+  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db.execute(
+      sql`update sessions set last_seen_at = ${now.toISOString()} where token_hash = ${tokenHash} and last_seen_at < ${now.toISOString()}`,
+    );
+  }
+  return toAuthUser(row, tokenHash);
+}
+
+async function whyRejected(ctx: AppContext, tokenHash: string, now: Date, idleCutoff: Date): Promise<AppError> {
+  const rows = rowsOf<{ revoked_at: unknown; last_seen_at: string | Date; expires_at: string | Date }>(
+    await ctx.db.execute(
+      sql`select revoked_at, last_seen_at, expires_at from sessions where token_hash = ${tokenHash}`,
+    ),
+  );
+  const session = rows[0];
+  if (!session || session.revoked_at !== null) return unauthenticated();
+  if (new Date(session.expires_at).getTime() <= now.getTime()) {
+    return new AppError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
+  }
+  if (new Date(session.last_seen_at).getTime() <= idleCutoff.getTime()) {
+    const minutes = Math.round(ctx.config.session.idleSeconds / 60);
+    return new AppError(
+      'SESSION_EXPIRED',
+      `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`,
+    );
+  }
+  return unauthenticated();
+}

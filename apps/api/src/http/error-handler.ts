@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from './errors.js';
+
+interface ValidationIssue {
+  instancePath?: string;
+  message?: string;
+  params?: { issue?: { path?: PropertyKey[] } };
+}
+
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const fromPath = issue.params?.issue?.path?.map(String).join('.');
+  if (fromPath) return fromPath;
+  const fromInstance = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  return fromInstance || context || 'body';
+}
+
+export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation as ValidationIssue[]) {
+        const field = fieldOf(issue, error.validationContext);
+        errors[field] ??= issue.message ?? 'is invalid';
+      }
+      const [field, message] = Object.entries(errors)[0] ?? ['body', 'is invalid'];
+      return reply.status(400).send({ error: 'VALIDATION', message: `${field}: ${message}`, errors });
+    }
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      return reply
+        .status(error.status)
+        .send({ error: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+    }
+    // Fastify's own client errors (malformed JSON, wrong content type, body too large).
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: 'VALIDATION', message: `body: ${error.message}` });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.status(404).send({ error: 'NOT_FOUND', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Every other path belongs to the web app, which routes it in the browser.
+    if (options.spaIndex && request.method === 'GET') {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'NOT_FOUND', message: 'Not found.' });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Application errors with stable codes. The message is what the user may read; details for the log
+ * stay in `cause`.
+ */
+export type ErrorCode =
+  | 'VALIDATION'
+  | 'UNAUTHENTICATED'
+  | 'SESSION_EXPIRED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'LOCKED_OUT'
+  | 'INTERNAL';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_EXPIRED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  LOCKED_OUT: 429,
+  INTERNAL: 500,
+};
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.status = STATUS[code];
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
+export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
+export const forbidden = (message = 'You do not have access to this.') => new AppError('FORBIDDEN', message);
+export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);

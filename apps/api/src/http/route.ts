@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { routes, type RouteName, type Routes } from '@cc/contract';
+import type { AuthUser } from './auth.js';
+import { authenticate } from './auth.js';
+import type { AppContext } from '../context.js';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Field<N extends RouteName, K extends string> = Routes[N] extends Record<K, infer S> ? Out<S> : undefined;
+
+export interface HandlerInput<N extends RouteName> {
+  params: Field<N, 'params'>;
+  query: Field<N, 'query'>;
+  body: Field<N, 'body'>;
+  user: Routes[N]['auth'] extends true ? AuthUser : AuthUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<N extends RouteName> = (input: HandlerInput<N>) => Promise<z.input<Routes[N]['response']>>;
+
+/**
+ * Register one endpoint of the contract's route table: method, path and schemas come from the
+ * contract, so the server validates exactly what the client was typed against.
+ */
+export function defineRoute<N extends RouteName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: N,
+  handler: Handler<N>,
+  options: { status?: number } = {},
+): void {
+  const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  const status = options.status ?? 200;
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      operationId: name,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { [status]: def.response },
+      ...(def.auth ? { security: [{ bearer: [] }] } : {}),
+    },
+    handler: async (request, reply) => {
+      const user = def.auth ? await authenticate(ctx, request) : null;
+      const result = await handler({
+        params: request.params as never,
+        query: request.query as never,
+        body: request.body as never,
+        user: user as never,
+        request,
+        reply,
+      });
+      return reply.status(status).send(result);
+    },
+  });
+}

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { seedDemoData } from './db/seed/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
+  const database = await openDatabase(config);
+  if (database.kind === 'pglite' && database.isNew && config.seed === 'auto') {
+    console.log('New embedded database: loading demo data…');
+    await seedDemoData(database.db);
+  }
+  const app = await buildApp(config, { db: database.db });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  console.log(`Call centre ready at http://localhost:${config.port} (${where})`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+export const Application = z.object({
+  ApplicationId: z.number().int(),
+  Name: z.string(),
+  Description: z.string(),
+  SRef: z.string(),
+  URL: z.string(),
+});
+export type Application = z.infer<typeof Application>;
+
+export const SessionUser = z.object({
+  UserId: z.number().int(),
+  Username: z.string(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  Email: z.string(),
+  BrandId: z.number().int().nullable(),
+  CompanyId: z.number().int(),
+  CompanyName: z.string(),
+  RoleId: z.number().int(),
+  role: z.string(),
+  SQLDBID: z.number().int().nullable(),
+  Branches: z.array(z.object({ branchno: z.string() })),
+  Applications: z.array(Application),
+  permissions: z.array(z.string()),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
+
+export const SigninRequest = z.object({
+  username: z.string().trim().min(1, 'Enter your username.').max(100),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+export type SigninRequest = z.infer<typeof SigninRequest>;
+
+export const SigninResponse = z.object({
+  token: z.string(),
+  /** When the session ends at the latest (12 h after sign-in), ISO 8601. */
+  expiresAt: z.string(),
+  user: SessionUser,
+});
+export type SigninResponse = z.infer<typeof SigninResponse>;
+
+/** Field rules are applied on the server so that every message comes back in one errors map. */
+export const SignupRequest = z.object({
+  username: z.string().max(200),
+  password: z.string().max(200),
+  confirmPassword: z.string().max(200),
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  email: z.string().trim().max(200),
+});
+export type SignupRequest = z.infer<typeof SignupRequest>;
+
+export const SessionResponse = z.object({ user: SessionUser, expiresAt: z.string() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const ClientConfig = z.object({
+  idleTimeoutSeconds: z.number().int().positive(),
+  idleWarningSeconds: z.number().int().positive(),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;

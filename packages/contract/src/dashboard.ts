@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { Application } from './auth.js';
+
+export const DashboardResponse = z.object({ applications: z.array(Application) });
+export type DashboardResponse = z.infer<typeof DashboardResponse>;

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './auth.js';
+export * from './profile.js';
+export * from './dashboard.js';
+export * from './routes.js';

@@ -1,0 +1,65 @@
+/**
+ * The route table: method, path, request and response of every endpoint. The server registers each
+ * route from here and the web client calls through it, so neither side can drift from the other.
+ */
+import { z } from 'zod';
+import { Ok } from './common.js';
+import { ClientConfig, SessionResponse, SigninRequest, SigninResponse, SignupRequest, SessionUser } from './auth.js';
+import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
+import { DashboardResponse } from './dashboard.js';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path with `:param` segments. */
+  path: string;
+  /** Whether a signed-in session is required. */
+  auth: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+}
+
+export const routes = {
+  clientConfig: { method: 'GET', path: '/api/client-config', auth: false, response: ClientConfig },
+  signin: { method: 'POST', path: '/api/auth/signin', auth: false, body: SigninRequest, response: SigninResponse },
+  signup: { method: 'POST', path: '/api/auth/signup', auth: false, body: SignupRequest, response: SigninResponse },
+  signout: { method: 'POST', path: '/api/auth/signout', auth: true, response: Ok },
+  session: { method: 'GET', path: '/api/auth/session', auth: true, response: SessionResponse },
+  dashboard: { method: 'GET', path: '/api/dashboard', auth: true, response: DashboardResponse },
+  updateProfile: {
+    method: 'PUT',
+    path: '/api/user/:UserId/profile',
+    auth: true,
+    params: UserIdParams,
+    body: ProfileUpdateRequest,
+    response: SessionUser,
+  },
+  updatePassword: {
+    method: 'PUT',
+    path: '/api/user/:UserId/password/',
+    auth: true,
+    params: UserIdParams,
+    body: PasswordUpdateRequest,
+    response: Ok,
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type Routes = typeof routes;
+export type RouteName = keyof Routes;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type InferInput<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type RouteResponse<N extends RouteName> = Infer<Routes[N]['response']>;
+export type RouteBody<N extends RouteName> = Routes[N] extends { body: infer B } ? InferInput<B> : undefined;
+export type RouteParams<N extends RouteName> = Routes[N] extends { params: infer P } ? InferInput<P> : undefined;
+export type RouteQuery<N extends RouteName> = Routes[N] extends { query: infer Q } ? InferInput<Q> : undefined;
+
+/** Fill `:param` segments of a route path. */
+export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

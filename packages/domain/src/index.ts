@@ -1,0 +1,4 @@
+export * from './constants.js';
+export * from './access.js';
+export * from './validation.js';
+export * from './brand.js';
