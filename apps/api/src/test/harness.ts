@@ -1,0 +1,104 @@
+/**
+ * Test harness: a fresh database per test file (cloned from the migrated, seeded template), the
+ * real app built around it, a clock the test moves, and helpers to sign in.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import { openPostgres, type Db } from '../db/client.js';
+import * as schema from '../db/schema/index.js';
+import { DEMO_PASSWORD } from '../db/seed/index.js';
+import { adminQuery, withDatabase } from './template.js';
+
+export const engine: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export interface TestDatabase {
+  db: Db;
+  /** A URL other processes can open (PostgreSQL only). */
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (engine === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `cc_t_${crypto.randomBytes(6).toString('hex')}`;
+    await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    const url = withDatabase(base, name);
+    const database = await openPostgres(url, 20);
+    return {
+      db: database.db,
+      url,
+      close: async () => {
+        await database.close();
+        await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const tarball = fs.readFileSync(inject('pgliteTemplate'));
+  const client = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, url: undefined, close: () => client.close() };
+}
+
+export class TestClock {
+  private current: number;
+  constructor(start = new Date('2026-06-15T15:00:00Z')) {
+    this.current = start.getTime();
+  }
+  now = (): Date => new Date(this.current);
+  advance(seconds: number): void {
+    this.current += seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: TestClock;
+  database: TestDatabase;
+  /** Sign in a demo account (or any user) and answer its bearer token. */
+  signin(username: string, password?: string): Promise<string>;
+  /** `app.inject` with a bearer token. */
+  call(token: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGNIN_SLOW_MS: '0', DATA_DIR: '/nonexistent', ...env });
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; database?: TestDatabase } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const clock = new TestClock();
+  const app = await buildApp(config, { db: database.db, now: clock.now });
+  await app.ready();
+  const call = (token: string | undefined, opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    database,
+    call,
+    async signin(username, password = DEMO_PASSWORD) {
+      const response = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password } });
+      if (response.statusCode !== 200) throw new Error(`signin ${username}: ${response.statusCode} ${response.body}`);
+      return (response.json() as { token: string }).token;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
