@@ -2,7 +2,7 @@
  * The route table: method, path, request and response of every endpoint. The server registers each
  * route from here and the web client calls through it, so neither side can drift from the other.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Ok } from './common.js';
 import { ClientConfig, SessionResponse, SigninRequest, SigninResponse, SignupRequest, SessionUser } from './auth.js';
 import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
@@ -56,9 +56,10 @@ export type RouteParams<N extends RouteName> = Routes[N] extends { params: infer
 export type RouteQuery<N extends RouteName> = Routes[N] extends { query: infer Q } ? InferInput<Q> : undefined;
 
 /** Fill `:param` segments of a route path. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+export function buildPath(path: string, params: object | undefined): string {
+  const values = (params ?? {}) as Record<string, string | number | undefined>;
   return path.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
-    const value = params?.[name];
+    const value = values[name];
     if (value === undefined) throw new Error(`Missing path parameter ${name}`);
     return encodeURIComponent(String(value));
   });

@@ -76,14 +76,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGNIN_SLOW_MS: '0', DATA_DIR: '/nonexistent', ...env });
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; database?: TestDatabase } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: TestDatabase } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const clock = new TestClock();
   const app = await buildApp(config, { db: database.db, now: clock.now });
   await app.ready();
   const call = (token: string | undefined, opts: InjectOptions) =>
-    app.inject({ ...opts, headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    app.inject({
+      ...opts,
+      headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
   return {
     app,
     db: database.db,
@@ -94,7 +99,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     async signin(username, password = DEMO_PASSWORD) {
       const response = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password } });
       if (response.statusCode !== 200) throw new Error(`signin ${username}: ${response.statusCode} ${response.body}`);
-      return (response.json() as { token: string }).token;
+      return response.json<{ token: string }>().token;
     },
     async close() {
       await app.close();

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client.js';
 import { seedDemoData } from '../db/seed/index.js';
@@ -28,7 +29,7 @@ export async function adminQuery(url: string, text: string): Promise<void> {
 export async function makePgliteTemplate(): Promise<string> {
   const database = await openPglite(undefined);
   await seedDemoData(database.db);
-  const client = (database.db as unknown as { $client: import('@electric-sql/pglite').PGlite }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const blob = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `cc-pglite-template-${process.pid}.tar`);
   fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));

@@ -1,0 +1,88 @@
+import { Suspense, useState } from 'react';
+import { Link, Outlet, useNavigate } from 'react-router';
+import { AppShell, Avatar, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconFileInvoice, IconLayoutDashboard, IconLogout, IconUserCog } from '@tabler/icons-react';
+import { api } from '../lib/api';
+import { session, useSession } from '../lib/session';
+import { Logo } from '../components/Logo';
+import { AuthDialogs, type AuthDialog } from '../features/auth';
+import { IdleWatcher } from './IdleWatcher';
+
+export function Layout() {
+  const current = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<AuthDialog>(null);
+
+  const signOut = async () => {
+    await api('signout').catch(() => undefined);
+    session.clear();
+    void navigate('/?noAuth=true');
+  };
+
+  return (
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <UnstyledButton component={Link} to={current ? '/dashboard' : '/'} aria-label="Home">
+            <Logo brandId={current?.user.BrandId} />
+          </UnstyledButton>
+          {current ? (
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to="/dashboard" variant="subtle" leftSection={<IconLayoutDashboard size={18} />}>
+                Dashboard
+              </Button>
+              <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
+                All Quotes
+              </Button>
+              <Menu position="bottom-end" width={220}>
+                <Menu.Target>
+                  <UnstyledButton aria-label="Account menu" data-testid="account-menu">
+                    <Group gap={6} wrap="nowrap">
+                      <Avatar radius="xl" size={32} color="primary">
+                        {current.user.FirstName.charAt(0)}
+                        {current.user.LastName.charAt(0)}
+                      </Avatar>
+                      <Text size="sm" fw={500} visibleFrom="sm">
+                        {current.user.FirstName} {current.user.LastName}
+                      </Text>
+                      <IconChevronDown size={14} />
+                    </Group>
+                  </UnstyledButton>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Label>{current.user.Username}</Menu.Label>
+                  <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCog size={16} />}>
+                    Profile
+                  </Menu.Item>
+                  <Menu.Item onClick={() => void signOut()} leftSection={<IconLogout size={16} />}>
+                    Sign out
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          ) : (
+            <Group gap="xs">
+              <Button variant="default" onClick={() => setDialog('signin')}>
+                Sign in
+              </Button>
+              <Button onClick={() => setDialog('signup')}>Sign up</Button>
+            </Group>
+          )}
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Suspense
+          fallback={
+            <Center h={200}>
+              <Loader aria-label="Loading" />
+            </Center>
+          }
+        >
+          <Outlet context={{ openAuthDialog: setDialog }} />
+        </Suspense>
+      </AppShell.Main>
+      {current ? <IdleWatcher key={current.token} /> : null}
+      <AuthDialogs dialog={dialog} onChange={setDialog} />
+    </AppShell>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { themeForBrand } from '@cc/domain';
+import { queryClient } from '../lib/query-client';
+import { useSession } from '../lib/session';
+import { THEMES } from './theme';
+
+/** The theme follows the signed-in user's brand: 1 → sg, 2 → pb, otherwise default. */
+export function Providers({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const themeName = themeForBrand(current?.user.BrandId);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MantineProvider theme={THEMES[themeName]} defaultColorScheme="light">
+        <div data-theme={themeName} style={{ display: 'contents' }}>
+          <ModalsProvider>
+            <Notifications limit={5} />
+            {children}
+          </ModalsProvider>
+        </div>
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { canEnterRoute } from '@cc/domain';
+import { useSession } from '../lib/session';
+import { toast } from '../lib/toast';
+import type { AppRoute } from './routes';
+
+/**
+ * The route guard of the spec: a user not signed in goes to the public home; a signed-in user without
+ * the route's role sees 'Access Denied.' for 3 s and stays where they were (the dashboard on a fresh
+ * load). The server decides again on every call; this only keeps the screen honest.
+ */
+export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
+  const current = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const denied = !route.public && current !== null && !canEnterRoute(route.name, current.user.permissions);
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (!denied || toasted.current) return;
+    toasted.current = true;
+    toast.error('Access Denied.');
+    const state = location.state as { from?: string } | null;
+    void navigate(state?.from ?? '/dashboard', { replace: true });
+  }, [denied, navigate, location.state]);
+
+  useEffect(() => {
+    document.title = `${route.title} · Call Centre`;
+  }, [route.title]);
+
+  if (route.public) return children;
+  if (!current) {
+    return <Navigate to={`/?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  if (denied) return null;
+  return children;
+}

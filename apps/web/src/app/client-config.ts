@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS } from '@cc/domain';
+import { api } from '../lib/api';
+
+export const clientConfigQuery = queryOptions({
+  queryKey: ['client-config'],
+  queryFn: () => api('clientConfig'),
+  staleTime: Infinity,
+});
+
+/** Idle limits from the server (configurable so tests can be short), the spec's values until loaded. */
+export function useClientConfig() {
+  const { data } = useQuery(clientConfigQuery);
+  return data ?? { idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS, idleWarningSeconds: IDLE_WARNING_SECONDS };
+}

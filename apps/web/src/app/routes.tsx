@@ -1,0 +1,42 @@
+/**
+ * Every route of the web app in one table: path, the route (state) name the guards know, whether it is
+ * public, and the lazily loaded page. Later features add their rows here.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AppRoute {
+  path: string;
+  name: string;
+  title: string;
+  public?: boolean;
+  page: LazyExoticComponent<ComponentType>;
+}
+
+const PublicHomePage = lazy(() => import('../features/auth/pages/PublicHomePage'));
+const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninPage'));
+const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
+const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
+
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', name: 'publicHome', title: 'Welcome', public: true, page: PublicHomePage },
+  { path: '/portalsignin', name: 'portalsignin', title: 'Sign in', public: true, page: PortalSigninPage },
+  { path: '/dashboard', name: 'home', title: 'Dashboard', page: DashboardPage },
+  { path: '/tikiwiki', name: 'tikiwiki', title: 'Wiki', page: DashboardPage },
+  { path: '/pbknowledgebase', name: 'pbknowledgebase', title: 'Knowledge Base', page: DashboardPage },
+  { path: '/settings/profile', name: 'profile', title: 'User Profile', page: ProfilePage },
+  // Screens of later issues: registered now so that their guards hold from the start.
+  { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: UnavailablePage },
+  { path: '/call-center/inbound', name: 'inbound', title: 'Inbound Calls', page: UnavailablePage },
+  { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: UnavailablePage },
+  { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },
+  { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UnavailablePage },
+  { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UnavailablePage },
+  { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UnavailablePage },
+  { path: '/addUser', name: 'addUser', title: 'Add User', page: UnavailablePage },
+  { path: '/editUser/:UserId', name: 'editUser', title: 'Edit User', page: UnavailablePage },
+  { path: '/MeasureIt', name: 'MeasureIt', title: 'MeasureIt', page: UnavailablePage },
+  { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: UnavailablePage },
+  { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: UnavailablePage },
+  { path: '/measureItUtilities', name: 'measureItUtilities', title: 'MeasureIt Utilities', page: UnavailablePage },
+];

@@ -1,0 +1,44 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useSignin } from '../api/signin';
+
+export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup: () => void }) {
+  const signin = useSignin();
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : 'Enter your username.'),
+      password: (v) => (v ? null : 'Enter your password.'),
+    },
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => signin.mutate(values, { onSuccess: onDone }))} noValidate>
+      <Stack gap="sm">
+        {signin.error ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} />} title="Sign-in failed" role="alert">
+            {signin.error.message}
+          </Alert>
+        ) : null}
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          data-autofocus
+          required
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Button type="submit" loading={signin.isPending} fullWidth mt="xs">
+          Sign in
+        </Button>
+        <Text size="sm" ta="center" c="dimmed">
+          New here?{' '}
+          <Anchor component="button" type="button" onClick={onSignup}>
+            Create an account
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { AuthDialogs, type AuthDialog } from './components/AuthDialogs';

@@ -1,0 +1,97 @@
+import { Link, useLocation } from 'react-router';
+import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconBook,
+  IconInfoCircle,
+  IconPhoneIncoming,
+  IconPhoneOutgoing,
+  IconRuler2,
+  IconSearch,
+  IconTool,
+  IconUsers,
+  IconWorldWww,
+  type Icon,
+} from '@tabler/icons-react';
+import { useSession } from '../../../lib/session';
+import { useDashboard } from '../api/dashboard';
+
+const ICONS: Record<string, Icon> = {
+  inbound: IconPhoneIncoming,
+  outbound: IconPhoneOutgoing,
+  callSearch: IconSearch,
+  utilities: IconTool,
+  manageUsers: IconUsers,
+  searchMeasureIt: IconRuler2,
+  measureItUtilities: IconAdjustments,
+  pbknowledgebase: IconBook,
+  tikiwiki: IconWorldWww,
+};
+
+const EXTERNAL: Record<string, string> = { '/tikiwiki': 'wiki', '/pbknowledgebase': 'knowledge base' };
+
+/** The landing page: one link per application in the user's application list. */
+export default function DashboardPage() {
+  const current = useSession();
+  const location = useLocation();
+  const { data, isPending, error } = useDashboard();
+  const external = EXTERNAL[location.pathname];
+
+  return (
+    <Stack maw={1100} mx="auto" gap="lg">
+      <div>
+        <Title order={1} size="h2">
+          Welcome, {current?.user.FirstName}
+        </Title>
+        <Text c="dimmed">
+          {current?.user.CompanyName} · {current?.user.role}
+          {current && current.user.Branches.length > 0
+            ? ` · Branches ${current.user.Branches.map((b) => b.branchno).join(', ')}`
+            : ''}
+        </Text>
+      </div>
+      {external ? (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="Not configured">
+          The {external} service is not configured for this installation, so it cannot be opened from here.
+        </Alert>
+      ) : null}
+      {isPending ? <Loader aria-label="Loading applications" /> : null}
+      {error ? <Alert color="red">{error.message}</Alert> : null}
+      {data && data.applications.length === 0 ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} title="No applications yet">
+          Your account has no applications yet. Ask your administrator to give you access.
+        </Alert>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+        {data?.applications.map((app) => {
+          const AppIcon = ICONS[app.SRef] ?? IconWorldWww;
+          return (
+            <Card
+              key={app.ApplicationId}
+              component={Link}
+              to={app.URL}
+              withBorder
+              padding="lg"
+              data-testid={`app-${app.SRef}`}
+              style={{ textDecoration: 'none' }}
+            >
+              <Group wrap="nowrap" align="flex-start">
+                <ThemeIcon size={44} radius="md" variant="light">
+                  <AppIcon size={24} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600} size="lg" c="dark.8">
+                    {app.Name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {app.Description}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          );
+        })}
+      </SimpleGrid>
+    </Stack>
+  );
+}

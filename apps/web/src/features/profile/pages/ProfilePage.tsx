@@ -1,0 +1,116 @@
+import { Button, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useUpdatePassword, useUpdateProfile } from '../api/profile';
+
+/** A user edits their own profile; the password changes only when a new one is entered. */
+export default function ProfilePage() {
+  const current = useSession();
+  const user = current?.user;
+  const updateProfile = useUpdateProfile(user?.UserId ?? 0);
+  const updatePassword = useUpdatePassword(user?.UserId ?? 0);
+  const form = useForm({
+    initialValues: {
+      FirstName: user?.FirstName ?? '',
+      LastName: user?.LastName ?? '',
+      Email: user?.Email ?? '',
+      currentPassword: '',
+      password: '',
+      confirmPassword: '',
+    },
+    validate: {
+      FirstName: (v) => (v.trim() ? null : 'First name is required.'),
+      LastName: (v) => (v.trim() ? null : 'Last name is required.'),
+      Email: (v) => (v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? null : 'Enter a valid email address.'),
+      currentPassword: (v, values) => (values.password && !v ? 'Enter your current password.' : null),
+      password: (v) => (v ? passwordProblem(v) : null),
+      confirmPassword: (v, values) => (values.password && v !== values.password ? PASSWORD_MESSAGES.confirm : null),
+    },
+  });
+  if (!user) return null;
+
+  const save = form.onSubmit(async (values) => {
+    try {
+      await updateProfile.mutateAsync({ FirstName: values.FirstName, LastName: values.LastName, Email: values.Email });
+      if (values.password) {
+        await updatePassword.mutateAsync({
+          currentPassword: values.currentPassword,
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+        });
+        form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
+      }
+      form.resetDirty();
+      toast.success('User Profile Updated');
+    } catch (error) {
+      if (error instanceof ApiError) {
+        form.setErrors(error.errors);
+        toast.error(error.message);
+      }
+    }
+  });
+
+  const cancelPassword = () => {
+    form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
+    form.clearFieldError('currentPassword');
+    form.clearFieldError('password');
+    form.clearFieldError('confirmPassword');
+    toast.info('Password Update Cancelled...');
+  };
+
+  return (
+    <Paper withBorder p="xl" maw={720} mx="auto">
+      <form onSubmit={save} noValidate>
+        <Stack gap="md">
+          <div>
+            <Title order={1} size="h2">
+              User Profile
+            </Title>
+            <Text c="dimmed" size="sm">
+              Signed in as {user.Username} · {user.CompanyName} · {user.role}
+            </Text>
+          </div>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" required autoComplete="given-name" {...form.getInputProps('FirstName')} />
+            <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('LastName')} />
+          </SimpleGrid>
+          <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('Email')} />
+          <Divider label="Change password (optional)" labelPosition="left" mt="sm" />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PasswordInput
+              label="New password"
+              description="7-30 characters: upper and lower case, digit, symbol."
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput
+              label="Confirm new password"
+              autoComplete="new-password"
+              {...form.getInputProps('confirmPassword')}
+            />
+          </SimpleGrid>
+          <Group justify="space-between" mt="sm">
+            <Button
+              variant="default"
+              onClick={cancelPassword}
+              disabled={!form.values.password && !form.values.currentPassword}
+            >
+              Cancel password change
+            </Button>
+            <Button type="submit" loading={updateProfile.isPending || updatePassword.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
