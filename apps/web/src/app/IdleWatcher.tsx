@@ -2,10 +2,10 @@
  * Idle handling exactly as the spec: after the idle time (840 s) a 'Session Timeout Warning' with a
  * progress circle that ticks each second for the warning time (60 s); activity closes it; the end of
  * the warning clears the credentials and shows 'Session Expired' / 'Please Login again...', and OK
- * reloads the page. Activity also keeps the server session alive (it ends after 900 s without a call).
+ * reloads the page (SessionExpiredDialog). Activity also keeps the server session alive (it ends after 900 s without a call).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Group, Modal, RingProgress, Stack, Text } from '@mantine/core';
+import { Button, Modal, RingProgress, Stack, Text } from '@mantine/core';
 import { api } from '../lib/api';
 import { session } from '../lib/session';
 import { useClientConfig } from './client-config';
@@ -50,8 +50,9 @@ export function IdleWatcher() {
       const idleSeconds = (Date.now() - lastActivity.current) / 1000;
       if (idleSeconds >= idleTimeoutSeconds + idleWarningSeconds) {
         setPhase('expired');
-        api('signout').catch(() => undefined);
-        session.clear();
+        api('signout')
+          .catch(() => undefined)
+          .finally(() => session.expire());
       } else if (idleSeconds >= idleTimeoutSeconds) {
         setPhase('warning');
         setRemaining(Math.max(0, Math.ceil(idleTimeoutSeconds + idleWarningSeconds - idleSeconds)));
@@ -86,21 +87,6 @@ export function IdleWatcher() {
             You have been idle. Your session ends in {remaining} second{remaining === 1 ? '' : 's'} unless you continue.
           </Text>
           <Button onClick={onActivity}>Continue working</Button>
-        </Stack>
-      </Modal>
-      <Modal
-        opened={phase === 'expired'}
-        onClose={() => window.location.reload()}
-        title="Session Expired"
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-      >
-        <Stack gap="md">
-          <Text>Please Login again...</Text>
-          <Group justify="flex-end">
-            <Button onClick={() => window.location.reload()}>OK</Button>
-          </Group>
         </Stack>
       </Modal>
     </>

@@ -7,6 +7,7 @@ import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { IdleWatcher } from './IdleWatcher';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
 
 export function Layout() {
   const current = useSession();
@@ -82,6 +83,7 @@ export function Layout() {
         </Suspense>
       </AppShell.Main>
       {current ? <IdleWatcher key={current.token} /> : null}
+      <SessionExpiredDialog />
       <AuthDialogs dialog={dialog} onChange={setDialog} />
     </AppShell>
   );

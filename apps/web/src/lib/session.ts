@@ -14,6 +14,8 @@ export interface StoredSession {
 const KEY = 'cc.session';
 const listeners = new Set<() => void>();
 let cached: StoredSession | null | undefined;
+/** Set when the idle time-out ended the session; the expiry dialog shows until the page reloads. */
+let expired = false;
 
 function read(): StoredSession | null {
   if (cached !== undefined) return cached;
@@ -55,6 +57,11 @@ export const session = {
     localStorage.removeItem(KEY);
     emit();
   },
+  /** The idle time-out: clear the credentials and remember why, for the expiry dialog. */
+  expire: (): void => {
+    expired = true;
+    session.clear();
+  },
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -63,4 +70,8 @@ export const session = {
 
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(session.subscribe, read);
+}
+
+export function useSessionExpired(): boolean {
+  return useSyncExternalStore(session.subscribe, () => expired);
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useOutletContext } from 'react-router';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPhoneIncoming, IconPhoneOutgoing, IconRuler2 } from '@tabler/icons-react';
-import { useSession } from '../../../lib/session';
+import { useSession, useSessionExpired } from '../../../lib/session';
 import type { AuthDialog } from '../components/AuthDialogs';
 
 const FEATURES = [
@@ -18,11 +18,12 @@ const FEATURES = [
 /** The public home: opens the sign-in dialog; a signed-in user goes to the dashboard. */
 export default function PublicHomePage() {
   const current = useSession();
+  const expired = useSessionExpired();
   const { openAuthDialog } = useOutletContext<{ openAuthDialog: (d: AuthDialog) => void }>();
 
   useEffect(() => {
-    if (!current) openAuthDialog('signin');
-  }, [current, openAuthDialog]);
+    if (!current && !expired) openAuthDialog('signin');
+  }, [current, expired, openAuthDialog]);
 
   if (current) return <Navigate to="/dashboard" replace />;
   return (

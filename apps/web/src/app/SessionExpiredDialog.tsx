@@ -1,0 +1,28 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useSessionExpired } from '../lib/session';
+
+/** Shown once the idle time-out has cleared the credentials; OK reloads the page. */
+export function SessionExpiredDialog() {
+  const expired = useSessionExpired();
+  const reload = () => window.location.reload();
+  return (
+    <Modal
+      opened={expired}
+      onClose={reload}
+      title="Session Expired"
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      zIndex={400}
+    >
+      <Stack gap="md">
+        <Text>Please Login again...</Text>
+        <Group justify="flex-end">
+          <Button onClick={reload} data-autofocus>
+            OK
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
