@@ -80,7 +80,7 @@ export async function signin(ctx: AppContext, input: SigninRequest): Promise<Sig
         .where(eq(signinAttempts.usernameKey, key));
       throw new AppError(
         'LOCKED_OUT',
-        `Too many failed sign-in attempts for this username. Sign-in is locked for ${minutesText(limits.lockSeconds * 1000)}.`,
+        `Too many failed sign-in attempts for this username. Try again in ${minutesText(limits.lockSeconds * 1000)}.`,
       );
     }
     throw unauthenticated('Invalid username or password.');
