@@ -49,7 +49,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, { spaIndex: webDist !== undefined });
   if (webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: 'index.html',
+      // Hashed assets may be cached; index.html must be revalidated so a deployment shows at once.
+      setHeaders: (res, filePath) => {
+        res.header(
+          'Cache-Control',
+          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
+        );
+      },
+    });
   }
 
   registerAuthRoutes(app, ctx);

@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './profile.js';
 export * from './dashboard.js';
 export * from './routes.js';
+export * from './inbound.js';

@@ -7,6 +7,20 @@ import { Ok } from './common.js';
 import { ClientConfig, SessionResponse, SigninRequest, SigninResponse, SignupRequest, SessionUser } from './auth.js';
 import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
 import { DashboardResponse } from './dashboard.js';
+import {
+  AutocompleteRequest,
+  AutocompleteResponse,
+  CompanyInfoRequest,
+  CompanyInfoResponse,
+  FormatAddressResponse,
+  FranchiseLookupQuery,
+  FranchiseLookupResponse,
+  InboundCriteria,
+  InboundSearchResponse,
+  StreetParts,
+  ValidateZipRequest,
+  ValidateZipResponse,
+} from './inbound.js';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,6 +56,62 @@ export const routes = {
     params: UserIdParams,
     body: PasswordUpdateRequest,
     response: Ok,
+  },
+  searchCustomers: {
+    method: 'POST',
+    path: '/api/InboundCall/SearchCustomers',
+    auth: true,
+    body: InboundCriteria,
+    response: InboundSearchResponse,
+  },
+  searchCofCustomers: {
+    method: 'POST',
+    path: '/api/InboundCall/SearchcofCustomers',
+    auth: true,
+    body: InboundCriteria,
+    response: InboundSearchResponse,
+  },
+  searchIndCustomers: {
+    method: 'POST',
+    path: '/api/InboundCall/SearchindCustomers',
+    auth: true,
+    body: InboundCriteria,
+    response: InboundSearchResponse,
+  },
+  validateZipCode: {
+    method: 'POST',
+    path: '/api/inbound/validateZipCode',
+    auth: true,
+    body: ValidateZipRequest,
+    response: ValidateZipResponse,
+  },
+  autocompleteAddress: {
+    method: 'POST',
+    path: '/api/inbound/autocompleteAddress',
+    auth: true,
+    body: AutocompleteRequest,
+    response: AutocompleteResponse,
+  },
+  formatAddress: {
+    method: 'POST',
+    path: '/api/inbound/formatAddress',
+    auth: true,
+    body: StreetParts,
+    response: FormatAddressResponse,
+  },
+  getCompanyInfo: {
+    method: 'POST',
+    path: '/api/inbound/getCompanyInfo',
+    auth: true,
+    body: CompanyInfoRequest,
+    response: CompanyInfoResponse,
+  },
+  franchiseLookup: {
+    method: 'GET',
+    path: '/api/inbound/franchises',
+    auth: true,
+    query: FranchiseLookupQuery,
+    response: FranchiseLookupResponse,
   },
 } as const satisfies Record<string, RouteDef>;
 

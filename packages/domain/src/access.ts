@@ -66,8 +66,7 @@ export function hasPermission(permissions: PermissionList, permissionId: number,
 
 export function isLeadsCCManager(permissions: PermissionList): boolean {
   return (
-    permissions.includes(roleEntry(LEADS_CC_MANAGER_ROLE_NAME)) ||
-    permissions.includes(roleEntry(Role.LeadsCCManager))
+    permissions.includes(roleEntry(LEADS_CC_MANAGER_ROLE_NAME)) || permissions.includes(roleEntry(Role.LeadsCCManager))
   );
 }
 

@@ -36,5 +36,7 @@ export function passwordProblem(password: string): string | null {
 /** Phone: empty, or a North American number with optional +1, area code and extension. */
 export function isNorthAmericanPhone(value: string): boolean {
   if (value.trim() === '') return true;
-  return /^\s*(\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}(\s*(x|ext\.?|extension)\s*\d{1,6})?\s*$/i.test(value);
+  return /^\s*(\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}(\s*(x|ext\.?|extension)\s*\d{1,6})?\s*$/i.test(
+    value,
+  );
 }

@@ -39,7 +39,13 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     // Fastify's own client errors (malformed JSON, wrong content type, body too large).
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: 'VALIDATION', message: `body: ${error.message}` });
+      const isBody = status === 400 || status === 413 || status === 415;
+      return reply
+        .status(status)
+        .send({
+          error: isBody ? 'VALIDATION' : `HTTP_${status}`,
+          message: isBody ? `body: ${error.message}` : error.message,
+        });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
@@ -47,7 +53,9 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+      return reply
+        .status(404)
+        .send({ error: 'NOT_FOUND', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
     }
     // Every other path belongs to the web app, which routes it in the browser.
     if (options.spaIndex && request.method === 'GET') {

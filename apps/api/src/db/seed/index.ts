@@ -51,7 +51,9 @@ export async function seedDemoData(db: Db, _options: SeedOptions = {}): Promise<
     await tx.insert(brands).values(BRANDS);
     await tx.insert(companies).values(COMPANIES);
     await tx.insert(roles).values(ROLES);
-    await tx.insert(companyRoles).values(COMPANY_ROLES.flatMap((c) => c.roleIds.map((roleId) => ({ companyId: c.companyId, roleId }))));
+    await tx
+      .insert(companyRoles)
+      .values(COMPANY_ROLES.flatMap((c) => c.roleIds.map((roleId) => ({ companyId: c.companyId, roleId }))));
     await tx.insert(applications).values(APPLICATIONS);
     await tx.insert(permissions).values(PERMISSIONS);
 
@@ -103,14 +105,21 @@ export async function seedDemoData(db: Db, _options: SeedOptions = {}): Promise<
       }
       const appIds = account.applications ?? DEFAULT_APPLICATIONS[`${account.companyId}:${account.roleId}`] ?? [];
       if (appIds.length > 0) {
-        await tx.insert(userApplications).values(appIds.map((applicationId) => ({ userId: user.userId, applicationId })));
+        await tx
+          .insert(userApplications)
+          .values(appIds.map((applicationId) => ({ userId: user.userId, applicationId })));
       }
       const perms = templates.filter(
         (t) => t.companyId === account.companyId && t.roleId === account.roleId && appIds.includes(t.applicationId),
       );
       if (perms.length > 0) {
         await tx.insert(userPermissions).values(
-          perms.map((t) => ({ userId: user.userId, applicationId: t.applicationId, permissionId: t.permissionId, value: t.defaultValue })),
+          perms.map((t) => ({
+            userId: user.userId,
+            applicationId: t.applicationId,
+            permissionId: t.permissionId,
+            value: t.defaultValue,
+          })),
         );
       }
     }

@@ -1,13 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  CompanyType,
-  PASSWORD_MESSAGES,
-  Role,
-  USERNAME_MESSAGES,
-  passwordProblem,
-  usernameProblem,
-} from '@cc/domain';
+import { CompanyType, PASSWORD_MESSAGES, Role, USERNAME_MESSAGES, passwordProblem, usernameProblem } from '@cc/domain';
 import type { SigninRequest, SigninResponse, SignupRequest } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -58,7 +51,9 @@ export async function signin(ctx: AppContext, input: SigninRequest): Promise<Sig
     .select({ userId: users.userId, passwordHash: users.passwordHash })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${key}`, eq(users.active, true)));
-  const ok = user ? await verify(user.passwordHash, input.password) : (await verify(await dummy(), input.password), false);
+  const ok = user
+    ? await verify(user.passwordHash, input.password)
+    : (await verify(await dummy(), input.password), false);
 
   if (!ok || !user) {
     const [row] = await ctx.db
@@ -141,7 +136,8 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Sig
       .onConflictDoNothing()
       .returning({ userId: users.userId });
     const created = inserted[0];
-    if (!created) throw new AppError('VALIDATION', `username: ${USERNAME_MESSAGES.taken}`, { username: USERNAME_MESSAGES.taken });
+    if (!created)
+      throw new AppError('VALIDATION', `username: ${USERNAME_MESSAGES.taken}`, { username: USERNAME_MESSAGES.taken });
     return createSession(ctx, tx, created.userId);
   });
 }

@@ -54,4 +54,3 @@ export async function sessionUserById(db: DbOrTx, userId: number, tokenHash = ''
   if (!auth) throw notFound('User not found.');
   return sessionUser(db, auth);
 }
-
