@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
+import { registerInboundRoutes } from './features/inbound/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAuthRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
+  registerInboundRoutes(app, ctx);
 
   return app;
 }

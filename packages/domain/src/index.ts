@@ -2,3 +2,4 @@ export * from './constants.js';
 export * from './access.js';
 export * from './validation.js';
 export * from './brand.js';
+export * from './address.js';

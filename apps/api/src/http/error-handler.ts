@@ -40,12 +40,10 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const isBody = status === 400 || status === 413 || status === 415;
-      return reply
-        .status(status)
-        .send({
-          error: isBody ? 'VALIDATION' : `HTTP_${status}`,
-          message: isBody ? `body: ${error.message}` : error.message,
-        });
+      return reply.status(status).send({
+        error: isBody ? 'VALIDATION' : `HTTP_${status}`,
+        message: isBody ? `body: ${error.message}` : error.message,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });

@@ -10,6 +10,9 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../db/client.js';
 import { seedDemoData } from '../db/seed/index.js';
 
+/** Fewer generated customers than the demo keeps the template quick; still enough to pass the row limit. */
+const TEST_CUSTOMERS = 5000;
+
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
@@ -28,7 +31,7 @@ export async function adminQuery(url: string, text: string): Promise<void> {
 
 export async function makePgliteTemplate(): Promise<string> {
   const database = await openPglite(undefined);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { customers: TEST_CUSTOMERS });
   const client = (database.db as unknown as { $client: PGlite }).$client;
   const blob = await client.dumpDataDir('none');
   const file = path.join(os.tmpdir(), `cc-pglite-template-${process.pid}.tar`);
@@ -42,7 +45,7 @@ export async function makePostgresTemplate(url: string): Promise<string> {
   await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
   await adminQuery(url, `CREATE DATABASE ${name}`);
   const database = await openPostgres(withDatabase(url, name), 2);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, { customers: TEST_CUSTOMERS });
   await database.close();
   return name;
 }

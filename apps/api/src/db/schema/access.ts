@@ -101,6 +101,9 @@ export const franchises = pgTable(
       .notNull()
       .references(() => brands.brandId),
     timeZone: text('time_zone').notNull().default('America/Chicago'),
+    /** Where the branch office is. */
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
     active: boolean('active').notNull().default(true),
   },
   (t) => [

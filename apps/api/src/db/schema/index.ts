@@ -1,2 +1,3 @@
 export * from './access.js';
 export * from './auth.js';
+export * from './customers.js';

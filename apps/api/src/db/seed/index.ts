@@ -29,11 +29,16 @@ import {
   TEMPLATE_VALUES,
 } from './reference.js';
 
+import { DEMO_CUSTOMER_COUNT, generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
+
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './reference.js';
+export { STORY_CUSTOMERS, generateCustomers } from './customers.js';
 
 export interface SeedOptions {
   /** Seed of the random generator; the same seed gives the same data. */
   seed?: number;
+  /** How many generated customers (the demo default is quick to start). */
+  customers?: number;
 }
 
 export class AlreadySeededError extends Error {
@@ -41,7 +46,7 @@ export class AlreadySeededError extends Error {
 }
 
 /** Reference data and demo accounts, in one transaction. Refuses a database that already has them. */
-export async function seedDemoData(db: Db, _options: SeedOptions = {}): Promise<void> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
   if ((existing[0]?.n ?? 0) > 0) throw new AlreadySeededError('The database already holds demo data.');
 
@@ -80,9 +85,15 @@ export async function seedDemoData(db: Db, _options: SeedOptions = {}): Promise<
           designation: f.designation,
           brandId: f.brandId,
           timeZone: f.timeZone,
+          city: b.city,
+          state: b.state,
         })),
       ),
     );
+
+    await seedServiceAreas(tx);
+    await seedStoryCustomers(tx);
+    await generateCustomers(tx, { count: options.customers ?? DEMO_CUSTOMER_COUNT, seed: options.seed ?? 42 });
 
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx

@@ -1,0 +1,84 @@
+/**
+ * The inbound customer search as SQL. Kept apart from the route so the benchmark can run the very
+ * same statement directly and compare. Every condition repeats an indexed expression exactly
+ * (migration 0002): lower(column) LIKE 'prefix%' for names, city, email and addresses; digit prefixes
+ * for phones; trigrams for street-name fragments.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { phoneDigits, type Scope } from '@cc/domain';
+import type { z } from 'zod';
+import type { InboundCriteria } from '@cc/contract';
+import { customers as c } from '../../db/schema/index.js';
+import { inScope } from '../../http/scope.js';
+import { AppError } from '../../http/errors.js';
+
+export type Criteria = z.output<typeof InboundCriteria>;
+
+/** Rows above this count are not returned; the screen asks the CSR to refine the search. */
+export const INBOUND_ROW_LIMIT = 500;
+
+/** Escape LIKE wildcards so that what the CSR typed is searched for literally. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+const prefix = (value: string) => `${escapeLike(value.toLowerCase())}%`;
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
+}
+
+/** The WHERE conditions of a search, scope first. Throws 400 for criteria that cannot be searched. */
+export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
+  const where: SQL[] = [];
+  let given = 0;
+  const add = (condition: SQL) => {
+    given++;
+    where.push(condition);
+  };
+  if (criteria.fulladdress) add(sql`lower(${c.fullAddress}) like ${prefix(criteria.fulladdress)}`);
+  if (criteria.lastname) add(sql`lower(${c.lastName}) like ${prefix(criteria.lastname)}`);
+  if (criteria.firstname) add(sql`lower(${c.firstName}) like ${prefix(criteria.firstname)}`);
+  if (criteria.phone) {
+    const digits = phoneDigits(criteria.phone);
+    if (digits.length < 3) throw invalid('phone', 'enter at least 3 digits of the phone number');
+    const p = `${digits}%`;
+    add(
+      sql`(${c.homePhone} like ${p} and ${c.homePhone} <> '' or ${c.cellPhone} like ${p} and ${c.cellPhone} <> '' or ${c.workPhone} like ${p} and ${c.workPhone} <> '')`,
+    );
+  }
+  if (criteria.email) add(sql`lower(${c.email}) like ${prefix(criteria.email)} and ${c.email} <> ''`);
+  if (criteria.cust_no) add(sql`${c.customerNo} = ${Number(criteria.cust_no)}`);
+  if (criteria.branchno) add(sql`${c.branchNo} = ${criteria.branchno.toUpperCase()}`);
+  if (criteria.streetno) add(sql`${c.streetNo} = ${criteria.streetno}`);
+  if (criteria.streetnm) {
+    if (criteria.streetnm.length < 3) {
+      // Too short for trigrams: match the start of the street name instead.
+      add(sql`lower(${c.streetNm}) like ${prefix(criteria.streetnm)}`);
+    } else {
+      add(sql`lower(${c.streetNm}) like ${'%' + escapeLike(criteria.streetnm.toLowerCase()) + '%'}`);
+    }
+  }
+  if (criteria.city) add(sql`lower(${c.city}) like ${prefix(criteria.city)}`);
+  if (criteria.state) add(sql`${c.state} = ${criteria.state.toUpperCase()}`);
+  if (criteria.zip) {
+    const zip = criteria.zip.replace(/\D/g, '');
+    if (zip.length === 0) throw invalid('zip', 'must contain digits');
+    add(sql`${c.zip} like ${`${zip.slice(0, 5)}%`}`);
+  }
+  if (given === 0) throw invalid('criteria', 'enter at least one search criterion');
+  return [inScope(scope, c.branchNo), ...where];
+}
+
+export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "AccountNo", ${c.firstName} as "FirstName",
+  ${c.lastName} as "LastName", ${c.address} as "Address", ${c.city} as "City", ${c.state} as "State", ${c.zip} as "Zip",
+  coalesce(nullif(${c.homePhone}, ''), nullif(${c.cellPhone}, ''), ${c.workPhone}) as "Phone",
+  ${c.customerType} as "CustomerType", ${c.sqldbid} as "SQLDBID"`;
+
+/** The rows statement: at most limit + 1 rows, so that one more than the limit tells "too many". */
+export function searchRowsQuery(where: SQL[], limit = INBOUND_ROW_LIMIT): SQL {
+  return sql`select ${searchColumns} from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}`;
+}
+
+export function searchCountQuery(where: SQL[]): SQL {
+  return sql`select count(*)::int as total from ${c} where ${sql.join(where, sql` and `)}`;
+}

@@ -1,0 +1,179 @@
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { buildFullAddress, buildStreetAddress, narrowScope, type ScopeVariant } from '@cc/domain';
+import type {
+  AddressSuggestion,
+  CompanyInfoResponse,
+  FranchiseSummary,
+  InboundRow,
+  InboundSearchResponse,
+  ValidateZipResponse,
+} from '@cc/contract';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
+import { customers, franchises, serviceAreas } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { inScope } from '../../http/scope.js';
+import { notFound } from '../../http/errors.js';
+import {
+  INBOUND_ROW_LIMIT,
+  escapeLike,
+  searchConditions,
+  searchCountQuery,
+  searchRowsQuery,
+  type Criteria,
+} from './search.js';
+
+type RawRow = Omit<InboundRow, 'Name' | 'CallOrigin'>;
+
+/** Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind). */
+export async function searchCustomers(
+  ctx: AppContext,
+  user: AuthUser,
+  variant: ScopeVariant,
+  criteria: Criteria,
+): Promise<InboundSearchResponse> {
+  const where = searchConditions(criteria, narrowScope(user.scope, variant));
+  const rows = rowsOf<RawRow>(await ctx.db.execute(searchRowsQuery(where)));
+  if (rows.length > INBOUND_ROW_LIMIT) {
+    const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where)));
+    return { rows: [], total: count?.total ?? rows.length, limit: INBOUND_ROW_LIMIT, overLimit: true };
+  }
+  const result = rows
+    .map((r) => ({ ...r, Name: `${r.LastName}, ${r.FirstName}`, CallOrigin: 'Inbound' }))
+    .sort((a, b) => a.Branch.localeCompare(b.Branch) || a.AccountNo - b.AccountNo);
+  return { rows: result, total: result.length, limit: INBOUND_ROW_LIMIT, overLimit: false };
+}
+
+const summaryColumns = {
+  branchNo: franchises.branchNo,
+  sqldbid: franchises.sqldbid,
+  compName: franchises.compName,
+  designation: franchises.designation,
+  city: franchises.city,
+  state: franchises.state,
+};
+
+/** Is the zip in the service area of the given franchise (or of any franchise in scope)? */
+export async function validateZip(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { zip: string; sqldbid?: number | undefined; branchno?: string | undefined },
+): Promise<ValidateZipResponse> {
+  const zip = input.zip.replace(/\D/g, '').slice(0, 5);
+  const conditions = [eq(serviceAreas.zip, zip), eq(franchises.active, true), inScope(user.scope, franchises.branchNo)];
+  if (input.sqldbid !== undefined) conditions.push(eq(franchises.sqldbid, input.sqldbid));
+  if (input.branchno) conditions.push(eq(franchises.branchNo, input.branchno.toUpperCase()));
+  const rows = await ctx.db
+    .select(summaryColumns)
+    .from(serviceAreas)
+    .innerJoin(franchises, eq(franchises.branchNo, serviceAreas.branchNo))
+    .where(and(...conditions))
+    .orderBy(asc(franchises.branchNo));
+  return { isValid: rows.length > 0, zip, servicedBy: rows };
+}
+
+/** Addresses in scope that start with what the CSR typed (house number first), one per address. */
+export async function autocompleteAddress(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { input: string; limit: number },
+): Promise<{ suggestions: AddressSuggestion[] }> {
+  const pattern = `${escapeLike(input.input.toLowerCase().replace(/\s+/g, ' '))}%`;
+  const rows = rowsOf<AddressSuggestion>(
+    await ctx.db.execute(sql`
+      select distinct on (lower(${customers.fullAddress})) ${customers.fullAddress} as fulladdress,
+             ${customers.streetNo} as streetno, ${customers.streetNm} as streetnm, ${customers.city} as city,
+             ${customers.state} as state, ${customers.zip} as zip
+      from ${customers}
+      where lower(${customers.fullAddress}) like ${pattern} and ${inScope(user.scope, customers.branchNo)}
+      order by lower(${customers.fullAddress})
+      limit ${input.limit}`),
+  );
+  return { suggestions: rows };
+}
+
+export function formatAddress(parts: {
+  preDir: string;
+  streetNo: string;
+  streetNm: string;
+  suffix: string;
+  postDir: string;
+  city: string;
+  state: string;
+  zip: string;
+}): { address: string; fulladdress: string; zip: string } {
+  const address = buildStreetAddress(parts);
+  const state = parts.state.toUpperCase();
+  return { address, fulladdress: buildFullAddress(address, parts.city, state, parts.zip), zip: parts.zip };
+}
+
+/** The franchise of a sqldbid or branch, with its branches and service area; 404 outside the scope. */
+export async function companyInfo(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { sqldbid?: number | undefined; branchno?: string | undefined },
+): Promise<CompanyInfoResponse> {
+  let sqldbid = input.sqldbid;
+  if (sqldbid === undefined && input.branchno) {
+    const [branch] = await ctx.db
+      .select({ sqldbid: franchises.sqldbid })
+      .from(franchises)
+      .where(eq(franchises.branchNo, input.branchno.toUpperCase()));
+    sqldbid = branch?.sqldbid;
+  }
+  if (sqldbid === undefined) throw notFound('Franchise not found.');
+  const rows = await ctx.db
+    .select({
+      ...summaryColumns,
+      timeZone: franchises.timeZone,
+      brandId: franchises.brandId,
+      defComp: franchises.defComp,
+    })
+    .from(franchises)
+    .where(and(eq(franchises.sqldbid, sqldbid), inScope(user.scope, franchises.branchNo)))
+    .orderBy(asc(franchises.branchNo));
+  const main = rows.find((r) => r.defComp) ?? rows[0];
+  if (!main) throw notFound('Franchise not found.');
+  const zips = await ctx.db
+    .selectDistinct({ zip: serviceAreas.zip })
+    .from(serviceAreas)
+    .where(
+      sql`${serviceAreas.branchNo} in (${sql.join(
+        rows.map((r) => sql`${r.branchNo}`),
+        sql`, `,
+      )})`,
+    )
+    .orderBy(asc(serviceAreas.zip));
+  return {
+    sqldbid,
+    compName: main.compName,
+    designation: main.designation,
+    timeZone: main.timeZone,
+    brandId: main.brandId,
+    branches: rows.map(({ branchNo, sqldbid: id, compName, designation, city, state }) => ({
+      branchNo,
+      sqldbid: id,
+      compName,
+      designation,
+      city,
+      state,
+    })),
+    serviceZips: zips.map((z) => z.zip),
+  };
+}
+
+/** Branches in scope whose number starts with the prefix, for the add-call dialog. */
+export function franchiseLookup(ctx: AppContext, user: AuthUser, prefix: string): Promise<FranchiseSummary[]> {
+  return ctx.db
+    .select(summaryColumns)
+    .from(franchises)
+    .where(
+      and(
+        like(franchises.branchNo, `${escapeLike(prefix.toUpperCase())}%`),
+        eq(franchises.active, true),
+        inScope(user.scope, franchises.branchNo),
+      ),
+    )
+    .orderBy(asc(franchises.branchNo))
+    .limit(25);
+}
