@@ -129,6 +129,10 @@ describe('isNorthAmericanPhone', () => {
     ['312-555-1234 x1234567', false],
     ['312-555-1234 x', false],
     ['phone', false],
+    ['312-155-1234', false],
+    ['312-055-1234', false],
+    ['(312 555 1234', false],
+    ['312) 555 1234', false],
     ['312-555-abcd', false],
   ])('%j → %s', (value, expected) => {
     expect(isNorthAmericanPhone(value)).toBe(expected);

@@ -36,7 +36,8 @@ export function passwordProblem(password: string): string | null {
 /** Phone: empty, or a North American number with optional +1, area code and extension. */
 export function isNorthAmericanPhone(value: string): boolean {
   if (value.trim() === '') return true;
-  return /^\s*(\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4}(\s*(x|ext\.?|extension)\s*\d{1,6})?\s*$/i.test(
+  // NANP: area code and exchange start with 2-9; parentheses, when used, enclose the whole area code.
+  return /^\s*(\+?1[\s.-]?)?(\([2-9]\d{2}\)|[2-9]\d{2})[\s.-]?[2-9]\d{2}[\s.-]?\d{4}(\s*(x|ext\.?|extension)\s*\d{1,6})?\s*$/i.test(
     value,
   );
 }

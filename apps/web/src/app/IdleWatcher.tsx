@@ -54,6 +54,12 @@ export function IdleWatcher() {
           .catch(() => undefined)
           .finally(() => session.expire());
       } else if (idleSeconds >= idleTimeoutSeconds) {
+        if (phaseRef.current === 'active') {
+          // The server ends a session 900 s after the last request; touch it now so that continuing at any
+          // moment of the warning finds it alive. The browser still ends it when the warning runs out.
+          lastPing.current = Date.now();
+          api('session').catch(() => undefined);
+        }
         setPhase('warning');
         setRemaining(Math.max(0, Math.ceil(idleTimeoutSeconds + idleWarningSeconds - idleSeconds)));
       }

@@ -1,3 +1,9 @@
 export { registerAuthRoutes } from './routes.js';
-export { hashPassword, usernameTaken } from './service.js';
+export {
+  beforePasswordCheck,
+  clearPasswordFailures,
+  hashPassword,
+  recordPasswordFailure,
+  usernameTaken,
+} from './service.js';
 export { sessionUser, sessionUserById, userApplicationList } from './session-user.js';

@@ -31,13 +31,18 @@ export async function createSession(ctx: AppContext, db: DbOrTx, userId: number)
   return { token, expiresAt: expiresAt.toISOString(), user: await sessionUserById(db, userId, tokenHash) };
 }
 
-export async function signin(ctx: AppContext, input: SigninRequest): Promise<SigninResponse> {
+/**
+ * Password guessing for one username is slowed, then refused for a while; the counts live in the
+ * database so that the limits hold across API processes. Used by sign-in and by password changes.
+ */
+export async function beforePasswordCheck(ctx: AppContext, username: string): Promise<void> {
   const { signin: limits } = ctx.config;
-  const key = input.username.toLowerCase();
   const now = ctx.now();
   const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000);
-
-  const [attempt] = await ctx.db.select().from(signinAttempts).where(eq(signinAttempts.usernameKey, key));
+  const [attempt] = await ctx.db
+    .select()
+    .from(signinAttempts)
+    .where(eq(signinAttempts.usernameKey, username.toLowerCase()));
   if (attempt?.lockedUntil && attempt.lockedUntil > now) {
     throw new AppError(
       'LOCKED_OUT',
@@ -46,42 +51,56 @@ export async function signin(ctx: AppContext, input: SigninRequest): Promise<Sig
   }
   const recentFailures = attempt && attempt.firstFailureAt > windowStart ? attempt.failures : 0;
   if (recentFailures >= limits.slowAfter) await sleep(limits.slowMs * (recentFailures - limits.slowAfter + 1));
+}
 
+/** Count a wrong password; throws 429 when this failure locks the username. */
+export async function recordPasswordFailure(ctx: AppContext, username: string): Promise<void> {
+  const { signin: limits } = ctx.config;
+  const key = username.toLowerCase();
+  const now = ctx.now();
+  const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000);
+  const [row] = await ctx.db
+    .insert(signinAttempts)
+    .values({ usernameKey: key, failures: 1, firstFailureAt: now })
+    .onConflictDoUpdate({
+      target: signinAttempts.usernameKey,
+      set: {
+        failures: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.failures} + 1 else 1 end`,
+        firstFailureAt: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
+      },
+    })
+    .returning({ failures: signinAttempts.failures });
+  if (row && row.failures >= limits.lockAfter) {
+    const lockedUntil = new Date(now.getTime() + limits.lockSeconds * 1000);
+    await ctx.db
+      .update(signinAttempts)
+      .set({ lockedUntil, failures: 0, firstFailureAt: now })
+      .where(eq(signinAttempts.usernameKey, key));
+    throw new AppError(
+      'LOCKED_OUT',
+      `Too many failed sign-in attempts for this username. Try again in ${minutesText(limits.lockSeconds * 1000)}.`,
+    );
+  }
+}
+
+export async function clearPasswordFailures(ctx: AppContext, username: string): Promise<void> {
+  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, username.toLowerCase()));
+}
+
+export async function signin(ctx: AppContext, input: SigninRequest): Promise<SigninResponse> {
+  await beforePasswordCheck(ctx, input.username);
   const [user] = await ctx.db
     .select({ userId: users.userId, passwordHash: users.passwordHash })
     .from(users)
-    .where(and(sql`lower(${users.username}) = ${key}`, eq(users.active, true)));
+    .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.active, true)));
   const ok = user
     ? await verify(user.passwordHash, input.password)
     : (await verify(await dummy(), input.password), false);
-
   if (!ok || !user) {
-    const [row] = await ctx.db
-      .insert(signinAttempts)
-      .values({ usernameKey: key, failures: 1, firstFailureAt: now })
-      .onConflictDoUpdate({
-        target: signinAttempts.usernameKey,
-        set: {
-          failures: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.failures} + 1 else 1 end`,
-          firstFailureAt: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
-        },
-      })
-      .returning({ failures: signinAttempts.failures });
-    if (row && row.failures >= limits.lockAfter) {
-      const lockedUntil = new Date(now.getTime() + limits.lockSeconds * 1000);
-      await ctx.db
-        .update(signinAttempts)
-        .set({ lockedUntil, failures: 0, firstFailureAt: now })
-        .where(eq(signinAttempts.usernameKey, key));
-      throw new AppError(
-        'LOCKED_OUT',
-        `Too many failed sign-in attempts for this username. Try again in ${minutesText(limits.lockSeconds * 1000)}.`,
-      );
-    }
+    await recordPasswordFailure(ctx, input.username);
     throw unauthenticated('Invalid username or password.');
   }
-
-  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, key));
+  await clearPasswordFailures(ctx, input.username);
   return createSession(ctx, ctx.db, user.userId);
 }
 

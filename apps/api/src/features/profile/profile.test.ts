@@ -246,3 +246,41 @@ describe('PUT /api/user/:UserId/password/', () => {
     expect((await t.call(bystander.token, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(200);
   });
 });
+
+describe('guessing the current password', () => {
+  it('is throttled like sign-in: the lock-out refuses even the right password', async () => {
+    const strict = await createTestApp({
+      database: t.database,
+      env: { SIGNIN_LOCK_AFTER: '3', SIGNIN_SLOW_AFTER: '2', SIGNIN_SLOW_MS: '0' },
+    });
+    try {
+      const token = await strict.signin('csr.corporate');
+      const me = (await strict.call(token, { method: 'GET', url: '/api/auth/session' })).json().user.UserId;
+      const change = (currentPassword: string) =>
+        strict.call(token, {
+          method: 'PUT',
+          url: `/api/user/${me}/password/`,
+          payload: { currentPassword, password: 'New-pass22', confirmPassword: 'New-pass22' },
+        });
+      expect((await change('wrong-1')).statusCode).toBe(400);
+      expect((await change('wrong-2')).statusCode).toBe(400);
+      const third = await change('wrong-3');
+      expect(third.statusCode).toBe(429);
+      expect(third.json().error).toBe('LOCKED_OUT');
+      expect((await change(DEMO_PASSWORD)).statusCode).toBe(429);
+      // The password did not change.
+      strict.clock.advance(16 * 60);
+      expect(
+        (
+          await strict.app.inject({
+            method: 'POST',
+            url: '/api/auth/signin',
+            payload: { username: 'csr.corporate', password: DEMO_PASSWORD },
+          })
+        ).statusCode,
+      ).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -6,7 +6,13 @@ import type { AppContext } from '../../context.js';
 import { sessions, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, forbidden } from '../../http/errors.js';
-import { hashPassword, sessionUserById } from '../auth/index.js';
+import {
+  beforePasswordCheck,
+  clearPasswordFailures,
+  hashPassword,
+  recordPasswordFailure,
+  sessionUserById,
+} from '../auth/index.js';
 
 /** A user edits only their own profile here; administrators edit others through user administration. */
 function requireSelf(user: AuthUser, userId: number): void {
@@ -35,17 +41,21 @@ export async function updatePassword(
   input: PasswordUpdateRequest,
 ): Promise<void> {
   requireSelf(user, userId);
+  // The current password first, and throttled like sign-in, so a stolen session cannot guess it.
+  await beforePasswordCheck(ctx, user.username);
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.userId, userId));
+  if (!row || !(await verify(row.passwordHash, input.currentPassword))) {
+    await recordPasswordFailure(ctx, user.username);
+    const message = 'The current password is not correct.';
+    throw new AppError('VALIDATION', `currentPassword: ${message}`, { currentPassword: message });
+  }
+  await clearPasswordFailures(ctx, user.username);
   const problem = passwordProblem(input.password);
   if (problem) throw new AppError('VALIDATION', `password: ${problem}`, { password: problem });
   if (input.confirmPassword !== input.password) {
     throw new AppError('VALIDATION', `confirmPassword: ${PASSWORD_MESSAGES.confirm}`, {
       confirmPassword: PASSWORD_MESSAGES.confirm,
     });
-  }
-  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.userId, userId));
-  if (!row || !(await verify(row.passwordHash, input.currentPassword))) {
-    const message = 'The current password is not correct.';
-    throw new AppError('VALIDATION', `currentPassword: ${message}`, { currentPassword: message });
   }
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
