@@ -3,3 +3,4 @@ export * from './access.js';
 export * from './validation.js';
 export * from './brand.js';
 export * from './address.js';
+export * from './calls.js';
