@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
+import { registerOutboundRoutes } from './features/outbound/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -68,6 +69,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerDashboardRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerInboundRoutes(app, ctx);
+  registerOutboundRoutes(app, ctx);
 
   return app;
 }

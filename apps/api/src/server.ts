@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { seedDemoData } from './db/seed/index.js';
+import { seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -14,6 +14,8 @@ async function main(): Promise<void> {
   if (database.kind === 'pglite' && database.isNew && config.seed === 'auto') {
     console.log('New embedded database: loading demo data…');
     await seedDemoData(database.db);
+  } else {
+    await syncCallReferenceData(database.db);
   }
   const app = await buildApp(config, { db: database.db });
 

@@ -4,3 +4,4 @@ export * from './profile.js';
 export * from './dashboard.js';
 export * from './routes.js';
 export * from './inbound.js';
+export * from './outbound.js';

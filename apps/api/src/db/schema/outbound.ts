@@ -1,4 +1,3 @@
-
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { franchises, users } from './access.js';
 
@@ -79,7 +78,10 @@ export const outboundCalls = pgTable(
     deletedBy: integer('deleted_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbound_calls_customer_idx').on(t.sqldbid, t.custNo), index('outbound_calls_web_lead_idx').on(t.webLeadCallId)],
+  (t) => [
+    index('outbound_calls_customer_idx').on(t.sqldbid, t.custNo),
+    index('outbound_calls_web_lead_idx').on(t.webLeadCallId),
+  ],
 );
 
 /** Listed rows per branch and call type, kept by a trigger so that counts never scan the list. */

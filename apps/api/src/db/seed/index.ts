@@ -30,15 +30,23 @@ import {
 } from './reference.js';
 
 import { DEMO_CUSTOMER_COUNT, generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
+import { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
+
+export const DEMO_OUTBOUND_COUNT = 3000;
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './reference.js';
 export { STORY_CUSTOMERS, generateCustomers } from './customers.js';
+export { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
 
 export interface SeedOptions {
   /** Seed of the random generator; the same seed gives the same data. */
   seed?: number;
   /** How many generated customers (the demo default is quick to start). */
   customers?: number;
+  /** How many outbound list rows, made from the first customers. */
+  outboundCalls?: number;
+  /** The moment callbacks are spread around (past and future). */
+  now?: Date;
 }
 
 export class AlreadySeededError extends Error {
@@ -134,5 +142,11 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
         );
       }
     }
+    await syncCallReferenceData(tx);
+    await generateOutboundCalls(tx, {
+      count: options.outboundCalls ?? DEMO_OUTBOUND_COUNT,
+      seed: options.seed ?? 42,
+      now: options.now ?? new Date(),
+    });
   });
 }

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { defineRoute } from '../../http/route.js';
+import {
+  agentNames,
+  callOptionsList,
+  callResultsOf,
+  callTypesList,
+  completeWebLeads,
+  deleteOutbound,
+  deleteWebLeads,
+  getLeads,
+  listOutbound,
+  outboundCounts,
+  resolveCall,
+} from './service.js';
+
+export function registerOutboundRoutes(app: FastifyInstance, ctx: AppContext): void {
+  defineRoute(app, ctx, 'outboundList', ({ user, params, query }) =>
+    listOutbound(ctx, user, 'general', params.callType, query),
+  );
+  defineRoute(app, ctx, 'outboundCofList', ({ user, params, query }) =>
+    listOutbound(ctx, user, 'cof', params.callType, query),
+  );
+  defineRoute(app, ctx, 'outboundIndList', ({ user, params, query }) =>
+    listOutbound(ctx, user, 'ind', params.callType, query),
+  );
+  defineRoute(app, ctx, 'outboundCounts', ({ user, query }) => outboundCounts(ctx, user, 'general', query.branches));
+  defineRoute(app, ctx, 'outboundCofCounts', ({ user, query }) => outboundCounts(ctx, user, 'cof', query.branches));
+  defineRoute(app, ctx, 'outboundIndCounts', ({ user, query }) => outboundCounts(ctx, user, 'ind', query.branches));
+  defineRoute(app, ctx, 'callResults', ({ params }) => Promise.resolve(callResultsOf(params.callTypeId)));
+  defineRoute(app, ctx, 'callTypes', () => Promise.resolve(callTypesList()));
+  defineRoute(app, ctx, 'callOptions', () => Promise.resolve(callOptionsList()));
+  defineRoute(app, ctx, 'agentNames', ({ user }) => agentNames(ctx, user));
+  defineRoute(app, ctx, 'deleteOutbound', ({ user, body }) => deleteOutbound(ctx, user, body));
+  defineRoute(app, ctx, 'completeWebLeads', ({ user, body }) => completeWebLeads(ctx, user, body));
+  defineRoute(app, ctx, 'deleteWebLeads', ({ user, body }) => deleteWebLeads(ctx, user, body));
+  defineRoute(app, ctx, 'getLeads', ({ user, query }) => getLeads(ctx, user, query.branchno, query.cust_no));
+  defineRoute(app, ctx, 'resolveCall', ({ user, params }) =>
+    resolveCall(ctx, user, params.sqldbid, params.customerNo, params.callType),
+  );
+}

@@ -1,0 +1,293 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  CALL_OPTIONS,
+  CALL_RESULTS,
+  CALL_TYPES,
+  OUTBOUND_CALL_TYPES,
+  callTypeByName,
+  firstLeadByPriority,
+  isOutboundSource,
+  narrowScope,
+  type ScopeVariant,
+} from '@cc/domain';
+import type {
+  CallOption,
+  CallResult,
+  CallType,
+  Lead,
+  OutboundCount,
+  OutboundListResponse,
+  OutboundRow,
+} from '@cc/contract';
+import type { z } from 'zod';
+import type { OutboundListQuery } from '@cc/contract';
+import type { AppContext } from '../../context.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
+import { leads, outboundCalls, userBranches, users, webLeads } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { inScope } from '../../http/scope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { LISTED, ROW_COLUMNS, countsQuery, listConditions, listCountQuery, listPageQuery } from './lists.js';
+
+type ListQuery = z.output<typeof OutboundListQuery>;
+
+/** Comma-joined branch numbers from the client, upper-cased; undefined when not given. */
+export function parseBranches(value: string | undefined): string[] | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((b) => b.trim().toUpperCase())
+        .filter((b) => b !== ''),
+    ),
+  ];
+}
+
+function warnOnSources(ctx: AppContext, rows: OutboundRow[]): void {
+  for (const row of rows) {
+    if (!isOutboundSource(row.CallSource)) {
+      ctx.log.warn(
+        { outboundId: row.OutboundId, callSource: row.CallSource },
+        "outbound call source without the 'Outbound-' prefix",
+      );
+    }
+  }
+}
+
+export async function listOutbound(
+  ctx: AppContext,
+  user: AuthUser,
+  variant: ScopeVariant,
+  callType: string,
+  query: ListQuery,
+): Promise<OutboundListResponse> {
+  const where = listConditions({
+    type: callType,
+    scope: narrowScope(user.scope, variant),
+    branches: parseBranches(query.branches),
+    callTargetFrom: query.callTargetFrom,
+    callTargetTo: query.callTargetTo,
+    lastCalledFrom: query.lastCalledFrom,
+    lastCalledTo: query.lastCalledTo,
+  });
+  const [data, count] = await Promise.all([
+    ctx.db.execute(listPageQuery(where, query.sort, query.dir, query.page, query.pageSize)),
+    ctx.db.execute(listCountQuery(where)),
+  ]);
+  const rows = rowsOf<OutboundRow>(data);
+  warnOnSources(ctx, rows);
+  return {
+    data: rows,
+    total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function outboundCounts(
+  ctx: AppContext,
+  user: AuthUser,
+  variant: ScopeVariant,
+  branches: string | undefined,
+): Promise<OutboundCount[]> {
+  const rows = rowsOf<{ type: string; n: number }>(
+    await ctx.db.execute(countsQuery(narrowScope(user.scope, variant), parseBranches(branches))),
+  );
+  const byType = new Map(rows.map((r) => [r.type, r.n]));
+  return OUTBOUND_CALL_TYPES.map((t) => ({
+    CallTypeId: t.CallTypeId,
+    CallTypeName: t.CallTypeName,
+    CallTypeDisplayName: t.CallTypeDisplayName,
+    count: byType.get(t.CallTypeName) ?? 0,
+  }));
+}
+
+export function callTypesList(): CallType[] {
+  return CALL_TYPES.map(({ CallTypeId, CallTypeName, CallTypeDisplayName }) => ({
+    CallTypeId,
+    CallTypeName,
+    CallTypeDisplayName,
+  }));
+}
+
+export function callResultsOf(callTypeId: number): CallResult[] {
+  const index = CALL_TYPES.findIndex((t) => t.CallTypeId === callTypeId);
+  const type = CALL_TYPES[index];
+  if (!type) throw notFound(`No call type ${callTypeId}.`);
+  return CALL_RESULTS[type.CallTypeName].map((ResultName, j) => ({
+    CallResultId: (index + 1) * 100 + j + 1,
+    CallTypeId: callTypeId,
+    ResultName,
+  }));
+}
+
+export function callOptionsList(): CallOption[] {
+  return [...CALL_OPTIONS];
+}
+
+/**
+ * The rows of `ids` that the user may change: all must exist, be listed and lie in scope, else the
+ * request is refused as a whole (400) and nothing changes.
+ */
+async function lockRows(tx: DbOrTx, user: AuthUser, ids: number[], only?: string) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({
+      outboundId: outboundCalls.outboundId,
+      type: outboundCalls.type,
+      webLeadCallId: outboundCalls.webLeadCallId,
+    })
+    .from(outboundCalls)
+    .where(and(inArray(outboundCalls.outboundId, unique), LISTED, inScope(user.scope, outboundCalls.branchNo)))
+    .for('update');
+  const found = new Set(rows.map((r) => r.outboundId));
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) {
+    throw badRequest('ids', `no listed call in your scope with id ${missing.slice(0, 10).join(', ')}`);
+  }
+  if (only) {
+    const wrong = rows.filter((r) => r.type !== only).map((r) => r.outboundId);
+    if (wrong.length > 0) throw badRequest('ids', `not ${only} calls: ${wrong.slice(0, 10).join(', ')}`);
+  }
+  return rows;
+}
+
+function checkCsr(user: AuthUser, csr: number | undefined): void {
+  if (csr !== undefined && csr !== user.userId) throw badRequest('csr', 'must be the signed-in user');
+}
+
+/** Delete calls from a list (kept, marked deleted, so nothing is lost); counts follow by trigger. */
+export async function deleteOutbound(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { ids: number[]; csr?: number | undefined },
+) {
+  checkCsr(user, input.csr);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockRows(tx, user, input.ids);
+    await tx
+      .update(outboundCalls)
+      .set({ deletedAt: ctx.now(), deletedBy: user.userId })
+      .where(
+        inArray(
+          outboundCalls.outboundId,
+          rows.map((r) => r.outboundId),
+        ),
+      );
+    return { changed: rows.length };
+  });
+}
+
+async function closeWebLeads(
+  ctx: AppContext,
+  user: AuthUser,
+  input: { ids: number[]; csr?: number | undefined; status?: string | undefined },
+  outcome: 'complete' | 'deleted',
+) {
+  checkCsr(user, input.csr);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockRows(tx, user, input.ids, 'WebLead');
+    const ids = rows.map((r) => r.outboundId);
+    const now = ctx.now();
+    await tx
+      .update(outboundCalls)
+      .set(
+        outcome === 'complete'
+          ? { callComplete: true, callStatus: input.status ?? 'End', lastAccessDate: now, lastAccessCsr: user.userId }
+          : { deletedAt: now, deletedBy: user.userId },
+      )
+      .where(inArray(outboundCalls.outboundId, ids));
+    const webLeadIds = rows.map((r) => r.webLeadCallId).filter((id): id is number => id !== null);
+    if (webLeadIds.length > 0) {
+      await tx
+        .update(webLeads)
+        .set({ status: outcome, closedAt: now, closedBy: user.userId })
+        .where(inArray(webLeads.webLeadId, webLeadIds));
+    }
+    return { changed: rows.length };
+  });
+}
+
+export const completeWebLeads = (ctx: AppContext, user: AuthUser, input: Parameters<typeof closeWebLeads>[2]) =>
+  closeWebLeads(ctx, user, input, 'complete');
+export const deleteWebLeads = (ctx: AppContext, user: AuthUser, input: Parameters<typeof closeWebLeads>[2]) =>
+  closeWebLeads(ctx, user, input, 'deleted');
+
+/** The customer's leads in scope, in the order a deep link tries them. */
+export async function getLeads(ctx: AppContext, user: AuthUser, branchno: string, custNo: number): Promise<Lead[]> {
+  const rows = await ctx.db
+    .select()
+    .from(leads)
+    .where(
+      and(eq(leads.branchNo, branchno.toUpperCase()), eq(leads.custNo, custNo), inScope(user.scope, leads.branchNo)),
+    );
+  const rank = (status: string) => {
+    const order = ['prospect', 'open', 'pending', 'won', 'lost', 'deleted'];
+    const i = order.indexOf(status.toLowerCase());
+    return i < 0 ? order.length : i;
+  };
+  return rows
+    .sort((a, b) => rank(a.status) - rank(b.status) || b.createdAt.getTime() - a.createdAt.getTime())
+    .map((l) => ({ ...l, createdAt: l.createdAt.toISOString() }));
+}
+
+/**
+ * Rebuild the call row of a deep link to a current call: SkippedRounds from its custom list, WebLead
+ * from the new web leads, other outbound types through the customer's leads by status priority.
+ */
+export async function resolveCall(
+  ctx: AppContext,
+  user: AuthUser,
+  sqldbid: number,
+  customerNo: number,
+  callType: string,
+): Promise<{ theCall: OutboundRow | null }> {
+  const type = callTypeByName(callType);
+  if (!type) throw badRequest('callType', `unknown call type ${callType}`);
+  if (!type.outbound) return { theCall: null };
+  const base = [
+    sql`${outboundCalls.sqldbid} = ${sqldbid}`,
+    sql`${outboundCalls.custNo} = ${customerNo}`,
+    sql`${outboundCalls.type} = ${type.CallTypeName}`,
+    inScope(user.scope, outboundCalls.branchNo),
+  ];
+  const find = async (extra: ReturnType<typeof sql>[]) =>
+    rowsOf<OutboundRow>(
+      await ctx.db.execute(
+        sql`select ${ROW_COLUMNS} from ${outboundCalls} where ${sql.join([...base, ...extra], sql` and `)}
+            order by ${outboundCalls.outboundId} desc limit 1`,
+      ),
+    )[0] ?? null;
+  if (type.CallTypeName === 'SkippedRounds') return { theCall: await find([LISTED]) };
+  if (type.CallTypeName === 'WebLead') {
+    return {
+      theCall: await find([
+        sql`exists (select 1 from web_leads w where w.web_lead_id = ${outboundCalls.webLeadCallId} and w.status = 'new')`,
+      ]),
+    };
+  }
+  const customerLeads = await ctx.db
+    .select()
+    .from(leads)
+    .where(and(eq(leads.sqldbid, sqldbid), eq(leads.custNo, customerNo), inScope(user.scope, leads.branchNo)));
+  const lead = firstLeadByPriority(
+    customerLeads.filter((l) => l.callType === type.CallTypeName && l.outboundId !== null),
+  );
+  if (lead?.outboundId) return { theCall: await find([sql`${outboundCalls.outboundId} = ${lead.outboundId}`]) };
+  return { theCall: await find([LISTED]) };
+}
+
+/** CSRs a list can name (callback agents): everyone for corporate scopes, branch colleagues for franchises. */
+export async function agentNames(ctx: AppContext, user: AuthUser): Promise<{ id: number; name: string }[]> {
+  const condition =
+    user.scope.kind === 'branches'
+      ? sql`${users.userId} in (select ${userBranches.userId} from ${userBranches} where ${inScope(user.scope, userBranches.branchNo)})`
+      : sql`true`;
+  const rows = await ctx.db
+    .select({ id: users.userId, first: users.firstName, last: users.lastName })
+    .from(users)
+    .where(and(eq(users.active, true), condition))
+    .orderBy(users.lastName, users.firstName);
+  return rows.map((r) => ({ id: r.id, name: `${r.first} ${r.last}` }));
+}
