@@ -2,3 +2,4 @@ export * from './access.js';
 export * from './auth.js';
 export * from './customers.js';
 export * from './outbound.js';
+export * from './calls.js';

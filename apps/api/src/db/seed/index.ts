@@ -31,6 +31,7 @@ import {
 
 import { DEMO_CUSTOMER_COUNT, generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
 import { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
+import { generateHistory } from './history.js';
 
 export const DEMO_OUTBOUND_COUNT = 3000;
 
@@ -148,5 +149,6 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       seed: options.seed ?? 42,
       now: options.now ?? new Date(),
     });
+    await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
   });
 }

@@ -1,0 +1,225 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './access.js';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
+
+/**
+ * Who has a customer's call open. One row per customer: the primary key decides between simultaneous
+ * openers, in any number of API processes. A row whose heartbeat is older than the release time is
+ * taken over, so a crashed browser never locks a call for ever.
+ */
+export const callLocks = pgTable(
+  'call_locks',
+  {
+    sqldbid: integer('sqldbid').notNull(),
+    customerNo: integer('customer_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    callType: text('call_type').notNull(),
+    outboundId: integer('outbound_id'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sqldbid, t.customerNo] }), index('call_locks_user_idx').on(t.userId)],
+);
+
+/** The call a user left without ending, so the dashboard can send them back to it. */
+export const savedCalls = pgTable('saved_calls', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId, { onDelete: 'cascade' }),
+  sqldbid: integer('sqldbid').notNull(),
+  customerNo: integer('customer_no').notNull(),
+  callType: text('call_type').notNull(),
+  theCall: jsonb('the_call').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+});
+
+/** Every change a CSR makes to a customer, linked to the call that ends afterwards. */
+export const customerInfoEdits = pgTable(
+  'customer_info_edits',
+  {
+    customerInfoEditId: serial('customer_info_edit_id').primaryKey(),
+    sqldbid: integer('sqldbid').notNull(),
+    customerNo: integer('customer_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    callHistoryId: integer('call_history_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_info_edits_customer_idx').on(t.sqldbid, t.customerNo)],
+);
+
+/** The call history record (call-handling.md §3), one per ended or cancelled call. */
+export const callHistory = pgTable(
+  'call_history',
+  {
+    callId: serial('call_id').primaryKey(),
+    csuserId: integer('csuser_id').references(() => users.userId),
+    csagent: text('csagent').notNull().default(''),
+    sqldbid: integer('sqldbid').notNull(),
+    custNo: integer('cust_no').notNull(),
+    branchNo: text('branchno').notNull().default(''),
+    custType: text('cust_type').notNull().default(''),
+    custEmail: text('cust_email').notNull().default(''),
+    callReason: text('call_reason').notNull().default(''),
+    callStart: timestamp('call_start', { withTimezone: true }),
+    callEnd: timestamp('call_end', { withTimezone: true }),
+    callLog: text('call_log').notNull().default(''),
+    package: text('package').notNull().default(''),
+    applications: integer('applications').notNull().default(0),
+    appcost: money('appcost').notNull().default('0'),
+    organic: boolean('organic').notNull().default(false),
+    lawnsize: numeric('lawnsize', { precision: 8, scale: 2 }).notNull().default('0'),
+    ownerfollowup: text('ownerfollowup').notNull().default('None'),
+    salestax: money('salestax').notNull().default('0'),
+    taxrate: numeric('taxrate', { precision: 7, scale: 4 }).notNull().default('0'),
+    zipcode: text('zipcode').notNull().default(''),
+    totalcost: money('totalcost').notNull().default('0'),
+    emailsent: boolean('emailsent').notNull().default(false),
+    errormsg: text('errormsg').notNull().default(''),
+    custUsedcomp: text('cust_usedcomp').notNull().default(''),
+    callSource: text('call_source').notNull().default(''),
+    custSex: text('cust_sex').notNull().default(''),
+    prepaydiscount: money('prepaydiscount').notNull().default('0'),
+    prepaysalestax: money('prepaysalestax').notNull().default('0'),
+    prepaytotalcost: money('prepaytotalcost').notNull().default('0'),
+    /** Incoming or Outgoing. */
+    callDirection: text('call_direction').notNull(),
+    callResult: text('call_result').notNull().default(''),
+    callTarget: timestamp('call_target', { withTimezone: true }),
+    callList: text('call_list').notNull().default(''),
+    callType: text('call_type').notNull().default(''),
+    previousLawnCare: text('previous_lawn_care').notNull().default(''),
+    /** 'None' or a currency value. */
+    couponUsed: text('coupon_used').notNull().default('None'),
+    coupon: text('coupon').notNull().default(''),
+    callAheadReason: text('call_ahead_reason').notNull().default(''),
+    callAheadContact: text('call_ahead_contact').notNull().default(''),
+    custHasIrrigationSystem: boolean('cust_has_irrigation_system').notNull().default(false),
+    custInterstedInPestControl: boolean('cust_intersted_in_pest_control').notNull().default(false),
+    custAutopaid: boolean('cust_autopaid').notNull().default(false),
+    custPrepaid: boolean('cust_prepaid').notNull().default(false),
+    sendemail: boolean('sendemail').notNull().default(true),
+    csrNotes: text('csr_notes').notNull().default(''),
+    firstAppTime: text('first_app_time').notNull().default(''),
+    applicationsSubtotal: money('applications_subtotal').notNull().default('0'),
+    addServicesSubtotal: money('add_services_subtotal').notNull().default('0'),
+    monthlySubTotal: money('monthly_sub_total').notNull().default('0'),
+    initialPaymentSubTotal: money('initial_payment_sub_total').notNull().default('0'),
+    prepayDiscountSubtotal: money('prepay_discount_subtotal').notNull().default('0'),
+    prepayDiscountTotal: money('prepay_discount_total').notNull().default('0'),
+    /** The text receipt (spelt as the spec spells it). */
+    reciept: text('reciept').notNull().default(''),
+    /** -1 when no survey was taken. */
+    surveyId: integer('survey_id').notNull().default(-1),
+    isUrgent: boolean('is_urgent').notNull().default(false),
+    customer: jsonb('customer'),
+    /** 0 when no offer was applied. */
+    offerId: integer('offer_id').notNull().default(0),
+    orderId: integer('order_id'),
+    outboundId: integer('outbound_id'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('call_history_customer_idx').on(t.sqldbid, t.custNo, t.callStart),
+    uniqueIndex('call_history_idempotency_idx')
+      .on(t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
+  ],
+);
+
+/** Contacts with a customer other than calls: service visits, letters, emails, payments. */
+export const touchpoints = pgTable(
+  'touchpoints',
+  {
+    touchpointId: serial('touchpoint_id').primaryKey(),
+    sqldbid: integer('sqldbid').notNull(),
+    customerNo: integer('customer_no').notNull(),
+    touchDate: timestamp('touch_date', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    employee: text('employee').notNull().default(''),
+    amount: money('amount'),
+  },
+  (t) => [index('touchpoints_customer_idx').on(t.sqldbid, t.customerNo, t.touchDate)],
+);
+
+/** Orders: LCP, UPSELL or NORMAL; SUBMITTED, PENDING or EXPIRED. */
+export const orders = pgTable(
+  'orders',
+  {
+    orderId: serial('order_id').primaryKey(),
+    sqldbid: integer('sqldbid').notNull(),
+    customerNo: integer('customer_no').notNull(),
+    branchNo: text('branchno').notNull(),
+    callId: integer('call_id'),
+    serviceYear: integer('service_year').notNull(),
+    isPrepay: boolean('is_prepay').notNull().default(false),
+    ndc: text('ndc').notNull().default(''),
+    orderType: text('order_type').notNull(),
+    orderStatus: text('order_status').notNull(),
+    isAutopay: boolean('is_autopay').notNull().default(false),
+    subTotal: money('sub_total').notNull().default('0'),
+    tax: money('tax').notNull().default('0'),
+    total: money('total').notNull().default('0'),
+    source: text('source').notNull().default(''),
+    title: text('title').notNull().default(''),
+    sessionId: text('session_id'),
+    createdBy: integer('created_by').references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.sqldbid, t.customerNo),
+    index('orders_branch_status_idx').on(t.branchNo, t.orderStatus, t.updatedAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderItemId: serial('order_item_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    serviceDefId: integer('service_def_id').notNull(),
+    serviceName: text('service_name').notNull().default(''),
+    rounds: integer('rounds').notNull().default(1),
+    unitPrice: money('unit_price').notNull().default('0'),
+    quantity: integer('quantity').notNull().default(1),
+    extendedPrice: money('extended_price').notNull().default('0'),
+    unitPriceSold: money('unit_price_sold').notNull().default('0'),
+    extendedPriceSold: money('extended_price_sold').notNull().default('0'),
+    installment: boolean('installment').notNull().default(false),
+    remainMonths: integer('remain_months').notNull().default(0),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderDiscounts = pgTable('order_discounts', {
+  orderDiscountId: serial('order_discount_id').primaryKey(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.orderId, { onDelete: 'cascade' }),
+  couponCode: text('coupon_code').notNull(),
+  amount: money('amount').notNull(),
+});
