@@ -14,6 +14,7 @@ import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
+import { registerCurrentCallRoutes } from './features/current-call/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerProfileRoutes(app, ctx);
   registerInboundRoutes(app, ctx);
   registerOutboundRoutes(app, ctx);
+  registerCurrentCallRoutes(app, ctx);
 
   return app;
 }

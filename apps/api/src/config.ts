@@ -26,6 +26,12 @@ const EnvSchema = z.object({
   SIGNIN_LOCK_SECONDS: intVar(15 * 60),
   SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
   WEB_DIST: z.string().optional(),
+  CALL_LOCK_RELEASE_SECONDS: intVar(600),
+  PAY_BILL_URL: z.url().optional(),
+  AUTOPAY_URL: z.url().optional(),
+  EVALUATION_URL: z.url().optional(),
+  WIKI_URL: z.url().optional(),
+  KNOWLEDGE_BASE_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -44,6 +50,16 @@ export interface Config {
   signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
   /** The built web app to serve, or undefined to serve none (API only). */
   webDist: string | undefined;
+  /** An open call nobody touches for this long is released. */
+  callLockReleaseSeconds: number;
+  /** Pages outside the product; unset ones show as unavailable. */
+  links: {
+    payBill: string | undefined;
+    autoPay: string | undefined;
+    evaluation: string | undefined;
+    wiki: string | undefined;
+    knowledgeBase: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -80,5 +96,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       windowSeconds: e.SIGNIN_WINDOW_SECONDS,
     },
     webDist: e.WEB_DIST ?? defaults.webDist,
+    callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
+    links: {
+      payBill: e.PAY_BILL_URL,
+      autoPay: e.AUTOPAY_URL,
+      evaluation: e.EVALUATION_URL,
+      wiki: e.WIKI_URL,
+      knowledgeBase: e.KNOWLEDGE_BASE_URL,
+    },
   };
 }

@@ -58,5 +58,15 @@ export type SessionResponse = z.infer<typeof SessionResponse>;
 export const ClientConfig = z.object({
   idleTimeoutSeconds: z.number().int().positive(),
   idleWarningSeconds: z.number().int().positive(),
+  /** How often an open call tells the server it is still open. */
+  callHeartbeatSeconds: z.number().int().positive(),
+  /** Pages outside the product; null when not configured (shown as unavailable). */
+  links: z.object({
+    payBill: z.string().nullable(),
+    autoPay: z.string().nullable(),
+    evaluation: z.string().nullable(),
+    wiki: z.string().nullable(),
+    knowledgeBase: z.string().nullable(),
+  }),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

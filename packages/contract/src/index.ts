@@ -5,3 +5,4 @@ export * from './dashboard.js';
 export * from './routes.js';
 export * from './inbound.js';
 export * from './outbound.js';
+export * from './current-call.js';

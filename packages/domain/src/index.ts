@@ -4,3 +4,4 @@ export * from './validation.js';
 export * from './brand.js';
 export * from './address.js';
 export * from './calls.js';
+export * from './scripts.js';

@@ -11,5 +11,12 @@ export const clientConfigQuery = queryOptions({
 /** Idle limits from the server (configurable so tests can be short), the spec's values until loaded. */
 export function useClientConfig() {
   const { data } = useQuery(clientConfigQuery);
-  return data ?? { idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS, idleWarningSeconds: IDLE_WARNING_SECONDS };
+  return (
+    data ?? {
+      idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS,
+      idleWarningSeconds: IDLE_WARNING_SECONDS,
+      callHeartbeatSeconds: 60,
+      links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
+    }
+  );
 }

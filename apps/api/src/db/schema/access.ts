@@ -105,6 +105,7 @@ export const franchises = pgTable(
     city: text('city').notNull().default(''),
     state: text('state').notNull().default(''),
     active: boolean('active').notNull().default(true),
+    autoPayEnrolled: boolean('autopay_enrolled').notNull().default(false),
   },
   (t) => [
     check('franchises_designation_check', sql`${t.designation} in ('IND', 'COF')`),
@@ -179,3 +180,16 @@ export const userPermissions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] })],
 );
+
+/** Per-franchise (sqldbid) contact details and company configuration. */
+export const franchiseConfigs = pgTable('franchise_configs', {
+  sqldbid: integer('sqldbid').primaryKey(),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  address: text('address').notNull().default(''),
+  officeHours: text('office_hours').notNull().default(''),
+  webLeadsStart: text('web_leads_start').notNull().default('08:00'),
+  webLeadsEnd: text('web_leads_end').notNull().default('17:00'),
+  /** Addresses copied on franchise emails, joined by semicolons. */
+  ccEmailAddresses: text('cc_email_addresses').notNull().default(''),
+});

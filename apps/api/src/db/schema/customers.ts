@@ -53,6 +53,7 @@ export const customers = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     federalDoNotCall: boolean('federal_do_not_call').notNull().default(false),
+    autoPayEnabled: boolean('autopay_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

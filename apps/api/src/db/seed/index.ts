@@ -6,6 +6,7 @@ import {
   companies,
   companyRolePermissionTemplates,
   companyRoles,
+  franchiseConfigs,
   franchises,
   permissions,
   roles,
@@ -149,6 +150,27 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       seed: options.seed ?? 42,
       now: options.now ?? new Date(),
     });
+    await tx.insert(franchiseConfigs).values(
+      ALL_FRANCHISES.map((f, i) => {
+        const main = f.branches[0];
+        const domain = f.compName.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
+        return {
+          sqldbid: f.sqldbid,
+          phone: `800555${String(1000 + i).slice(-4)}`,
+          email: `office@${domain}`,
+          address: main ? `${100 + i * 7} Commerce Dr, ${main.city}, ${main.state}` : '',
+          officeHours: 'Mon-Fri 8:00-17:00, Sat 8:00-12:00',
+          webLeadsStart: '08:00',
+          webLeadsEnd: '17:00',
+          ccEmailAddresses: `manager@${domain};sales@${domain}`,
+        };
+      }),
+    );
+    // Autopay: most franchises are enrolled, and about a third of their existing customers pay by it.
+    await tx.execute(sql`update franchises set autopay_enrolled = (sqldbid % 5 <> 0)`);
+    await tx.execute(
+      sql`update customers set autopay_enabled = true where customer_type = 'Existing Customer' and customer_no % 3 = 0`,
+    );
     await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
   });
 }

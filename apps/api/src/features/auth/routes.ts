@@ -9,6 +9,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     Promise.resolve({
       idleTimeoutSeconds: ctx.config.client.idleSeconds,
       idleWarningSeconds: ctx.config.client.warningSeconds,
+      callHeartbeatSeconds: Math.max(5, Math.floor(ctx.config.callLockReleaseSeconds / 4)),
+      links: {
+        payBill: ctx.config.links.payBill ?? null,
+        autoPay: ctx.config.links.autoPay ?? null,
+        evaluation: ctx.config.links.evaluation ?? null,
+        wiki: ctx.config.links.wiki ?? null,
+        knowledgeBase: ctx.config.links.knowledgeBase ?? null,
+      },
     }),
   );
   defineRoute(app, ctx, 'signin', ({ body }) => signin(ctx, body));

@@ -1,0 +1,245 @@
+/** History, touchpoints, web orders, the call script, franchise information; cancelling a call. */
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { CALL_TIME_ZONE, callScript, callTypeByName } from '@cc/domain';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
+import {
+  callHistory,
+  callLocks,
+  franchiseConfigs,
+  franchises,
+  orderItems,
+  orders,
+  outboundCalls,
+  touchpoints,
+} from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { inScope } from '../../http/scope.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { customerRow, franchiseInScope } from './customer.js';
+import { LISTED } from '../outbound/index.js';
+
+const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
+const chicago = (column: unknown) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
+/** [start 00:00, end + 1 day 00:00) in America/Chicago. */
+const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${tz}`;
+const dayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${tz}`;
+
+function checkRange(start: string, end: string): void {
+  if (start > end) throw badRequest('startDate', 'must not be after the end date');
+}
+
+async function requireCustomer(ctx: AppContext, user: AuthUser, sqldbid: number, customerNo: number) {
+  if (customerNo === 0) {
+    await franchiseInScope(ctx.db, user.scope, sqldbid);
+    return;
+  }
+  if (!(await customerRow(ctx.db, user.scope, sqldbid, customerNo))) throw notFound('Customer Not Found.');
+}
+
+export async function customerHistory(
+  ctx: AppContext,
+  user: AuthUser,
+  p: { sqldbid: number; customerNo: number; startDate: string; endDate: string },
+) {
+  checkRange(p.startDate, p.endDate);
+  await requireCustomer(ctx, user, p.sqldbid, p.customerNo);
+  return rowsOf<{
+    call_id: number;
+    call_start: string | null;
+    call_end: string | null;
+    csagent: string;
+    call_direction: string;
+    call_type: string;
+    call_result: string;
+    call_reason: string;
+    package: string;
+    totalcost: number;
+    call_log: string;
+    csr_notes: string;
+    orderId: number | null;
+  }>(
+    await ctx.db.execute(sql`
+      select call_id, ${chicago(callHistory.callStart)} as call_start, ${chicago(callHistory.callEnd)} as call_end, csagent,
+             call_direction, call_type, call_result, call_reason, package, totalcost::float8 as totalcost, call_log, csr_notes,
+             order_id as "orderId"
+      from ${callHistory}
+      where sqldbid = ${p.sqldbid} and cust_no = ${p.customerNo}
+        and call_start >= ${dayStart(p.startDate)} and call_start < ${dayAfter(p.endDate)}
+      order by call_start desc, call_id desc`),
+  );
+}
+
+export async function customerTouchpoints(
+  ctx: AppContext,
+  user: AuthUser,
+  p: { sqldbid: number; customerNo: number; start: string; end: string },
+) {
+  checkRange(p.start, p.end);
+  await requireCustomer(ctx, user, p.sqldbid, p.customerNo);
+  const rows = await ctx.db
+    .select({
+      touchpointId: touchpoints.touchpointId,
+      touchDate: sql<string>`${chicago(touchpoints.touchDate)}`,
+      kind: touchpoints.kind,
+      description: touchpoints.description,
+      employee: touchpoints.employee,
+      amount: sql<number | null>`${touchpoints.amount}::float8`,
+    })
+    .from(touchpoints)
+    .where(
+      and(
+        eq(touchpoints.sqldbid, p.sqldbid),
+        eq(touchpoints.customerNo, p.customerNo),
+        gte(touchpoints.touchDate, dayStart(p.start)),
+        lt(touchpoints.touchDate, dayAfter(p.end)),
+      ),
+    )
+    .orderBy(desc(touchpoints.touchDate));
+  return rows;
+}
+
+/** This service year's orders of the customer, one row per order line. */
+export async function webOrders(ctx: AppContext, user: AuthUser, sqldbid: number, customerNo: number) {
+  await requireCustomer(ctx, user, sqldbid, customerNo);
+  const year = Number(
+    new Intl.DateTimeFormat('en-CA', { timeZone: CALL_TIME_ZONE, year: 'numeric' }).format(ctx.now()),
+  );
+  return ctx.db
+    .select({
+      orderNo: orders.orderId,
+      orderItemId: orderItems.orderItemId,
+      type: orders.orderType,
+      status: orders.orderStatus,
+      title: sql<string>`coalesce(nullif(${orderItems.serviceName}, ''), ${orders.title})`,
+      rounds: orderItems.rounds,
+      unitPrice: sql<number>`${orderItems.unitPrice}::float8`,
+      updated: sql<string>`${chicago(orders.updatedAt)}`,
+      source: orders.source,
+    })
+    .from(orders)
+    .innerJoin(orderItems, eq(orderItems.orderId, orders.orderId))
+    .where(and(eq(orders.sqldbid, sqldbid), eq(orders.customerNo, customerNo), eq(orders.serviceYear, year)))
+    .orderBy(desc(orders.updatedAt), asc(orderItems.orderItemId));
+}
+
+export async function script(ctx: AppContext, user: AuthUser, input: { callType: string; sqldbid: number }) {
+  const type = callTypeByName(input.callType);
+  if (!type) throw badRequest('callType', `unknown call type ${input.callType}`);
+  const branch = await franchiseInScope(ctx.db, user.scope, input.sqldbid);
+  return callScript(type.CallTypeName, { agent: `${user.firstName}`, company: branch.compName });
+}
+
+export async function franchiseInfo(ctx: AppContext, user: AuthUser, sqldbid: number) {
+  const branches = await ctx.db
+    .select({
+      branchNo: franchises.branchNo,
+      city: franchises.city,
+      state: franchises.state,
+      compName: franchises.compName,
+      designation: franchises.designation,
+      timeZone: franchises.timeZone,
+      defComp: franchises.defComp,
+    })
+    .from(franchises)
+    .where(and(eq(franchises.sqldbid, sqldbid), inScope(user.scope, franchises.branchNo)))
+    .orderBy(desc(franchises.defComp), asc(franchises.branchNo));
+  const main = branches[0];
+  if (!main) throw notFound('Franchise not found.');
+  const [config] = await ctx.db.select().from(franchiseConfigs).where(eq(franchiseConfigs.sqldbid, sqldbid));
+  return {
+    sqldbid,
+    compName: main.compName,
+    designation: main.designation,
+    timeZone: main.timeZone,
+    phone: config?.phone ?? '',
+    email: config?.email ?? '',
+    address: config?.address ?? '',
+    officeHours: config?.officeHours ?? '',
+    branches: branches.map(({ branchNo, city, state }) => ({ branchNo, city, state })),
+  };
+}
+
+export async function companyConfigs(ctx: AppContext, user: AuthUser, sqldbid: number) {
+  await franchiseInScope(ctx.db, user.scope, sqldbid);
+  const [config] = await ctx.db.select().from(franchiseConfigs).where(eq(franchiseConfigs.sqldbid, sqldbid));
+  return {
+    sqldbid,
+    webLeadsStart: config?.webLeadsStart ?? '08:00',
+    webLeadsEnd: config?.webLeadsEnd ?? '17:00',
+    ccEmailAddresses: config?.ccEmailAddresses ?? '',
+  };
+}
+
+/** Set the call status of an outbound row the user may work (e.g. Cancel). */
+export async function setCallStatus(ctx: AppContext, user: AuthUser, outboundId: number, status: string) {
+  const updated = await ctx.db
+    .update(outboundCalls)
+    .set({ callStatus: status, lastAccessDate: ctx.now(), lastAccessCsr: user.userId })
+    .where(and(eq(outboundCalls.outboundId, outboundId), inScope(user.scope, outboundCalls.branchNo)))
+    .returning({ id: outboundCalls.outboundId });
+  if (updated.length === 0) throw notFound('Call not found.');
+}
+
+/**
+ * Cancel a call: a call history record with result Cancel, call status Cancel on the outbound row,
+ * and the call released — in one transaction.
+ */
+export async function insertCancelCall(
+  ctx: AppContext,
+  user: AuthUser,
+  input: {
+    csuser_id: number;
+    csagent: string;
+    sqldbid: number;
+    cust_no: number;
+    callType: string;
+    outboundId?: number | undefined;
+  },
+) {
+  if (input.csuser_id !== user.userId) throw badRequest('csuser_id', 'must be the signed-in user');
+  const type = callTypeByName(input.callType);
+  if (!type) throw badRequest('callType', `unknown call type ${input.callType}`);
+  const branch = await franchiseInScope(ctx.db, user.scope, input.sqldbid);
+  if (input.cust_no > 0 && !(await customerRow(ctx.db, user.scope, input.sqldbid, input.cust_no))) {
+    throw notFound('Customer Not Found.');
+  }
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    if (input.outboundId !== undefined) {
+      const rows = await tx
+        .update(outboundCalls)
+        .set({ callStatus: 'Cancel', callActive: false, lastAccessDate: now, lastAccessCsr: user.userId })
+        .where(and(eq(outboundCalls.outboundId, input.outboundId), LISTED, inScope(user.scope, outboundCalls.branchNo)))
+        .returning({ id: outboundCalls.outboundId });
+      if (rows.length === 0) throw badRequest('outboundId', 'no listed call in your scope with this id');
+    }
+    const [call] = await tx
+      .insert(callHistory)
+      .values({
+        csuserId: user.userId,
+        csagent: input.csagent || `${user.firstName} ${user.lastName}`,
+        sqldbid: input.sqldbid,
+        custNo: input.cust_no,
+        branchNo: branch.branchNo,
+        callStart: now,
+        callEnd: now,
+        callDirection: type.outbound ? 'Outgoing' : 'Incoming',
+        callResult: 'Cancel',
+        callType: type.CallTypeName,
+        callList: type.outbound ? type.CallTypeDisplayName : '',
+        outboundId: input.outboundId,
+      })
+      .returning({ callId: callHistory.callId });
+    await tx
+      .delete(callLocks)
+      .where(
+        and(
+          eq(callLocks.sqldbid, input.sqldbid),
+          eq(callLocks.customerNo, input.cust_no),
+          eq(callLocks.userId, user.userId),
+        ),
+      );
+    return { call_id: call?.callId ?? 0 };
+  });
+}

@@ -1,0 +1,2 @@
+export { registerCurrentCallRoutes } from './routes.js';
+export { CALL_ACTIVE_MESSAGE } from './locks.js';

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+
+const Int = z.coerce.number().int();
+const CustomerNoPath = z.coerce.number().int().min(-1);
+
+export const CallKey = z.object({
+  sqldbid: z.number().int().positive(),
+  customerNo: z.number().int().min(0),
+});
+
+export const CallActiveRequest = CallKey.extend({
+  callType: z.string().trim().min(1).max(30),
+  outboundId: z.number().int().positive().optional(),
+});
+export type CallActiveRequest = z.input<typeof CallActiveRequest>;
+export const CallActiveResponse = z.object({
+  ok: z.literal(true),
+  lockedAt: z.string(),
+  expiredOrders: z.number().int(),
+});
+
+export const IsCallActiveResponse = z.object({ isActive: z.boolean(), mine: z.boolean(), activeBy: z.string() });
+
+export const CallInactiveRequest = CallKey.extend({
+  /** Save the call so that the dashboard can send the user back to it. */
+  save: z.boolean().optional().default(false),
+  callType: z.string().trim().max(30).optional(),
+  theCall: z.record(z.string(), z.unknown()).optional(),
+});
+
+export const CallStatusRequest = z.object({
+  outboundId: z.number().int().positive(),
+  status: z.enum(['New', 'Callback', 'End', 'Cancel']),
+});
+
+export const InsertCancelCallRequest = z.object({
+  csuser_id: z.number().int().positive(),
+  csagent: z.string().trim().max(100),
+  sqldbid: z.number().int().positive(),
+  cust_no: z.number().int().min(0),
+  callType: z.string().trim().max(30).optional().default('Inbound'),
+  outboundId: z.number().int().positive().optional(),
+});
+export const InsertCancelCallResponse = z.object({ call_id: z.number().int() });
+
+export const SavedCall = z.object({
+  sqldbid: z.number().int(),
+  customerNo: z.number().int(),
+  callType: z.string(),
+  theCall: z.record(z.string(), z.unknown()),
+  savedAt: z.string(),
+});
+export const SavedCallResponse = z.object({ saved: SavedCall.nullable() });
+export type SavedCall = z.infer<typeof SavedCall>;
+
+/** The customer entity (call-handling.md §3). */
+export const Customer = z.object({
+  sqldbid: z.number().int(),
+  customerNo: z.number().int(),
+  customerType: z.string(),
+  status: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  streetNo: z.string(),
+  preDir: z.string(),
+  streetNm: z.string(),
+  suffix: z.string(),
+  postDir: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  lawnSize: z.number(),
+  homePhone: z.string(),
+  workPhone: z.string(),
+  cellPhone: z.string(),
+  branchno: z.string(),
+  customerInfoEditId: z.number().int().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  isAutoPayEnabled: z.boolean(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const CustomerParams = z.object({ sqldbid: z.coerce.number().int().positive(), customerNo: CustomerNoPath });
+export const CustomerUpdateParams = z.object({
+  customerNo: z.coerce.number().int().positive(),
+  sqldbid: z.coerce.number().int().positive(),
+});
+
+const phone = z.string().trim().max(30);
+export const CustomerUpdateRequest = z.object({
+  customerType: z.enum(['Existing Customer', 'Former Customer', 'Prospect']).optional(),
+  email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]).optional(),
+  firstName: z.string().trim().min(1, 'is required').max(50).optional(),
+  lastName: z.string().trim().min(1, 'is required').max(50).optional(),
+  streetNo: z.string().trim().max(12).optional(),
+  preDir: z.string().trim().max(4).optional(),
+  streetNm: z.string().trim().max(60).optional(),
+  suffix: z.string().trim().max(10).optional(),
+  postDir: z.string().trim().max(4).optional(),
+  city: z.string().trim().max(50).optional(),
+  state: z
+    .string()
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, 'must be a 2-letter state')
+    .optional(),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^(\d{5}(-?\d{4})?)?$/, 'must be a 5-digit zip code or zip+4')
+    .optional(),
+  lawnSize: z.number().min(0, 'cannot be negative').max(1000).optional(),
+  homePhone: phone.optional(),
+  workPhone: phone.optional(),
+  cellPhone: phone.optional(),
+});
+export type CustomerUpdateRequest = z.input<typeof CustomerUpdateRequest>;
+export const CustomerUpdateResponse = z.object({ customer: Customer, customerInfoEditId: z.number().int() });
+
+export const CustomerLookupRequest = z.object({
+  sqldbid: z.number().int().positive(),
+  lastname: z.string().trim().max(50).optional().default(''),
+  firstname: z.string().trim().max(50).optional().default(''),
+  phone: z.string().trim().max(30).optional().default(''),
+  address: z.string().trim().max(100).optional().default(''),
+  page: z.number().int().min(1).optional().default(1),
+  pageSize: z.number().int().min(1).max(100).optional().default(25),
+});
+export const CustomerLookupRow = z.object({
+  customerNo: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  address: z.string(),
+  city: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+  customerType: z.string(),
+  branchno: z.string(),
+});
+export const CustomerLookupResponse = z.object({
+  data: z.array(CustomerLookupRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const InfoEditParams = z.object({ id: z.coerce.number().int().positive() });
+export const InfoEditLinkRequest = z.object({ callHistoryId: z.number().int().positive() });
+
+export const SetWebLeadCustomerParams = z.object({
+  sqldbid: z.coerce.number().int().positive(),
+  customerNumber: z.coerce.number().int().positive(),
+});
+export const SetWebLeadCustomerRequest = z.object({ ContactId: z.string().trim().min(1).max(40) });
+
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
+export const HistoryParams = z.object({
+  sqldbid: z.coerce.number().int().positive(),
+  customerNo: z.coerce.number().int().min(0),
+  startDate: Day,
+  endDate: Day,
+});
+export const TouchpointParams = z.object({
+  sqldbid: z.coerce.number().int().positive(),
+  customerNo: z.coerce.number().int().min(0),
+  start: Day,
+  end: Day,
+});
+export const HistoryRow = z.object({
+  call_id: z.number().int(),
+  call_start: z.string().nullable(),
+  call_end: z.string().nullable(),
+  csagent: z.string(),
+  call_direction: z.string(),
+  call_type: z.string(),
+  call_result: z.string(),
+  call_reason: z.string(),
+  package: z.string(),
+  totalcost: z.number(),
+  call_log: z.string(),
+  csr_notes: z.string(),
+  orderId: z.number().int().nullable(),
+});
+export type HistoryRow = z.infer<typeof HistoryRow>;
+export const HistoryResponse = z.array(HistoryRow);
+export const Touchpoint = z.object({
+  touchpointId: z.number().int(),
+  touchDate: z.string(),
+  kind: z.string(),
+  description: z.string(),
+  employee: z.string(),
+  amount: z.number().nullable(),
+});
+export const TouchpointsResponse = z.array(Touchpoint);
+
+export const DncParams = z.object({
+  customerNo: z.coerce.number().int().min(0),
+  sqldbid: z.coerce.number().int().positive(),
+});
+export const DncResponse = z.object({ IsOnFederalDoNotCallList: z.boolean() });
+
+export const WebOrdersParams = z.object({
+  customerNo: z.coerce.number().int().min(0),
+  sqldbid: z.coerce.number().int().positive(),
+});
+export const WebOrderRow = z.object({
+  orderNo: z.number().int(),
+  orderItemId: z.number().int(),
+  type: z.string(),
+  status: z.string(),
+  title: z.string(),
+  rounds: z.number().int(),
+  unitPrice: z.number(),
+  updated: z.string(),
+  source: z.string(),
+});
+export const WebOrdersResponse = z.array(WebOrderRow);
+
+export const ScriptRequest = z.object({
+  callType: z.string().trim().min(1).max(30),
+  sqldbid: z.number().int().positive(),
+  customerNo: z.number().int().min(-1).optional(),
+});
+export const ScriptResponse = z.object({ title: z.string(), paragraphs: z.array(z.string()) });
+
+export const AutoPayQuery = z.object({
+  Customer: Int.pipe(z.number().min(0)),
+  SQLDBID: Int.pipe(z.number().positive()),
+});
+export const AutoPayResponse = z.object({
+  isFranchiseAutoPayEnrolled: z.boolean(),
+  isCustomerAutoPayEnabled: z.boolean(),
+});
+
+export const FranchiseRequest = z.object({ sqldbid: z.number().int().positive() });
+export const FranchiseInfo = z.object({
+  sqldbid: z.number().int(),
+  compName: z.string(),
+  designation: z.string(),
+  timeZone: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  officeHours: z.string(),
+  branches: z.array(z.object({ branchNo: z.string(), city: z.string(), state: z.string() })),
+});
+export type FranchiseInfo = z.infer<typeof FranchiseInfo>;
+export const CompanyConfigs = z.object({
+  sqldbid: z.number().int(),
+  webLeadsStart: z.string(),
+  webLeadsEnd: z.string(),
+  ccEmailAddresses: z.string(),
+});
