@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+/** Sign in through the dialog on the public home and wait for the dashboard. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/');
+  await fillSignIn(page, username, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Fill and submit the open sign-in dialog. */
+export async function fillSignIn(page: Page, username: string, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await dialog.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Sign out through the account menu in the header. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/\?noAuth=true$/);
+}
+
+/** A toast (Mantine notification) with the given text. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** A username no run has used yet: 5-30 word characters. */
+export function uniqueUsername(prefix: string): string {
+  return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/** Create an account through the API (the sign-up endpoint), for journeys that change it. */
+export async function createAccount(
+  request: APIRequestContext,
+  prefix: string,
+  names = { firstName: 'Erin', lastName: 'Tester' },
+): Promise<string> {
+  const username = uniqueUsername(prefix);
+  const response = await request.post('/api/auth/signup', {
+    data: { username, ...names, email: '', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return username;
+}
+
+/** Screenshots for a human to look at (not assertions). */
+export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/e2e-${name}.png`, fullPage: true });
+}
