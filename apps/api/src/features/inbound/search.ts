@@ -17,6 +17,9 @@ export type Criteria = z.output<typeof InboundCriteria>;
 /** Rows above this count are not returned; the screen asks the CSR to refine the search. */
 export const INBOUND_ROW_LIMIT = 500;
 
+/** Customer numbers are stored as PostgreSQL integers. */
+const INT4_MAX = 2_147_483_647;
+
 /** Escape LIKE wildcards so that what the CSR typed is searched for literally. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -47,7 +50,14 @@ export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
     );
   }
   if (criteria.email) add(sql`lower(${c.email}) like ${prefix(criteria.email)} and ${c.email} <> ''`);
-  if (criteria.cust_no) add(sql`${c.customerNo} = ${Number(criteria.cust_no)}`);
+  if (criteria.cust_no) {
+    const customerNo = Number(criteria.cust_no);
+    // The column is a 32-bit integer: a longer number would fail in the database (500), not match.
+    if (customerNo > INT4_MAX || customerNo < -INT4_MAX - 1) {
+      throw invalid('cust_no', `must be a customer number (at most ${INT4_MAX})`);
+    }
+    add(sql`${c.customerNo} = ${customerNo}`);
+  }
   if (criteria.branchno) add(sql`${c.branchNo} = ${criteria.branchno.toUpperCase()}`);
   if (criteria.streetno) add(sql`${c.streetNo} = ${criteria.streetno}`);
   if (criteria.streetnm) {

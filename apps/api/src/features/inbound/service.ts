@@ -115,10 +115,11 @@ export async function companyInfo(
 ): Promise<CompanyInfoResponse> {
   let sqldbid = input.sqldbid;
   if (sqldbid === undefined && input.branchno) {
+    // A branch outside the scope is not found, even when the caller may see other branches of its franchise.
     const [branch] = await ctx.db
       .select({ sqldbid: franchises.sqldbid })
       .from(franchises)
-      .where(eq(franchises.branchNo, input.branchno.toUpperCase()));
+      .where(and(eq(franchises.branchNo, input.branchno.toUpperCase()), inScope(user.scope, franchises.branchNo)));
     sqldbid = branch?.sqldbid;
   }
   if (sqldbid === undefined) throw notFound('Franchise not found.');
