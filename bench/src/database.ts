@@ -1,0 +1,150 @@
+/**
+ * The benchmark database: created and loaded once with a million customers, then reused while it still
+ * holds them. Loading goes through the application's own migrations and seed (seedDemoData), so the
+ * bench measures the schema and indexes that production gets.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../apps/api/dist/db/client.js';
+import { seedDemoData, STORY_CUSTOMERS } from '../../apps/api/dist/db/seed/index.js';
+
+/** Runs one statement directly, without the API: a pg client, or PGlite in this process. */
+export interface Runner {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** Indexes of customers that back no constraint: dropped during the bulk load and built again after. */
+async function secondaryIndexes(run: Runner): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await run.query(
+    `select indexname as name, indexdef as definition from pg_indexes i
+     where schemaname = 'public' and tablename = 'customers'
+       and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
+     order by indexname`,
+    [],
+  );
+  return rows as { name: string; definition: string }[];
+}
+
+async function customerCount(run: Runner): Promise<number> {
+  const { rows } = await run.query(`select count(*)::int as n from customers`, []);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Migrate, then seed reference data, demo accounts and `customers` generated customers. The secondary
+ * indexes of customers are dropped for the insert and rebuilt afterwards (several times faster than
+ * maintaining eleven indexes, one of them a trigram GIN, row by row); the rebuilt set is exactly the one
+ * the migrations created.
+ */
+async function load(database: Database, run: Runner, customers: number): Promise<void> {
+  const started = performance.now();
+  const indexes = await secondaryIndexes(run);
+  for (const index of indexes) await run.query(`drop index if exists "${index.name}"`, []);
+  let step = performance.now();
+  await seedDemoData(database.db, { customers });
+  console.log(`  seeded ${customers.toLocaleString('en-US')} customers in ${seconds(step)} s`);
+  step = performance.now();
+  await run.query(`set maintenance_work_mem = '256MB'`, []);
+  for (const index of indexes) await run.query(index.definition, []);
+  console.log(`  built ${indexes.length} indexes in ${seconds(step)} s`);
+  step = performance.now();
+  await run.query(`vacuum analyze`, []);
+  console.log(`  vacuum analyze in ${seconds(step)} s`);
+  console.log(`  load total ${seconds(started)} s`);
+}
+
+function pgRunner(client: pg.Client): Runner {
+  return {
+    query: async (text, params) => {
+      const result = await client.query<Record<string, unknown>>(text, params);
+      return { rows: result.rows };
+    },
+    close: () => client.end(),
+  };
+}
+
+/** The PostgreSQL database named by the URL, created and loaded when it does not hold the customers. */
+export async function preparePostgres(url: string, customers: number): Promise<Runner> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`BENCH_DATABASE_URL: unexpected database name '${name}'`);
+  const expected = customers + STORY_CUSTOMERS.length;
+
+  const adminUrl = new URL(url);
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  let fresh = false;
+  try {
+    const exists = await admin.query(`select 1 from pg_database where datname = $1`, [name]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database "${name}"`);
+      fresh = true;
+    }
+  } finally {
+    await admin.end();
+  }
+
+  // Opening migrates (a new migration, such as a new index, is applied to a reused database too).
+  let database = await openPostgres(url, 4);
+  let client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let run = pgRunner(client);
+  const count = fresh ? 0 : await customerCount(run).catch(() => 0);
+  if (count === expected) {
+    console.log(`Reusing ${name}: ${count.toLocaleString('en-US')} customers already loaded.`);
+    // Expression indexes need statistics of their own; a migration may have just added one.
+    await run.query(`vacuum analyze`, []);
+    await database.close();
+    return run;
+  }
+
+  console.log(`Loading ${name} (it holds ${count.toLocaleString('en-US')} customers, ${expected} expected)…`);
+  await database.close();
+  await run.close();
+  if (!fresh) {
+    const recreate = new pg.Client({ connectionString: adminUrl.toString() });
+    await recreate.connect();
+    try {
+      await recreate.query(`drop database if exists "${name}" with (force)`);
+      await recreate.query(`create database "${name}"`);
+    } finally {
+      await recreate.end();
+    }
+  }
+  database = await openPostgres(url, 4);
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  run = pgRunner(client);
+  await load(database, run, customers);
+  await database.close();
+  return run;
+}
+
+/**
+ * An embedded database in a new temporary DATA_DIR, loaded the same way. Returns the directory and a
+ * runner that works on it in this process; close the runner (it releases the directory lock) before
+ * the server opens the directory.
+ */
+export async function preparePglite(customers: number): Promise<{ dataDir: string; runner: Runner }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pglite-'));
+  console.log(`Loading an embedded database in ${dataDir}…`);
+  const database = await openPglite(dataDir);
+  const client = (database.db as unknown as { $client: EmbeddedClient }).$client;
+  const runner: Runner = {
+    query: async (text, params) => ({ rows: (await client.query(text, params)).rows }),
+    close: () => database.close(),
+  };
+  await load(database, runner, customers);
+  return { dataDir, runner };
+}
+
+/** The part of PGlite's client the runner uses. */
+interface EmbeddedClient {
+  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}

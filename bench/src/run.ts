@@ -1,0 +1,288 @@
+/**
+ * `npm run bench`: a million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
+ * For each scenario: p50/p95/p99, requests per second, the median of the same SQL run directly and the
+ * ratio of the two; EXPLAIN of every search statement (each must use an index); budgets checked last.
+ *
+ * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
+ * BENCH_CONNECTIONS (budgets.json), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
+ * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { preparePglite, preparePostgres, type Runner } from './database.js';
+import { drive, median, type LoadResult } from './load.js';
+import { buildScenarios, type Kind, type Query, type Scenario } from './scenarios.js';
+import { signIn, startServer } from './server.js';
+
+interface Budgets {
+  connections: number;
+  search_p95_ms: number;
+  autocomplete_p95_ms: number;
+  zip_validation_p95_ms: number;
+}
+
+const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
+const env = process.env;
+const int = (name: string, fallback: number) => {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number`);
+  return n;
+};
+const config = {
+  databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cc_bench',
+  customers: int('BENCH_CUSTOMERS', 1_000_000),
+  duration: int('BENCH_DURATION', 10),
+  warmup: int('BENCH_WARMUP', 2),
+  connections: int('BENCH_CONNECTIONS', budgets.connections),
+  sqlRuns: int('BENCH_SQL_RUNS', 50),
+  port: int('BENCH_PORT', 3900),
+  pglite: env.BENCH_PGLITE === '1',
+  franchise: env.BENCH_FRANCHISE !== '0',
+  only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
+};
+
+function budgetOf(kind: Kind): number | null {
+  switch (kind) {
+    case 'search':
+      return budgets.search_p95_ms;
+    case 'autocomplete':
+      return budgets.autocomplete_p95_ms;
+    case 'zip_validation':
+      return budgets.zip_validation_p95_ms;
+    case 'reference':
+      return null;
+  }
+}
+
+interface Measured {
+  scenario: Scenario;
+  sqlMedian: number;
+  load: LoadResult;
+}
+
+const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
+
+/** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
+async function explain(run: Runner, scenario: Scenario, statements: Query[][]): Promise<string[]> {
+  const problems: string[] = [];
+  let printed = false;
+  for (const [i, list] of statements.entries()) {
+    for (const statement of list) {
+      const { rows } = await run.query(`explain ${statement.sql}`, statement.params);
+      const plan = rows.map((r) => String(r['QUERY PLAN']));
+      const text = plan.join('\n');
+      const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);
+      const seqScan = /Seq Scan on customers/.test(text);
+      if (scenario.kind === 'search' && (!usesIndex || seqScan)) {
+        problems.push(
+          `${scenario.name}: input ${JSON.stringify(scenario.inputs[i]?.body)} is planned without an index`,
+        );
+        console.log(plan.map((l) => `      ${l}`).join('\n'));
+      }
+      if (!printed || (i === 0 && list.length > 1)) {
+        const what = /count\(\*\)/.test(statement.sql) ? 'count' : 'rows';
+        console.log(`    EXPLAIN (${what}) ${JSON.stringify(scenario.inputs[i]?.body)}`);
+        console.log(
+          plan
+            .slice(0, 6)
+            .map((l) => `      ${l}`)
+            .join('\n'),
+        );
+      }
+    }
+    printed = true;
+  }
+  const total = statements.reduce((n, l) => n + l.length, 0);
+  if (scenario.kind === 'search' && problems.length === 0) console.log(`    index used by all ${total} statements`);
+  return problems;
+}
+
+/** Time the statements of the scenario's inputs, round robin, run directly; median in ms. */
+async function timeSql(run: Runner, scenario: Scenario): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < config.sqlRuns; i++) {
+    const input = scenario.inputs[i % scenario.inputs.length];
+    if (!input) break;
+    const started = performance.now();
+    await input.execute(run);
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** One request per input before the load, to check the answers and show what the inputs return. */
+async function preflight(url: string, token: string | null, scenario: Scenario): Promise<string> {
+  const outcomes: string[] = [];
+  for (const input of scenario.inputs) {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const response = await fetch(url + scenario.path, {
+      method: scenario.method,
+      ...(input.body === null
+        ? { headers }
+        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input.body) }),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${scenario.name}: ${JSON.stringify(input.body)} answered ${response.status} ${text}`);
+    const body = JSON.parse(text) as {
+      rows?: unknown[];
+      total?: number;
+      overLimit?: boolean;
+      suggestions?: unknown[];
+      isValid?: boolean;
+    };
+    if (body.overLimit) outcomes.push(`>${body.total}`);
+    else if (body.rows) outcomes.push(String(body.rows.length));
+    else if (body.suggestions) outcomes.push(String(body.suggestions.length));
+    else if (body.isValid !== undefined) outcomes.push(body.isValid ? 'valid' : 'invalid');
+    else outcomes.push('ok');
+  }
+  return outcomes.join(' ');
+}
+
+async function benchTarget(
+  label: string,
+  prepare: () => Promise<{ runner: Runner; serverEnv: Record<string, string>; cleanup?: () => void }>,
+): Promise<{ measured: Measured[]; problems: string[] }> {
+  console.log(`\n=== ${label} ===`);
+  const { runner, serverEnv, cleanup } = await prepare();
+  let scenarios = await buildScenarios(runner, { franchise: config.franchise });
+  if (config.only) scenarios = scenarios.filter((s) => config.only?.test(s.name));
+
+  console.log(`\nDirect SQL (${config.sqlRuns} runs each, round robin over the inputs) and EXPLAIN:`);
+  const problems: string[] = [];
+  const sqlMedians = new Map<Scenario, number>();
+  for (const scenario of scenarios) {
+    if (scenario.kind === 'reference') continue;
+    console.log(`  ${scenario.name}`);
+    const statements: Query[][] = [];
+    for (const input of scenario.inputs) statements.push(await input.execute(runner));
+    problems.push(...(await explain(runner, scenario, statements)));
+    const sqlMedian = await timeSql(runner, scenario);
+    sqlMedians.set(scenario, sqlMedian);
+    console.log(`    median ${ms(sqlMedian)} ms`);
+  }
+  await runner.close();
+
+  console.log(
+    `\nServer under load: ${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run.`,
+  );
+  const server = await startServer(config.port, serverEnv);
+  const measured: Measured[] = [];
+  try {
+    const tokens = new Map<string, string>();
+    for (const user of new Set(scenarios.map((s) => s.user))) {
+      if (user) tokens.set(user, await signIn(server.url, user));
+    }
+    for (const scenario of scenarios) {
+      const token = scenario.user ? (tokens.get(scenario.user) ?? null) : null;
+      const outcomes = await preflight(server.url, token, scenario);
+      const load = await drive(
+        {
+          url: server.url,
+          method: scenario.method,
+          path: scenario.path,
+          token,
+          bodies: scenario.inputs.map((i) => i.body),
+          connections: config.connections,
+        },
+        { duration: config.duration, warmup: config.warmup },
+      );
+      measured.push({ scenario, sqlMedian: sqlMedians.get(scenario) ?? Number.NaN, load });
+      const [load1] = os.loadavg();
+      console.log(
+        `  ${scenario.name.padEnd(52)} p95 ${ms(load.p95).padStart(7)} ms  ${load.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
+          `  load avg ${(load1 ?? 0).toFixed(1)}  results per input: ${outcomes}`,
+      );
+      if (load.non2xx > 0 || load.errors > 0) {
+        problems.push(`${scenario.name}: ${load.non2xx} non-2xx responses, ${load.errors} errors/timeouts`);
+      }
+    }
+  } finally {
+    await server.stop();
+    cleanup?.();
+  }
+  return { measured, problems };
+}
+
+function table(label: string, measured: Measured[], checkBudgets: boolean): string[] {
+  const misses: string[] = [];
+  const head = ['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'SQL ms', 'p50/SQL', 'non-2xx', 'p95 budget'];
+  const rows = measured.map(({ scenario, sqlMedian, load }) => {
+    const budget = budgetOf(scenario.kind);
+    const ok = budget === null || load.p95 <= budget;
+    if (checkBudgets && !ok) misses.push(`${scenario.name}: p95 ${ms(load.p95)} ms > ${budget} ms`);
+    return [
+      scenario.name,
+      ms(load.p50),
+      ms(load.p95),
+      ms(load.p99),
+      load.requestsPerSecond.toFixed(0),
+      ms(sqlMedian),
+      Number.isFinite(sqlMedian) ? (load.p50 / sqlMedian).toFixed(1) : '-',
+      String(load.non2xx),
+      budget === null ? '-' : `${budget} ${ok ? 'ok' : checkBudgets ? 'MISSED' : 'over'}`,
+    ];
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ') + ' |';
+  console.log(`\n${label}`);
+  console.log(line(head));
+  console.log(
+    '|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 1) + '-' : '-'.repeat(w + 1) + ':')).join('|') + '|',
+  );
+  for (const row of rows) console.log(line(row));
+  return misses;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Benchmark: ${config.customers.toLocaleString('en-US')} customers, ${config.connections} connections, ` +
+      `${config.duration} s per scenario; budgets from bench/budgets.json. ` +
+      `${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.`,
+  );
+  const problems: string[] = [];
+  const postgres = await benchTarget('PostgreSQL server', async () => ({
+    runner: await preparePostgres(config.databaseUrl, config.customers),
+    serverEnv: { DATABASE_URL: config.databaseUrl },
+  }));
+  problems.push(...postgres.problems);
+  let pglite: Measured[] = [];
+  if (config.pglite) {
+    const embedded = await benchTarget('PGlite (embedded)', async () => {
+      const { dataDir, runner } = await preparePglite(config.customers);
+      return {
+        runner,
+        serverEnv: { DATA_DIR: dataDir, SEED: 'never', DATABASE_URL: '' },
+        cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    });
+    pglite = embedded.measured;
+    problems.push(...embedded.problems);
+  }
+
+  const misses = table(`PostgreSQL server (${config.connections} connections)`, postgres.measured, true);
+  if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
+  console.log(
+    '\np50/p95/p99 from every response time of the run; SQL ms = median of the same statements run directly; ' +
+      'p50/SQL = API p50 over that median.',
+  );
+  const failures = [...problems, ...misses];
+  if (failures.length > 0) {
+    console.log(`\nFAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
+    process.exitCode = 1;
+  } else {
+    console.log('\nAll budgets met; every search statement uses an index.');
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

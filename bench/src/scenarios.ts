@@ -1,0 +1,252 @@
+/**
+ * The scenarios: what a CSR does on the inbound screen, with inputs taken from the loaded data. Each
+ * input carries its HTTP body and the very statements the API runs for it, built by the API's own code
+ * (searchConditions, searchRowsQuery, searchCountQuery, autocompleteQuery, zipServiceQuery).
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { narrowScope, type Scope } from '@cc/domain';
+import { AutocompleteRequest, InboundCriteria, routes } from '@cc/contract';
+import type { Db } from '../../apps/api/dist/db/client.js';
+import * as schema from '../../apps/api/dist/db/schema/index.js';
+import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
+import {
+  INBOUND_ROW_LIMIT,
+  autocompleteQuery,
+  searchConditions,
+  searchCountQuery,
+  searchRowsQuery,
+} from '../../apps/api/dist/features/inbound/search.js';
+import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
+import type { Runner } from './database.js';
+
+/** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
+export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'reference';
+
+export interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+export interface Input {
+  body: Record<string, unknown> | null;
+  /** Run the statements the API runs for this input, in order; returns them (for EXPLAIN). */
+  execute(run: Runner): Promise<Query[]>;
+}
+
+export interface Scenario {
+  name: string;
+  kind: Kind;
+  /** The account whose token is sent, or null for an unauthenticated call. */
+  user: string | null;
+  method: 'GET' | 'POST';
+  path: string;
+  inputs: Input[];
+}
+
+const dialect = new PgDialect();
+const compile = (statement: SQL): Query => dialect.sqlToQuery(statement);
+/** A database object that only builds statements (zipServiceQuery takes one); it never connects. */
+const builder = drizzle.mock({ schema }) as unknown as Db;
+
+const ADMIN_SCOPE: Scope = { kind: 'all' };
+
+function franchiseAccount() {
+  const account = DEMO_ACCOUNTS.find((a) => a.username === 'csr.franchise');
+  if (!account) throw new Error('demo account csr.franchise is missing');
+  return account;
+}
+
+function searchInput(criteria: Record<string, string>, scope: Scope): Input {
+  const where = searchConditions(InboundCriteria.parse(criteria), scope);
+  return {
+    body: criteria,
+    async execute(run) {
+      const rows = compile(searchRowsQuery(where));
+      const result = await run.query(rows.sql, rows.params);
+      if (result.rows.length <= INBOUND_ROW_LIMIT) return [rows];
+      const count = compile(searchCountQuery(where));
+      await run.query(count.sql, count.params);
+      return [rows, count];
+    },
+  };
+}
+
+async function column(run: Runner, text: string): Promise<string[]> {
+  const { rows } = await run.query(text, []);
+  return rows.map((r) => String(Object.values(r)[0]));
+}
+
+async function records(run: Runner, text: string): Promise<Record<string, string>[]> {
+  const { rows } = await run.query(text, []);
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
+}
+
+/** A spread of n customers over the whole table (deterministic: the data come from a fixed seed). */
+const spread = (filter: string, n = 8) =>
+  `from customers where ${filter} order by customer_no % 7919, customer_no limit ${n}`;
+
+/** Format a 10-digit phone as people type it, in a few ways. */
+function asTyped(digits: string, i: number): string {
+  switch (i % 3) {
+    case 0:
+      return digits;
+    case 1:
+      return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    default:
+      return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+  }
+}
+
+/** The search scenarios for one user: inputs drawn from the customers that user can see. */
+async function searchScenarios(
+  run: Runner,
+  user: string,
+  path: string,
+  scope: Scope,
+  branches: string[] | null,
+): Promise<Scenario[]> {
+  const inScope = branches ? `branchno in (${branches.map((b) => `'${b}'`).join(', ')})` : 'true';
+  const tag = branches ? ` [${user}]` : '';
+  const scenario = (name: string, criteria: Record<string, string>[]): Scenario => ({
+    name: name + tag,
+    kind: 'search',
+    user,
+    method: 'POST',
+    path,
+    inputs: criteria.map((c) => searchInput(c, scope)),
+  });
+
+  const phones = await column(
+    run,
+    `select coalesce(nullif(home_phone, ''), cell_phone) ${spread(`${inScope} and (home_phone <> '' or cell_phone <> '')`)}`,
+  );
+  const rarePrefixes = !branches
+    ? []
+    : await column(
+        run,
+        `select p from (select lower(left(last_name, 4)) as p, count(*) as n from customers where ${inScope} group by 1) x
+     where n between 5 and ${INBOUND_ROW_LIMIT} and length(p) = 4 order by md5(p) limit 8`,
+      );
+  const names = await records(run, `select first_name, last_name ${spread(inScope)}`);
+  const zipNames = await records(run, `select zip, last_name ${spread(`${inScope} and customer_no % 3 = 0`)}`);
+  const numbers = await column(run, `select customer_no ${spread(`${inScope} and customer_no % 5 = 0`)}`);
+  const storyPhone = branches ? [] : ['630-555-0142'];
+  return [
+    scenario(
+      'search: phone',
+      [...storyPhone, ...phones].slice(0, 8).map((p, i) => ({ phone: asTyped(p.replace(/\D/g, ''), i) })),
+    ),
+    scenario(
+      'search: last-name prefix, rare',
+      // Every generated surname has over 500 holders at a million customers; the rare ones are the story customers'.
+      (branches ? rarePrefixes : ['thor', 'okon', 'bren', 'pick', 'lindg', 'wiśn']).map((p) => ({ lastname: p })),
+    ),
+    scenario(
+      'search: last-name prefix, common',
+      ['smi', 'joh', 'wil', 'bro', 'jon', 'mil', 'dav', 'gar'].map((p) => ({ lastname: p })),
+    ),
+    scenario('search: first + last name', [
+      { firstname: 'james', lastname: 'smith' },
+      ...names.slice(0, 7).map((n) => ({ firstname: n.first_name ?? '', lastname: n.last_name ?? '' })),
+    ]),
+    scenario(
+      'search: street fragment',
+      ['ogden', 'wthor', 'amara', 'hitet', 'unipe', 'edbu', 'uail r', 'lberr'].map((s) => ({ streetnm: s })),
+    ),
+    scenario(
+      'search: zip + last name',
+      zipNames.map((n) => ({ zip: n.zip ?? '', lastname: n.last_name ?? '' })),
+    ),
+    scenario(
+      'search: customer number',
+      [...(branches ? [] : ['1001']), ...numbers].slice(0, 8).map((n) => ({ cust_no: n })),
+    ),
+  ];
+}
+
+const noStatements = () => Promise.resolve([]);
+
+/** Calls with no search SQL: the HTTP floor, and the floor of a signed-in call (its session check alone). */
+const REFERENCES: Scenario[] = [
+  {
+    name: 'reference: client config (no database)',
+    kind: 'reference',
+    user: null,
+    method: 'GET',
+    path: routes.clientConfig.path,
+    inputs: [{ body: null, execute: noStatements }],
+  },
+  {
+    name: 'reference: format address (sign-in check only)',
+    kind: 'reference',
+    user: 'admin',
+    method: 'POST',
+    path: routes.formatAddress.path,
+    inputs: [
+      {
+        body: {
+          preDir: 'W',
+          streetNo: '1420',
+          streetNm: 'Ogden',
+          suffix: 'Ave',
+          city: 'Naperville',
+          state: 'IL',
+          zip: '60540',
+        },
+        execute: noStatements,
+      },
+    ],
+  },
+];
+
+export async function buildScenarios(run: Runner, options: { franchise: boolean }): Promise<Scenario[]> {
+  const scenarios = [...REFERENCES];
+  scenarios.push(...(await searchScenarios(run, 'admin', routes.searchCustomers.path, ADMIN_SCOPE, null)));
+
+  const addresses = await column(run, `select lower(left(full_address, 9)) ${spread('customer_no % 11 = 0', 7)}`);
+  scenarios.push({
+    name: 'autocomplete',
+    kind: 'autocomplete',
+    user: 'admin',
+    method: 'POST',
+    path: routes.autocompleteAddress.path,
+    inputs: ['1420 w og', ...addresses].map((typed) => {
+      const body = AutocompleteRequest.parse({ input: typed });
+      const statement = compile(autocompleteQuery(ADMIN_SCOPE, body.input, body.limit));
+      return {
+        body: { input: typed },
+        execute: async (r) => (await r.query(statement.sql, statement.params), [statement]),
+      };
+    }),
+  });
+
+  const zips = await column(
+    run,
+    `select zip from (select distinct zip from service_areas) z order by md5(zip) limit 8`,
+  );
+  scenarios.push({
+    name: 'zip validation',
+    kind: 'zip_validation',
+    user: 'admin',
+    method: 'POST',
+    path: routes.validateZipCode.path,
+    inputs: zips.map((zip) => {
+      const statement = zipServiceQuery(builder, ADMIN_SCOPE, { zip }).toSQL();
+      return {
+        body: { zip },
+        execute: async (r) => (await r.query(statement.sql, statement.params), [statement]),
+      };
+    }),
+  });
+
+  if (options.franchise) {
+    const account = franchiseAccount();
+    const scope = narrowScope({ kind: 'branches', branches: account.branches }, 'ind');
+    scenarios.push(
+      ...(await searchScenarios(run, account.username, routes.searchIndCustomers.path, scope, account.branches)),
+    );
+  }
+  return scenarios;
+}

@@ -1,0 +1,59 @@
+/** The real API server as a child process (node apps/api/dist/server.js), and signing in to it. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../../apps/api/dist/db/seed/index.js';
+import { routes } from '@cc/contract';
+
+const serverJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/api/dist/server.js');
+
+export interface Server {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  child.on('exit', () => (exited = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start-up (code ${child.exitCode})`);
+    try {
+      const response = await fetch(url + routes.clientConfig.path);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('the server did not answer within 120 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Sign in as a demo account; returns the bearer token. */
+export async function signIn(url: string, username: string): Promise<string> {
+  const response = await fetch(url + routes.signin.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: string };
+  return body.token;
+}
