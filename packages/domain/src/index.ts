@@ -5,3 +5,4 @@ export * from './brand.js';
 export * from './address.js';
 export * from './calls.js';
 export * from './scripts.js';
+export * from './pricing/index.js';

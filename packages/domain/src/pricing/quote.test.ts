@@ -1,0 +1,600 @@
+/**
+ * One test per pricing rule, with the numbers of the worked examples in docs/pricing.md (P0, P3 to P23; P1, P2 and
+ * P21 are in money.test.ts, P4 and P18's calendar parts in calendar.test.ts). The data is FRANCHISE_DATA: tax
+ * 7.25 %, call discount 10 %, prepay discount 5 %, first application March 15; the Preferred Program is $45.00 a
+ * round for 6 rounds.
+ */
+import { describe, expect, it } from 'vitest';
+import { FRANCHISE_DATA, input } from './fixtures.js';
+import {
+  ECONOMY_OFFER_MESSAGE,
+  FREE_SERVICE_NOT_SELECTED_MESSAGE,
+  PEST_INITIAL_SERVICE_ID,
+  ZERO_SALE_MESSAGE,
+  lawnProgramKind,
+  quote,
+  saleValidationMessage,
+} from './quote.js';
+import { PricingInputError, formatMoney } from './money.js';
+import type { PricingData, Quote, QuoteInput } from './types.js';
+
+const line = (q: Quote, kind: string, name?: string) => {
+  const found = q.lines.find((l) => l.kind === kind && (name === undefined || l.serviceName === name));
+  if (!found) throw new Error(`no ${kind} line ${name ?? ''}`);
+  return found;
+};
+const codes = (q: Quote) => q.problems.map((p) => p.code);
+/** Selections and flags that isolate one rule: no prepay, no call discount. */
+const plain = (over: Partial<QuoteInput> = {}) =>
+  quote(input({ ...over, flags: { prepay: false, callDiscount: false, ...over.flags } }));
+
+describe('P0 the opening example', () => {
+  it('P0 the example at the top of docs/pricing.md', () => {
+    const q = quote({
+      data: FRANCHISE_DATA,
+      selections: { lawnProgramId: 1, additionalServiceIds: [11], offerId: 3, couponCode: 'SAVE20' },
+      flags: { prepay: true, callDiscount: undefined, monthlyPayment: false },
+      edits: {},
+      customer: { isExisting: false, lawnSize: 0.17 },
+      date: '2025-03-01',
+    });
+    expect(q.case).toBe('combined');
+    expect(line(q, 'lawn').discounts).toEqual({ offer: 0, preferredPlus: 0, call: 2700, prepay: 1215, coupon: 2000 });
+    expect(line(q, 'additional')).toMatchObject({ extendedPriceSold: 0, free: true });
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax]).toEqual([21085, 1529]);
+    expect(formatMoney(q.totals.saleTotal)).toBe('$226.14');
+  });
+});
+
+describe('P3 the lawn program line', () => {
+  it('P3 the Preferred Program at $45.00 a round for 6 rounds is $270.00 (appCost), tax $19.58, total $289.58', () => {
+    const q = plain();
+    const l = line(q, 'lawn');
+    expect([l.unitPrice, l.quantity, l.extendedPrice, l.extendedPriceSold]).toEqual([4500, 6, 27000, 27000]);
+    expect(l.serviceDefId).toBe(101);
+    expect([q.totals.applications, q.totals.appCost]).toEqual([6, 27000]);
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([27000, 1958, 28958]);
+    expect(q.totals.lawncareTotal).toBe(27000);
+  });
+});
+
+describe('P4 rounds sold', () => {
+  it('P4 on June 1 with FirstAppTime 03-15, 4 of 6 rounds are left: $180.00', () => {
+    const q = plain({ date: '2025-06-01' });
+    expect(q.rounds).toEqual({ total: 6, remaining: 4, sold: 4 });
+    expect(line(q, 'lawn').extendedPrice).toBe(18000);
+  });
+
+  it('P4 RemainRounds in the pricing data wins over FirstAppTime', () => {
+    const data: PricingData = {
+      ...FRANCHISE_DATA,
+      lawnPrograms: FRANCHISE_DATA.lawnPrograms.map((p) => (p.Id === 1 ? { ...p, RemainRounds: 5 } : p)),
+    };
+    expect(plain({ data, date: '2025-06-01' }).rounds).toEqual({ total: 6, remaining: 5, sold: 5 });
+  });
+
+  it('P4 with no round left the program is not sold and the quote says why', () => {
+    const q = plain({ date: '2025-11-01' });
+    expect(q.rounds).toEqual({ total: 6, remaining: 0, sold: 0 });
+    expect(q.lines).toHaveLength(0);
+    expect(codes(q)).toEqual(['NO_ROUNDS_LEFT', 'ZERO_SALE']);
+  });
+});
+
+describe('P5 edits', () => {
+  it('P5 price $40.00 and 4 rounds make $160.00; the percent edits replace the franchise rates', () => {
+    const q = quote(
+      input({
+        edits: { lawnPrice: 4000, roundCount: 4, callDiscountPercent: 12.5, prepayPercent: 2 },
+        flags: { callDiscount: true },
+      }),
+    );
+    // $160.00 − 12.5 % ($20.00) = $140.00 − 2 % ($2.80) = $137.20; tax $9.947 → $9.95.
+    expect(line(q, 'lawn').extendedPrice).toBe(16000);
+    expect(line(q, 'lawn').discounts).toMatchObject({ call: 2000, prepay: 280 });
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([13720, 995, 14715]);
+    expect(q.rates).toEqual({ taxRate: 7.25, callDiscountPercent: 12.5, prepayPercent: 2 });
+  });
+
+  it('P5 an edit out of bounds is ignored with INVALID_EDIT: 7 rounds of 6, 0 rounds, a negative price, 10.125 %', () => {
+    for (const edits of [{ roundCount: 7 }, { roundCount: 0 }, { lawnPrice: -1 }, { callDiscountPercent: 10.125 }]) {
+      const q = quote(input({ edits }));
+      expect(codes(q)).toEqual(['INVALID_EDIT']);
+      expect(q.totals.appCost).toBe(27000);
+      expect(q.rates.callDiscountPercent).toBe(10);
+    }
+  });
+});
+
+describe('P6 the four discount-flag cases', () => {
+  it.each<[string, boolean, boolean, number, number, number]>([
+    ['neither: subtotal, salesTax, totalCost', false, false, 27000, 1958, 28958],
+    ['prepay only: $13.50 off', true, false, 25650, 1860, 27510],
+    ['call discount only: $27.00 off', false, true, 24300, 1762, 26062],
+    ['both: $27.00, then 5 % of $243.00 = $12.15', true, true, 23085, 1674, 24759],
+  ])('P6 %s', (_name, prepay, callDiscount, sub, tax, total) => {
+    const q = quote(input({ flags: { prepay, callDiscount } }));
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([sub, tax, total]);
+  });
+
+  it('P6 every quote carries all four variants, whichever the flags choose', () => {
+    const t = quote(input()).totals;
+    expect([t.subtotal, t.salesTax, t.totalCost]).toEqual([27000, 1958, 28958]);
+    expect([t.prepayDiscount, t.prepaySubTotal, t.prepaySalesTax, t.prepayTotal]).toEqual([1350, 25650, 1860, 27510]);
+    expect([t.callDiscount, t.callDiscountSubTotal, t.callDiscountSalesTax, t.callDiscountTotal]).toEqual([
+      2700, 24300, 1762, 26062,
+    ]);
+    expect([t.combinedDiscount, t.combinedSubTotal, t.combinedSalesTax, t.combinedTotal]).toEqual([
+      3915, 23085, 1674, 24759,
+    ]);
+  });
+});
+
+describe('P7 defaults', () => {
+  it('P7 prepay is on and the call discount off by default: the prepay case, $275.10', () => {
+    const q = quote(input({ flags: {} }));
+    expect(q.flags).toMatchObject({ prepay: true, callDiscount: false, monthlyPayment: false });
+    expect(q.case).toBe('prepay');
+    expect(q.totals.saleTotal).toBe(27510);
+  });
+});
+
+describe('P8 monthly payment', () => {
+  it('P8 monthly payment on disables the prepay discount and bills $289.58 over 9 months: 8 × $32.18 + $32.14', () => {
+    const q = quote(input({ flags: { monthlyPayment: true, prepay: true } }));
+    expect(q.flags).toMatchObject({ prepay: false, prepayAvailable: false, monthlyPayment: true });
+    expect(q.case).toBe('none');
+    const l = line(q, 'lawn');
+    expect([l.installment, l.remainMonths]).toEqual([true, 9]);
+    expect(l.monthly).toEqual({ amount: 3218, lastAmount: 3214, billDay: 1, firstBillDate: '2025-04-01' });
+    expect(q.totals.dueMonthlyTotal).toBe(3218);
+  });
+
+  it('P8 monthly payment off: prepay back on, nothing billed monthly', () => {
+    const q = quote(input({ flags: { monthlyPayment: false } }));
+    expect(q.flags.prepayAvailable).toBe(true);
+    expect(line(q, 'lawn').installment).toBe(false);
+    expect(line(q, 'lawn').remainMonths).toBe(0);
+  });
+});
+
+describe('P9 automatic call discount', () => {
+  it('P9 the Preferred Program for a customer who is not existing gets the call discount: $247.59', () => {
+    const q = quote(input({ customer: { isExisting: false } }));
+    expect(q.flags).toMatchObject({ callDiscount: true, callDiscountAutomatic: true });
+    expect(q.case).toBe('combined');
+    expect(q.totals.saleTotal).toBe(24759);
+  });
+
+  it('P9 not for an existing customer, not for the Economy Program, and an explicit "off" wins', () => {
+    expect(quote(input({ customer: { isExisting: true } })).flags.callDiscount).toBe(false);
+    expect(quote(input({ selections: { lawnProgramId: 2 }, customer: { isExisting: false } })).flags.callDiscount).toBe(
+      false,
+    );
+    const off = quote(input({ customer: { isExisting: false }, flags: { callDiscount: false } }));
+    expect(off.flags).toMatchObject({ callDiscount: false, callDiscountAutomatic: true });
+    expect(off.totals.saleTotal).toBe(27510);
+  });
+});
+
+describe('P10 call discount on additional services', () => {
+  it('P10 with the Preferred Program the call discount reaches core aeration: $129.00 → $116.10', () => {
+    const q = quote(
+      input({ selections: { additionalServiceIds: [12] }, flags: { prepay: false, callDiscount: true } }),
+    );
+    expect(line(q, 'lawn').extendedPriceSold).toBe(24300);
+    expect(line(q, 'additional').discounts.call).toBe(1290);
+    expect(line(q, 'additional').extendedPriceSold).toBe(11610);
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([35910, 2604, 38514]);
+  });
+
+  it('P10 with the Economy Program it does not: the program $190.00 → $171.00, core aeration stays $129.00', () => {
+    const q = quote(
+      input({
+        selections: { lawnProgramId: 2, additionalServiceIds: [12] },
+        flags: { prepay: false, callDiscount: true },
+      }),
+    );
+    expect(line(q, 'lawn').extendedPriceSold).toBe(17100);
+    expect(line(q, 'additional').extendedPriceSold).toBe(12900);
+  });
+
+  it('P10 with no lawn program it does not either', () => {
+    const q = quote(
+      input({
+        selections: { lawnProgramId: null, additionalServiceIds: [12] },
+        flags: { prepay: false, callDiscount: true },
+      }),
+    );
+    expect(line(q, 'additional').extendedPriceSold).toBe(12900);
+  });
+});
+
+describe('P11 Preferred Plus', () => {
+  it('P11 Preferred Plus Grub takes 20 % off its linked Grub Control: $89.00 → $71.20, then prepay 5 % → $67.64', () => {
+    const q = quote(input({ selections: { lawnProgramId: 3, additionalServiceIds: [11, 12] } }));
+    const grub = line(q, 'additional', 'Grub Control');
+    expect(grub.discounts).toMatchObject({ preferredPlus: 1780, prepay: 356 });
+    expect(grub.extendedPriceSold).toBe(6764);
+    expect(line(q, 'additional', 'Core Aeration').discounts.preferredPlus).toBe(0);
+    expect(q.totals.preferredPlusDiscount).toBe(1780);
+  });
+
+  it('P11 the linked service is found by ServiceNamePlus when linkedServiceDefId is absent', () => {
+    const data: PricingData = {
+      ...FRANCHISE_DATA,
+      lawnPrograms: FRANCHISE_DATA.lawnPrograms.map((p) => (p.Id === 3 ? { ...p, linkedServiceDefId: null } : p)),
+    };
+    const q = plain({ data, selections: { lawnProgramId: 3, additionalServiceIds: [11] } });
+    expect(line(q, 'additional').extendedPriceSold).toBe(7120);
+  });
+
+  it('P11 the Preferred Program gives no Preferred Plus discount', () => {
+    const q = plain({ selections: { additionalServiceIds: [11] } });
+    expect(line(q, 'additional').extendedPriceSold).toBe(8900);
+    expect(lawnProgramKind('Preferred Plus Grub')).toBe('preferredPlus');
+    expect(lawnProgramKind(' preferred program ')).toBe('preferred');
+    expect(lawnProgramKind('Economy Program')).toBe('economy');
+  });
+});
+
+describe('P12 offers', () => {
+  it('P12a free service: Grub Control selected becomes free ($89.00 off) and shows Free', () => {
+    const q = plain({ selections: { additionalServiceIds: [11], offerId: 3 } });
+    const grub = line(q, 'additional');
+    expect([grub.discounts.offer, grub.extendedPriceSold, grub.free]).toEqual([8900, 0, true]);
+    expect(q.states.additionalServices.find((s) => s.id === 11)).toMatchObject({ selected: true, free: true });
+    expect(q.states.offers.find((o) => o.id === 3)).toEqual({ id: 3, selected: true, applicable: true });
+  });
+
+  it('P12a free service cannot be chosen when the service is not selected', () => {
+    const q = plain({ selections: { offerId: 3 } });
+    expect(q.problems).toEqual([
+      { code: 'OFFER_NOT_APPLICABLE', severity: 'warning', message: FREE_SERVICE_NOT_SELECTED_MESSAGE, ref: 3 },
+    ]);
+    expect(q.totals.offerDiscount).toBe(0);
+    expect(q.states.offers.find((o) => o.id === 3)).toMatchObject({ applicable: false });
+  });
+
+  it('P12b free visit: one $45.00 round off 6 ($225.00); refused with 1 round', () => {
+    expect(plain({ selections: { offerId: 1 } }).totals.saleSubTotal).toBe(22500);
+    const one = plain({ selections: { offerId: 1 }, edits: { roundCount: 1 } });
+    expect(codes(one)).toEqual(['OFFER_NOT_APPLICABLE']);
+    expect(one.totals.saleSubTotal).toBe(4500);
+  });
+
+  it('P12c 3-for-2: 3 rounds for the price of 2 ($90.00); refused with 2 rounds', () => {
+    expect(plain({ selections: { offerId: 2 }, edits: { roundCount: 3 } }).totals.saleSubTotal).toBe(9000);
+    const two = plain({ selections: { offerId: 2 }, edits: { roundCount: 2 } });
+    expect(codes(two)).toEqual(['OFFER_NOT_APPLICABLE']);
+    expect(two.totals.saleSubTotal).toBe(9000);
+  });
+
+  it('P12d 2-for-1 on the Economy Program: one $38.00 round off 5 ($152.00); refused with 1 round', () => {
+    expect(plain({ selections: { lawnProgramId: 2, offerId: 7 } }).totals.saleSubTotal).toBe(15200);
+    expect(codes(plain({ selections: { lawnProgramId: 2, offerId: 7 }, edits: { roundCount: 1 } }))).toEqual([
+      'OFFER_NOT_APPLICABLE',
+    ]);
+  });
+
+  it('P12e priced: core aeration for $99.00 instead of $129.00', () => {
+    const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [12], offerId: 4 } });
+    expect(line(q, 'additional')).toMatchObject({ unitPrice: 12900, unitPriceSold: 9900, extendedPriceSold: 9900 });
+  });
+
+  it('P12f reduce: $25.00 off the Preferred Program ($245.00)', () => {
+    expect(plain({ selections: { offerId: 5 } }).totals.saleSubTotal).toBe(24500);
+  });
+
+  it('P12g percent off: 15 % of core aeration is $19.35 ($109.65)', () => {
+    const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [12], offerId: 6 } });
+    expect(line(q, 'additional').discounts.offer).toBe(1935);
+    expect(q.totals.saleSubTotal).toBe(10965);
+  });
+
+  it('P12h the Economy Program is not eligible for additional-service offers', () => {
+    const q = plain({ selections: { lawnProgramId: 2, additionalServiceIds: [12], offerId: 4 } });
+    expect(q.problems).toEqual([
+      { code: 'OFFER_NOT_APPLICABLE', severity: 'warning', message: ECONOMY_OFFER_MESSAGE, ref: 4 },
+    ]);
+    expect(line(q, 'additional').extendedPriceSold).toBe(12900);
+    expect(q.states.offers.filter((o) => o.applicable).map((o) => o.id)).toEqual([7]);
+  });
+
+  it('P12i an open free-service offer frees the selected service the CSR picks, and only a selected one', () => {
+    const q = plain({ selections: { additionalServiceIds: [11, 12], offerId: 8, freeServiceId: 12 } });
+    expect(line(q, 'additional', 'Core Aeration').free).toBe(true);
+    expect(line(q, 'additional', 'Grub Control').free).toBe(false);
+    const notSelected = plain({ selections: { additionalServiceIds: [11], offerId: 8, freeServiceId: 12 } });
+    expect(notSelected.problems[0]?.message).toBe(FREE_SERVICE_NOT_SELECTED_MESSAGE);
+  });
+
+  it('P12 an offer for another program, or an unknown offer, is reported', () => {
+    expect(codes(plain({ selections: { lawnProgramId: 2, offerId: 1 } }))).toEqual(['OFFER_NOT_APPLICABLE']);
+    expect(codes(plain({ selections: { offerId: 99 } }))).toEqual(['UNKNOWN_OFFER']);
+  });
+});
+
+describe('P13 gl_account blocking', () => {
+  it('P13 picking Core Aeration blocks Aeration & Overseeding (same gl_account 4200)', () => {
+    const q = plain({ selections: { additionalServiceIds: [12] } });
+    expect(q.states.additionalServices.find((s) => s.id === 13)).toEqual({
+      id: 13,
+      selected: false,
+      free: false,
+      blocked: true,
+      bundled: false,
+      reason: 'Blocked by Core Aeration on the same account.',
+    });
+    expect(q.states.additionalServices.find((s) => s.id === 11)?.blocked).toBe(false);
+  });
+
+  it('P13 picking both sells the first picked and reports the second', () => {
+    const q = plain({ selections: { additionalServiceIds: [13, 12] } });
+    expect(q.lines.filter((l) => l.kind === 'additional').map((l) => l.itemId)).toEqual([13]);
+    expect(q.problems).toMatchObject([{ code: 'SERVICE_BLOCKED', ref: 12 }]);
+  });
+});
+
+describe('P14 coupons', () => {
+  it('P14a type 1 with a lawn program: SAVE20 takes $20.00 off ($250.00)', () => {
+    const q = plain({ selections: { couponCode: 'save20' } });
+    expect(q.totals.couponDiscount).toBe(2000);
+    expect(q.totals.saleSubTotal).toBe(25000);
+    expect(q.states.coupon).toEqual({ code: 'SAVE20', found: true, applied: true, amount: 2000 });
+  });
+
+  it('P14a type 1 needs a lawn program or an additional service: with only a pest program it does not apply', () => {
+    const q = plain({ selections: { lawnProgramId: null, pestProgramId: 1, couponCode: 'SAVE20' } });
+    expect(codes(q)).toEqual(['COUPON_NOT_APPLICABLE']);
+    expect(q.totals.couponDiscount).toBe(0);
+  });
+
+  it('P14b service 45 with a pest program: PEST50 takes $50.00 off the $99.00 initial payment', () => {
+    const q = plain({ selections: { lawnProgramId: null, pestProgramId: 1, couponCode: 'PEST50' } });
+    const initial = line(q, 'pestInitial');
+    expect([initial.extendedPriceSold, initial.tax]).toEqual([4900, 355]);
+    expect(q.totals.duePestInitialTotal).toBe(5255);
+    expect(line(q, 'pestMonthly').discounts.coupon).toBe(0);
+  });
+
+  it('P14b service 45 without a pest program does not apply, even with a lawn program', () => {
+    expect(codes(plain({ selections: { couponCode: 'PEST50' } }))).toEqual(['COUPON_NOT_APPLICABLE']);
+  });
+
+  it('P14c type 2 with its additional service: GRUB10 takes 10 % of what grub control costs after prepay', () => {
+    // $89.00 − prepay 5 % ($4.45) = $84.55; 10 % is $8.455 → $8.46; $76.09.
+    const q = quote(input({ selections: { additionalServiceIds: [11], couponCode: 'GRUB10' } }));
+    expect(line(q, 'additional').discounts).toMatchObject({ prepay: 445, coupon: 846 });
+    expect(line(q, 'additional').extendedPriceSold).toBe(7609);
+    expect(line(q, 'lawn').discounts.coupon).toBe(0);
+    expect(codes(quote(input({ selections: { additionalServiceIds: [12], couponCode: 'GRUB10' } })))).toEqual([
+      'COUPON_NOT_APPLICABLE',
+    ]);
+  });
+
+  it('P14d type 3 with its lawn program: PREF15 takes $15.00 off the Preferred Program, not the Economy', () => {
+    expect(plain({ selections: { couponCode: 'PREF15' } }).totals.saleSubTotal).toBe(25500);
+    const economy = plain({ selections: { lawnProgramId: 2, couponCode: 'PREF15' } });
+    expect(economy.problems).toMatchObject([
+      { code: 'COUPON_NOT_APPLICABLE', message: 'Coupon PREF15 needs the Preferred Program to be selected.' },
+    ]);
+  });
+
+  it('P14e a dollar coupon comes off the lawn program first, then the services, never below zero', () => {
+    // A $1.00 lawn program and $129.00 core aeration: SAVE20 takes $1.00 and $19.00; tax on $110.00 is $7.975 → $7.98.
+    const q = plain({
+      selections: { additionalServiceIds: [12], couponCode: 'SAVE20' },
+      edits: { lawnPrice: 100, roundCount: 1 },
+    });
+    expect(q.lines.map((l) => [l.discounts.coupon, l.extendedPriceSold])).toEqual([
+      [100, 0],
+      [1900, 11000],
+    ]);
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax]).toEqual([11000, 798]);
+  });
+
+  it('P14 an unknown coupon is reported', () => {
+    const q = plain({ selections: { couponCode: 'NOPE' } });
+    expect(codes(q)).toEqual(['UNKNOWN_COUPON']);
+    expect(q.states.coupon).toMatchObject({ found: false, applied: false });
+  });
+});
+
+describe('P15 the order discounts compound in', () => {
+  it('P15 offer → call → prepay → coupon on the Preferred Program: $270.00 → $245.00 → $220.50 → $209.47 → $194.47', () => {
+    const q = quote(input({ selections: { offerId: 5, couponCode: 'PREF15' }, flags: { callDiscount: true } }));
+    expect(line(q, 'lawn').discounts).toEqual({
+      offer: 2500,
+      preferredPlus: 0,
+      call: 2450,
+      prepay: 1103,
+      coupon: 1500,
+    });
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([19447, 1410, 20857]);
+  });
+});
+
+describe('P16 tax', () => {
+  it('P16 tax is on the discounted amount of each line, rounded, and the lines add up to the sales tax', () => {
+    const q = quote(input({ selections: { additionalServiceIds: [11, 12], couponCode: 'SAVE20' } }));
+    for (const l of q.lines) expect(l.tax).toBe(Math.floor((l.extendedPriceSold * 725 + 5000) / 10000));
+    expect(q.lines.reduce((s, l) => s + l.tax, 0)).toBe(q.totals.saleSalesTax);
+    expect(q.totals.taxRate).toBe(7.25);
+  });
+});
+
+describe('P17 service 45', () => {
+  it('P17 a pest program sells the initial payment as service 45: never an installment, no order item', () => {
+    const q = quote(input({ selections: { pestProgramId: 1 }, flags: { monthlyPayment: true } }));
+    const initial = line(q, 'pestInitial');
+    expect(initial).toMatchObject({
+      serviceDefId: PEST_INITIAL_SERVICE_ID,
+      unitPrice: 9900,
+      installment: false,
+      remainMonths: 0,
+      monthly: null,
+      orderItem: false,
+    });
+    expect([q.totals.pestInitialTotal, q.totals.duePestInitialTotal]).toEqual([9900, 10618]);
+    expect(line(q, 'lawn').installment).toBe(true);
+  });
+
+  it('P17 service 45 cannot be picked as an additional service', () => {
+    const q = plain({ selections: { additionalServiceIds: [16] } });
+    expect(codes(q)).toEqual(['NOT_SELECTABLE']);
+    expect(q.states.additionalServices.find((s) => s.id === 16)).toMatchObject({ blocked: true });
+  });
+});
+
+describe('P18 monthly billing of the pest program', () => {
+  it('P18 on March 1: $45.00 × 9 months = $405.00 + $29.36 tax, billed on the 15th from April 15: 8 × $48.26 + $48.28', () => {
+    const q = quote(input({ selections: { lawnProgramId: null, pestProgramId: 1 } }));
+    const monthly = line(q, 'pestMonthly');
+    expect([monthly.unitPrice, monthly.quantity, monthly.extendedPriceSold, monthly.tax]).toEqual([
+      4500, 9, 40500, 2936,
+    ]);
+    expect([monthly.installment, monthly.remainMonths]).toEqual([true, 9]);
+    expect(monthly.monthly).toEqual({ amount: 4826, lastAmount: 4828, billDay: 15, firstBillDate: '2025-04-15' });
+    expect([q.totals.pestMonthlyTotal, q.totals.pestMonthlyPrice, q.totals.dueMonthlyTotal]).toEqual([
+      40500, 4500, 4826,
+    ]);
+  });
+
+  it('P18 on December 10: service year 2026, 12 months from January 15, 2026: 11 × $48.26 + $48.29', () => {
+    const q = quote(input({ selections: { lawnProgramId: null, pestProgramId: 1 }, date: '2025-12-10' }));
+    expect([q.serviceYear, q.months]).toEqual([2026, 12]);
+    expect(line(q, 'pestMonthly').monthly).toEqual({
+      amount: 4826,
+      lastAmount: 4829,
+      billDay: 15,
+      firstBillDate: '2026-01-15',
+    });
+  });
+
+  it('P18 a monthly additional service is billed on the 1st, or on the 15th when chosen', () => {
+    const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [14], billDay: 15 } });
+    const l = line(q, 'additional');
+    expect([l.quantity, l.extendedPrice, l.installment, l.billingFrequency]).toEqual([9, 35100, true, 2]);
+    expect(l.monthly).toMatchObject({ billDay: 15, firstBillDate: '2025-04-15' });
+    expect(line(plain({ selections: { additionalServiceIds: [14] } }), 'additional').monthly?.billDay).toBe(1);
+  });
+
+  it('P18 a monthly additional service gets no prepay discount', () => {
+    const q = quote(input({ selections: { additionalServiceIds: [14] } }));
+    expect(line(q, 'additional').discounts.prepay).toBe(0);
+  });
+});
+
+describe('P19 a $0 sale', () => {
+  it('P19 nothing selected: Total sale is $0.00', () => {
+    const q = quote(input({ selections: { lawnProgramId: null } }));
+    expect(q.problems).toEqual([{ code: 'ZERO_SALE', severity: 'error', message: ZERO_SALE_MESSAGE }]);
+    expect(saleValidationMessage(q, 'Sale')).toBe(ZERO_SALE_MESSAGE);
+    expect(saleValidationMessage(q, 'Upsell')).toBe(ZERO_SALE_MESSAGE);
+    expect(saleValidationMessage(q, 'Not Interested')).toBeNull();
+  });
+
+  it('P19 only a free service is a $0 sale too', () => {
+    const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [11], offerId: 3 } });
+    expect(codes(q)).toEqual(['ZERO_SALE']);
+  });
+
+  it('P19 any priced selection is not', () => {
+    expect(saleValidationMessage(quote(input()), 'Sale')).toBeNull();
+  });
+});
+
+describe('P20 lines and totals', () => {
+  it('P20 a full sale: the lines add up to the totals and the buckets to the subtotal', () => {
+    const q = quote(
+      input({
+        selections: { lawnProgramId: 3, additionalServiceIds: [11, 12, 14], pestProgramId: 1, couponCode: 'SAVE20' },
+        customer: { isExisting: false },
+      }),
+    );
+    const sum = (f: (l: Quote['lines'][number]) => number) => q.lines.reduce((s, l) => s + f(l), 0);
+    const t = q.totals;
+    expect(sum((l) => l.extendedPriceSold)).toBe(t.saleSubTotal);
+    expect(sum((l) => l.tax)).toBe(t.saleSalesTax);
+    expect(sum((l) => l.total)).toBe(t.saleTotal);
+    expect(t.lawncareTotal + t.additionalServicesTotal + t.pestInitialTotal + t.pestMonthlyTotal).toBe(t.saleSubTotal);
+    expect(q.lines.map((l) => l.kind)).toEqual([
+      'lawn',
+      'additional',
+      'additional',
+      'additional',
+      'pestInitial',
+      'pestMonthly',
+    ]);
+  });
+});
+
+describe('P22 lawn size', () => {
+  it('P22 a lawn size above 24 raises LAWN_SIZE_ALERT; 24 does not', () => {
+    expect(codes(quote(input({ customer: { isExisting: true, lawnSize: 24.5 } })))).toEqual(['LAWN_SIZE_ALERT']);
+    expect(codes(quote(input({ customer: { isExisting: true, lawnSize: 24 } })))).toEqual([]);
+  });
+});
+
+describe('P23 bundles', () => {
+  it('P23 a bundle-only service needs a lawn program', () => {
+    const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [15] } });
+    expect(codes(q)).toEqual(['BUNDLE_ONLY', 'ZERO_SALE']);
+    expect(q.states.additionalServices.find((s) => s.id === 15)).toMatchObject({ blocked: true });
+    expect(line(plain({ selections: { additionalServiceIds: [15] } }), 'additional').extendedPriceSold).toBe(6500);
+  });
+
+  it('P23 a service bundled in the selected program is not sold again and shows bundled', () => {
+    const data: PricingData = {
+      ...FRANCHISE_DATA,
+      lawnPrograms: FRANCHISE_DATA.lawnPrograms.map((p) => (p.Id === 1 ? { ...p, bundledServices: [15] } : p)),
+    };
+    const q = plain({ data, selections: { additionalServiceIds: [15] } });
+    expect(q.lines.map((l) => l.kind)).toEqual(['lawn']);
+    expect(codes(q)).toEqual(['SERVICE_BUNDLED']);
+    expect(q.states.additionalServices.find((s) => s.id === 15)).toMatchObject({ bundled: true, selected: false });
+  });
+});
+
+describe('purity and input checks', () => {
+  const deepFreeze = <T>(o: T): T => {
+    if (o && typeof o === 'object') {
+      for (const v of Object.values(o)) deepFreeze(v);
+      Object.freeze(o);
+    }
+    return o;
+  };
+
+  it('the same input gives the same quote and the input is not changed', () => {
+    const frozen = deepFreeze(
+      structuredClone(
+        input({
+          selections: { lawnProgramId: 3, additionalServiceIds: [11, 12, 14], pestProgramId: 1, offerId: 4 },
+          flags: { callDiscount: true },
+        }),
+      ),
+    );
+    expect(quote(frozen)).toEqual(quote(frozen));
+  });
+
+  it('unknown programs and services are reported, not priced', () => {
+    const q = plain({ selections: { lawnProgramId: 9, pestProgramId: 9, additionalServiceIds: [99] } });
+    expect(codes(q)).toEqual(['UNKNOWN_LAWN_PROGRAM', 'UNKNOWN_SERVICE', 'UNKNOWN_PEST_PROGRAM', 'ZERO_SALE']);
+  });
+
+  it('fractional cents, a tax over 100 % or a bad date throw a PricingInputError', () => {
+    const bad = (data: Partial<PricingData>) => () => quote(input({ data: { ...FRANCHISE_DATA, ...data } }));
+    expect(
+      bad({ lawnPrograms: FRANCHISE_DATA.lawnPrograms.map((p) => (p.Id === 1 ? { ...p, FinalPrice: 45.5 } : p)) }),
+    ).toThrow(PricingInputError);
+    expect(bad({ franchise: { ...FRANCHISE_DATA.franchise, TaxRate: 101 } })).toThrow(PricingInputError);
+    expect(() => quote(input({ date: '03/01/2025' }))).toThrow(PricingInputError);
+  });
+
+  it('program states mark the selected program', () => {
+    const q = quote(input({ selections: { pestProgramId: 1 } }));
+    expect(q.states.lawnPrograms.map((s) => s.selected)).toEqual([true, false, false]);
+    expect(q.states.pestPrograms.map((s) => s.selected)).toEqual([true]);
+  });
+});
