@@ -60,6 +60,8 @@ interface Measured {
   scenario: Scenario;
   sqlMedian: number;
   load: LoadResult;
+  /** The machine's 1-minute load average when the scenario ended: other work shares these cores. */
+  loadAverage: number;
 }
 
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(2) : '-');
@@ -84,12 +86,9 @@ async function explain(run: Runner, scenario: Scenario, statements: Query[][]): 
       if (!printed || (i === 0 && list.length > 1)) {
         const what = /count\(\*\)/.test(statement.sql) ? 'count' : 'rows';
         console.log(`    EXPLAIN (${what}) ${JSON.stringify(scenario.inputs[i]?.body)}`);
-        console.log(
-          plan
-            .slice(0, 6)
-            .map((l) => `      ${l}`)
-            .join('\n'),
-        );
+        // The top node and every scan with its index condition: enough to see which index answers.
+        const shown = plan.filter((l, n) => n === 0 || /Scan|Index Cond/.test(l)).slice(0, 10);
+        console.log(shown.map((l) => `      ${l}`).join('\n'));
       }
     }
     printed = true;
@@ -190,8 +189,8 @@ async function benchTarget(
         },
         { duration: config.duration, warmup: config.warmup },
       );
-      measured.push({ scenario, sqlMedian: sqlMedians.get(scenario) ?? Number.NaN, load });
       const [load1] = os.loadavg();
+      measured.push({ scenario, sqlMedian: sqlMedians.get(scenario) ?? Number.NaN, load, loadAverage: load1 ?? 0 });
       console.log(
         `  ${scenario.name.padEnd(52)} p95 ${ms(load.p95).padStart(7)} ms  ${load.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
           `  load avg ${(load1 ?? 0).toFixed(1)}  results per input: ${outcomes}`,
@@ -209,8 +208,19 @@ async function benchTarget(
 
 function table(label: string, measured: Measured[], checkBudgets: boolean): string[] {
   const misses: string[] = [];
-  const head = ['scenario', 'p50 ms', 'p95 ms', 'p99 ms', 'req/s', 'SQL ms', 'p50/SQL', 'non-2xx', 'p95 budget'];
-  const rows = measured.map(({ scenario, sqlMedian, load }) => {
+  const head = [
+    'scenario',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'req/s',
+    'SQL ms',
+    'p50/SQL',
+    'non-2xx',
+    'p95 budget',
+    'load avg',
+  ];
+  const rows = measured.map(({ scenario, sqlMedian, load, loadAverage }) => {
     const budget = budgetOf(scenario.kind);
     const ok = budget === null || load.p95 <= budget;
     if (checkBudgets && !ok) misses.push(`${scenario.name}: p95 ${ms(load.p95)} ms > ${budget} ms`);
@@ -224,6 +234,7 @@ function table(label: string, measured: Measured[], checkBudgets: boolean): stri
       Number.isFinite(sqlMedian) ? (load.p50 / sqlMedian).toFixed(1) : '-',
       String(load.non2xx),
       budget === null ? '-' : `${budget} ${ok ? 'ok' : checkBudgets ? 'MISSED' : 'over'}`,
+      loadAverage.toFixed(1),
     ];
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -271,7 +282,7 @@ async function main(): Promise<void> {
   if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
   console.log(
     '\np50/p95/p99 from every response time of the run; SQL ms = median of the same statements run directly; ' +
-      'p50/SQL = API p50 over that median.',
+      `p50/SQL = API p50 over that median; load avg = 1-minute load average of this ${os.cpus().length}-CPU machine.`,
   );
   const failures = [...problems, ...misses];
   if (failures.length > 0) {
