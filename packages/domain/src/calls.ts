@@ -26,7 +26,11 @@ export const SALE_RESULTS = ['Sale', 'Upsell'] as const;
 /** Outbound results that schedule a callback (call status Callback with a time); others end the call. */
 export const CALLBACK_RESULTS = ['No Answer', 'Call Back', 'Estimate Requested', 'Left Voicemail'] as const;
 /** Web-lead results that take the lead off the web-lead list. */
-export const WEB_LEAD_DELETE_RESULTS = ['Interested Prospect - THP', 'Interested Prospect', 'Estimate Requested'] as const;
+export const WEB_LEAD_DELETE_RESULTS = [
+  'Interested Prospect - THP',
+  'Interested Prospect',
+  'Estimate Requested',
+] as const;
 /** Results that add one to the inbound follow-up list. */
 export const INTERESTED_RESULTS = ['Interested Prospect', 'Interested Prospect - THP'] as const;
 export const THP_RESULT = 'Interested Prospect - THP';
@@ -52,7 +56,13 @@ export const CALL_RESULTS: Record<CallTypeName, readonly string[]> = {
   CustomerSurvey: ['Survey Complete', 'Sale', 'Refused Survey', ...COMMON_OUTBOUND],
   SkippedRounds: ['Sale', 'Rounds Rescheduled', 'Service Problem', ...COMMON_OUTBOUND],
   WebLead: ['Sale', 'Interested Prospect', 'Interested Prospect - THP', 'Estimate Requested', ...COMMON_OUTBOUND],
-  InboundFollowUp: ['Sale', 'Interested Prospect', 'Interested Prospect - THP', 'Estimate Requested', ...COMMON_OUTBOUND],
+  InboundFollowUp: [
+    'Sale',
+    'Interested Prospect',
+    'Interested Prospect - THP',
+    'Estimate Requested',
+    ...COMMON_OUTBOUND,
+  ],
   PropertyEval: ['Sale', 'Estimate Requested', ...COMMON_OUTBOUND],
   CommercialLead: ['Sale', 'Estimate Requested', 'Interested Prospect', ...COMMON_OUTBOUND],
   Extract: ['Sale', 'Upsell', ...COMMON_OUTBOUND],
@@ -100,16 +110,19 @@ export function firstLeadByPriority<T extends { status: string }>(leads: readonl
 }
 
 /**
- * Which outbound rows a list shows: a real customer number (not empty, not -1), not completed, and for
- * property evaluation only where evaluation is enabled.
+ * Which outbound rows a list shows: a real customer number (not empty, not -1), not completed, not
+ * deleted, and for property evaluation only where evaluation is enabled. The pure form of LISTED in
+ * the API's outbound lists and of migration 0004.
  */
 export function isListable(row: {
   type: string;
   custNo: number | null;
   callComplete: boolean;
   enablePropEval: boolean;
+  /** Deleted from its list (kept, marked deleted). */
+  deleted?: boolean;
 }): boolean {
-  if (row.custNo === null || row.custNo === -1 || row.callComplete) return false;
+  if (row.custNo === null || row.custNo === -1 || row.callComplete || row.deleted === true) return false;
   return row.type !== 'PropertyEval' || row.enablePropEval;
 }
 

@@ -44,6 +44,23 @@ export function parseBranches(value: string | undefined): string[] | undefined {
   ];
 }
 
+const DAY_FIELDS = ['callTargetFrom', 'callTargetTo', 'lastCalledFrom', 'lastCalledTo'] as const;
+
+/**
+ * The contract checks the YYYY-MM-DD shape only; a day that does not exist (2026-02-30, month 13,
+ * year 0) would fail in SQL as a 500, so it is refused here as a 400 naming the field.
+ */
+function checkDays(query: ListQuery): void {
+  for (const field of DAY_FIELDS) {
+    const value = query[field];
+    if (value === undefined) continue;
+    const day = new Date(`${value}T00:00:00Z`);
+    if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value || value.startsWith('0000')) {
+      throw badRequest(field, 'must be a date YYYY-MM-DD');
+    }
+  }
+}
+
 function warnOnSources(ctx: AppContext, rows: OutboundRow[]): void {
   for (const row of rows) {
     if (!isOutboundSource(row.CallSource)) {
@@ -62,6 +79,9 @@ export async function listOutbound(
   callType: string,
   query: ListQuery,
 ): Promise<OutboundListResponse> {
+  checkDays(query);
+  // A page so far out that its offset is past what SQL takes (bigint) would fail as a 500.
+  if ((query.page - 1) * query.pageSize > Number.MAX_SAFE_INTEGER) throw badRequest('page', 'is too large');
   const where = listConditions({
     type: callType,
     scope: narrowScope(user.scope, variant),

@@ -1,0 +1,551 @@
+/**
+ * What a list holds and how it is paged, sorted and filtered (call-handling.md §5, §9): rows without
+ * a usable customer number, completed and deleted rows never show; property evaluation needs
+ * evaluation enabled; counts follow every change through the trigger; date filters compare whole
+ * days in America/Chicago; times come back as 'YYYY-MM-DD HH:mm:ss' in America/Chicago.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { OUTBOUND_SORT_FIELDS, type OutboundListResponse } from '@cc/contract';
+import { OUTBOUND_CALL_TYPES, isListable } from '@cc/domain';
+import { rowsOf } from '../../db/client.js';
+import { LISTED } from './lists.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  OUTBOUND_TYPES,
+  countOf,
+  counts,
+  countsDrift,
+  getJson,
+  insertOutbound,
+  list,
+  signinAll,
+  sqlCounts,
+  type Sessions,
+} from './test-support.js';
+
+let t: TestApp;
+let s: Sessions;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await signinAll(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const exec = (q: ReturnType<typeof sql>) => t.db.execute(q);
+const ids = (page: OutboundListResponse) => page.data.map((r) => r.OutboundId);
+
+/** The franchise user's Cancel count and list total, which must always agree. */
+async function franchiseCancel(): Promise<{ count: number; total: number; ids: number[] }> {
+  const page = await list(t, s['csr.franchise'], 'ind', 'Cancel');
+  return { count: await countOf(t, s['csr.franchise'], 'ind', 'Cancel'), total: page.total, ids: ids(page) };
+}
+
+describe('what a list holds', () => {
+  it('no seeded list row has a customer number of -1; the seed has such rows and they stay out', async () => {
+    const hidden = rowsOf<{ n: number }>(
+      await exec(sql`select count(*)::int as n from outbound_calls where cust_no is null or cust_no = -1`),
+    );
+    expect(hidden[0]?.n).toBeGreaterThan(0);
+    for (const type of OUTBOUND_TYPES) {
+      const page = await list(t, s.admin, 'general', type);
+      expect(page.data.every((r) => r.cust_No !== -1 && Number.isInteger(r.cust_No))).toBe(true);
+      expect(page.data.every((r) => !r.callComplete)).toBe(true);
+    }
+  });
+
+  it('property evaluation rows show only with evaluation enabled', async () => {
+    const page = await list(t, s.admin, 'general', 'PropertyEval');
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.data.every((r) => r.enablepropeval)).toBe(true);
+    const disabled = rowsOf<{ n: number }>(
+      await exec(sql`select count(*)::int as n from outbound_calls where type = 'PropertyEval' and not enable_prop_eval
+        and not call_complete and deleted_at is null and cust_no > 0`),
+    );
+    expect(disabled[0]?.n).toBeGreaterThan(0);
+    // Other types list whatever their enable_prop_eval says.
+    const id = await insertOutbound(t, { type: 'Cancel', enablePropEval: false, custNo: 990100 });
+    expect((await franchiseCancel()).ids).toContain(id);
+  });
+
+  it('rows inserted with cust_no -1 or null, completed or deleted never show and are not counted', async () => {
+    const before = await franchiseCancel();
+    expect(before.count).toBe(before.total);
+    const hidden = [
+      await insertOutbound(t, { custNo: -1 }),
+      await insertOutbound(t, { custNo: null }),
+      await insertOutbound(t, { callComplete: true }),
+      await insertOutbound(t, { deletedAt: new Date('2026-06-01T00:00:00Z') }),
+      await insertOutbound(t, { type: 'PropertyEval', enablePropEval: false }),
+    ];
+    const after = await franchiseCancel();
+    expect(after).toEqual(before);
+    const pe = await list(t, s['csr.franchise'], 'ind', 'PropertyEval');
+    for (const id of hidden) expect([...after.ids, ...ids(pe)]).not.toContain(id);
+    expect(await countsDrift(t)).toEqual([]);
+  });
+
+  it('counts follow every change of a row through the trigger', async () => {
+    const base = await franchiseCancel();
+    const sg103 = () => countOf(t, s['csr.corporate'], 'ind', 'Cancel', 'SG103');
+    const sg103Before = await sg103();
+
+    // Insert a listed row: +1.
+    const id = await insertOutbound(t, { custNo: 990200 });
+    let now = await franchiseCancel();
+    expect(now.count).toBe(base.count + 1);
+    expect(now.total).toBe(now.count);
+    expect(now.ids).toContain(id);
+
+    // Complete it: −1.
+    await exec(sql`update outbound_calls set call_complete = true where outbound_id = ${id}`);
+    now = await franchiseCancel();
+    expect(now.count).toBe(base.count);
+    expect(now.ids).not.toContain(id);
+
+    // Open it again: +1.
+    await exec(sql`update outbound_calls set call_complete = false where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count + 1);
+
+    // Move it to another franchise's branch: the count moves with it.
+    await exec(sql`update outbound_calls set branchno = 'SG103' where outbound_id = ${id}`);
+    now = await franchiseCancel();
+    expect(now.count).toBe(base.count);
+    expect(now.ids).not.toContain(id);
+    expect(await sg103()).toBe(sg103Before + 1);
+    expect(ids(await list(t, s['csr.corporate'], 'ind', 'Cancel', 'branches=SG103'))).toContain(id);
+
+    // And back.
+    await exec(sql`update outbound_calls set branchno = 'SG101' where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count + 1);
+    expect(await sg103()).toBe(sg103Before);
+
+    // Change its type: it moves to the other list.
+    const upsellBefore = await countOf(t, s['csr.franchise'], 'ind', 'Upsell');
+    await exec(sql`update outbound_calls set type = 'Upsell' where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count);
+    expect(await countOf(t, s['csr.franchise'], 'ind', 'Upsell')).toBe(upsellBefore + 1);
+    expect(ids(await list(t, s['csr.franchise'], 'ind', 'Upsell'))).toContain(id);
+    await exec(sql`update outbound_calls set type = 'Cancel' where outbound_id = ${id}`);
+    expect(await countOf(t, s['csr.franchise'], 'ind', 'Upsell')).toBe(upsellBefore);
+
+    // Lose the customer number: −1; get it back: +1.
+    await exec(sql`update outbound_calls set cust_no = -1 where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count);
+    await exec(sql`update outbound_calls set cust_no = null where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count);
+    await exec(sql`update outbound_calls set cust_no = 990201 where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count + 1);
+
+    // Unrelated updates change nothing.
+    await exec(
+      sql`update outbound_calls set call_attempts = call_attempts + 1, comments = 'x' where outbound_id = ${id}`,
+    );
+    expect((await franchiseCancel()).count).toBe(base.count + 1);
+
+    // Mark it deleted: −1.
+    await exec(sql`update outbound_calls set deleted_at = now() where outbound_id = ${id}`);
+    expect((await franchiseCancel()).count).toBe(base.count);
+
+    // A property evaluation row counts when evaluation is switched on, and stops when it is switched off.
+    const peBefore = await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval');
+    const pe = await insertOutbound(t, { type: 'PropertyEval', enablePropEval: false, custNo: 990202 });
+    expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore);
+    await exec(sql`update outbound_calls set enable_prop_eval = true where outbound_id = ${pe}`);
+    expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore + 1);
+    expect(ids(await list(t, s['csr.franchise'], 'ind', 'PropertyEval'))).toContain(pe);
+    await exec(sql`update outbound_calls set enable_prop_eval = false where outbound_id = ${pe}`);
+    expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore);
+
+    // A row removed outright: −1.
+    const gone = await insertOutbound(t, { custNo: 990203 });
+    expect((await franchiseCancel()).count).toBe(base.count + 1);
+    await exec(sql`delete from outbound_calls where outbound_id = ${gone}`);
+    expect((await franchiseCancel()).count).toBe(base.count);
+
+    expect(await countsDrift(t)).toEqual([]);
+  });
+
+  it('lists exactly the rows the domain rule isListable and the LISTED predicate accept', async () => {
+    const day = new Date('2030-01-01T18:00:00Z');
+    const made: { id: number; type: string; listable: boolean }[] = [];
+    for (const type of ['Cancel', 'PropertyEval'])
+      for (const custNo of [null, -1, 0, 4242])
+        for (const callComplete of [false, true])
+          for (const deleted of [false, true])
+            for (const enablePropEval of [false, true]) {
+              const id = await insertOutbound(t, {
+                type,
+                custNo,
+                callComplete,
+                enablePropEval,
+                deletedAt: deleted ? day : null,
+                branchNo: 'SG142',
+                sqldbid: 18005,
+                callBackDate: day,
+              });
+              made.push({ id, type, listable: isListable({ type, custNo, callComplete, enablePropEval, deleted }) });
+            }
+    expect(made.filter((m) => m.listable)).toHaveLength(6);
+    const byPredicate = rowsOf<{ id: number }>(
+      await exec(sql`select outbound_id as id from outbound_calls where ${LISTED}
+        and outbound_id in ${sql.raw(`(${made.map((m) => m.id).join(',')})`)} order by 1`),
+    ).map((r) => r.id);
+    expect(byPredicate).toEqual(made.filter((m) => m.listable).map((m) => m.id));
+    for (const type of ['Cancel', 'PropertyEval']) {
+      const page = await list(
+        t,
+        s.admin,
+        'general',
+        type,
+        'branches=SG142&callTargetFrom=2030-01-01&callTargetTo=2030-01-01',
+      );
+      expect(ids(page).sort((a, b) => a - b)).toEqual(
+        made.filter((m) => m.type === type && m.listable).map((m) => m.id),
+      );
+    }
+    expect(await countsDrift(t)).toEqual([]);
+  });
+
+  it('a multi-row update keeps the counts equal to a recount', async () => {
+    await exec(sql`update outbound_calls set call_complete = true
+      where outbound_id in (select outbound_id from outbound_calls where branchno = 'SG102' order by outbound_id limit 7)`);
+    await exec(sql`update outbound_calls set branchno = 'SG103'
+      where outbound_id in (select outbound_id from outbound_calls where branchno = 'SG102' order by outbound_id desc limit 5)`);
+    expect(await countsDrift(t)).toEqual([]);
+    const expected = await sqlCounts(t, sql`o.branchno in ('SG101', 'SG102')`);
+    for (const type of OUTBOUND_TYPES) {
+      expect(await countOf(t, s['csr.franchise'], 'ind', type)).toBe(expected.get(type) ?? 0);
+    }
+  });
+});
+
+describe('the row', () => {
+  it('carries the grid columns and the hidden fields of §2 under their spec names', async () => {
+    const page = await list(t, s.admin, 'general', 'WebLead');
+    const row = page.data[0];
+    expect(row).toBeDefined();
+    const keys = Object.keys(row ?? {}).map((k) => k.toLowerCase());
+    const shown = ['Cust_No', 'CallBackDate', 'LastCalled', 'BranchNo', 'CallStatus', 'FirstName', 'LastName'];
+    const more = ['Street', 'City', 'State', 'Name', 'Zip', 'CustomerType', 'Status'];
+    const hidden = ['outboundid', 'priceoffer', 'service', 'phone', 'statusdate', 'callactive', 'type', 'callbackcsr'];
+    const hidden2 = [
+      'callattempts',
+      'lastaccesscsr',
+      'propevalcode',
+      'size',
+      'sqldbid',
+      'callorigin',
+      'comments',
+      'id',
+    ];
+    const hidden3 = ['webleadcallid', 'webleadtype', 'enablepropeval', 'CallSource', 'callComplete', 'lastAccessDate'];
+    for (const k of [...shown, ...more, ...hidden, ...hidden2, ...hidden3]) expect(keys, k).toContain(k.toLowerCase());
+    expect(page.data.every((r) => r.webleadcallid !== null)).toBe(true);
+  });
+
+  it('names the callback CSR, or answers an empty name', async () => {
+    const franchiseId = rowsOf<{ id: number }>(
+      await exec(sql`select user_id as id from users where username = 'csr.franchise'`),
+    )[0]?.id;
+    const named = await insertOutbound(t, { type: 'Extract', callBackCsr: franchiseId, custNo: 990600 });
+    const unnamed = await insertOutbound(t, { type: 'Extract', callBackCsr: null, custNo: 990601 });
+    const page = await list(t, s['csr.franchise'], 'ind', 'Extract');
+    expect(page.data.find((r) => r.OutboundId === named)).toMatchObject({
+      callBackCSR: franchiseId,
+      callBackCSRName: 'Riley Franks',
+    });
+    expect(page.data.find((r) => r.OutboundId === unnamed)).toMatchObject({ callBackCSR: null, callBackCSRName: '' });
+  });
+
+  it('counts answer each outbound call type with its id and display name', async () => {
+    const answered = await counts(t, s.admin, 'general');
+    expect(
+      answered.map(({ CallTypeId, CallTypeName, CallTypeDisplayName }) => ({
+        CallTypeId,
+        CallTypeName,
+        CallTypeDisplayName,
+      })),
+    ).toEqual(
+      OUTBOUND_CALL_TYPES.map(({ CallTypeId, CallTypeName, CallTypeDisplayName }) => ({
+        CallTypeId,
+        CallTypeName,
+        CallTypeDisplayName,
+      })),
+    );
+    expect(answered.map((c) => c.CallTypeId)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe('paging and sorting', () => {
+  it('pages through a list without gaps or repeats, with the same total on every page', async () => {
+    const all = await list(t, s.admin, 'general', 'Cancel');
+    expect(all.total).toBeGreaterThan(100);
+    const seen: number[] = [];
+    for (let page = 1; (page - 1) * 40 < all.total; page++) {
+      const a = await getJson<OutboundListResponse>(
+        t,
+        s.admin,
+        `/api/call-center/outbound/Cancel?page=${page}&pageSize=40`,
+      );
+      expect(a.status).toBe(200);
+      expect(a.body.total).toBe(all.total);
+      expect(a.body.page).toBe(page);
+      expect(a.body.pageSize).toBe(40);
+      expect(a.body.data.length).toBe(Math.min(40, all.total - (page - 1) * 40));
+      seen.push(...ids(a.body));
+    }
+    expect(seen).toEqual(ids(all));
+    const beyond = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Cancel?page=999');
+    expect(beyond.body).toMatchObject({ data: [], total: all.total, page: 999, pageSize: 25 });
+  });
+
+  it('defaults to page 1 of 25 sorted by call target ascending', async () => {
+    const a = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Upsell');
+    expect(a.status).toBe(200);
+    expect(a.body.page).toBe(1);
+    expect(a.body.pageSize).toBe(25);
+    expect(a.body.data).toHaveLength(25);
+    const explicit = await list(t, s.admin, 'general', 'Upsell', 'sort=callBackDate&dir=asc');
+    expect(ids(a.body)).toEqual(ids(explicit).slice(0, 25));
+  });
+
+  async function instants(outboundIds: number[], column: 'call_back_date' | 'last_access_date') {
+    const rows = rowsOf<{ id: number; ms: number | null }>(
+      await exec(sql`select outbound_id as id, (extract(epoch from ${sql.raw(column)}) * 1000)::float8 as ms
+        from outbound_calls where outbound_id in ${sql.raw(`(${outboundIds.join(',')})`)}`),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.ms === null ? null : Number(r.ms)]));
+    return outboundIds.map((id) => byId.get(id) ?? null);
+  }
+
+  function expectOrdered<T>(values: (T | null)[], dir: 'asc' | 'desc', cmp: (a: T, b: T) => number) {
+    const firstNull = values.indexOf(null);
+    if (firstNull >= 0) expect(values.slice(firstNull).every((v) => v === null)).toBe(true);
+    const present = values.filter((v): v is T => v !== null);
+    for (let i = 1; i < present.length; i++) {
+      const c = cmp(present[i - 1] as T, present[i] as T);
+      expect(dir === 'asc' ? c <= 0 : c >= 0).toBe(true);
+    }
+  }
+
+  it('sorts by call target both ways, with rows without a target last', async () => {
+    await insertOutbound(t, { type: 'Upsell', branchNo: 'SLI010', sqldbid: 17501, callBackDate: null });
+    for (const dir of ['asc', 'desc'] as const) {
+      const page = await list(t, s.admin, 'general', 'Upsell', `sort=callBackDate&dir=${dir}`);
+      const values = await instants(ids(page), 'call_back_date');
+      expect(values.at(-1)).toBeNull();
+      expectOrdered(values, dir, (a, b) => a - b);
+    }
+  });
+
+  it('sorts by last called both ways', async () => {
+    for (const dir of ['asc', 'desc'] as const) {
+      const page = await list(t, s.admin, 'general', 'CustomerSurvey', `sort=lastAccessDate&dir=${dir}`);
+      expectOrdered(await instants(ids(page), 'last_access_date'), dir, (a, b) => a - b);
+    }
+  });
+
+  it('sorts by customer number both ways, ties by outbound id', async () => {
+    for (const dir of ['asc', 'desc'] as const) {
+      const page = await list(t, s.admin, 'general', 'Cancel', `sort=cust_No&dir=${dir}`);
+      const keys = page.data.map((r) => [r.cust_No, r.OutboundId] as const);
+      for (let i = 1; i < keys.length; i++) {
+        const [pc, pi] = keys[i - 1] as readonly [number, number];
+        const [c, id] = keys[i] as readonly [number, number];
+        const cmp = pc - c || pi - id;
+        expect(dir === 'asc' ? cmp < 0 : cmp > 0).toBe(true);
+      }
+    }
+  });
+
+  it('accepts every documented sort field', async () => {
+    for (const sort of OUTBOUND_SORT_FIELDS) {
+      const a = await getJson<OutboundListResponse>(
+        t,
+        s.admin,
+        `/api/call-center/outbound/Cancel?sort=${sort}&dir=desc`,
+      );
+      expect(a.status, sort).toBe(200);
+      expect(a.body.total).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ['sort=Bogus', 'sort'],
+    ['sort=outbound_id', 'sort'],
+    ['dir=up', 'dir'],
+    ['pageSize=0', 'pageSize'],
+    ['pageSize=1501', 'pageSize'],
+    ['pageSize=-3', 'pageSize'],
+    ['pageSize=2.5', 'pageSize'],
+    ['page=x', 'page'],
+    ['page=0', 'page'],
+    ['page=1e30', 'page'],
+    ['page=9007199254740991&pageSize=1500', 'page'],
+    ['callTargetFrom=2026-6-1', 'callTargetFrom'],
+    ['callTargetTo=yesterday', 'callTargetTo'],
+    ['lastCalledFrom=2026-02-30', 'lastCalledFrom'],
+    ['lastCalledTo=2026-13-01', 'lastCalledTo'],
+    ['callTargetFrom=2026-00-10', 'callTargetFrom'],
+    ['callTargetTo=2026-04-31', 'callTargetTo'],
+    ['lastCalledFrom=0000-01-01', 'lastCalledFrom'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    for (const base of ['outbound', 'outboundcof', 'outboundind']) {
+      const a = await getJson<{ error: string; message: string; errors?: Record<string, string> }>(
+        t,
+        s.admin,
+        `/api/call-center/${base}/Cancel?${query}`,
+      );
+      expect(a.status, `${base} ${query}`).toBe(400);
+      expect(a.body.error).toBe('VALIDATION');
+      expect(a.body.message.startsWith(`${field}: `), a.body.message).toBe(true);
+    }
+  });
+
+  it.each(['Bogus', 'Inbound', 'cancel', '1', 'WebLeads'])(
+    'refuses the call type %s with a 400 naming callType',
+    async (type) => {
+      for (const base of ['outbound', 'outboundcof', 'outboundind']) {
+        const a = await getJson<{ message: string }>(t, s.admin, `/api/call-center/${base}/${type}`);
+        expect(a.status).toBe(400);
+        expect(a.body.message.startsWith('callType: '), a.body.message).toBe(true);
+      }
+    },
+  );
+});
+
+describe('dates and times', () => {
+  // 2026-06-10 23:30 in Chicago (CDT, UTC-5) is 2026-06-11 04:30 UTC.
+  const LATE_EVENING = new Date('2026-06-11T04:30:00Z');
+  // Midnight at the start of 2026-06-11 in Chicago.
+  const MIDNIGHT = new Date('2026-06-11T05:00:00Z');
+
+  async function pageIds(query: string): Promise<number[]> {
+    return ids(await list(t, s['csr.franchise'], 'ind', 'CommercialLead', query));
+  }
+
+  it('callTarget filters compare whole days in America/Chicago', async () => {
+    const late = await insertOutbound(t, { type: 'CommercialLead', callBackDate: LATE_EVENING, custNo: 990300 });
+    const midnight = await insertOutbound(t, { type: 'CommercialLead', callBackDate: MIDNIGHT, custNo: 990301 });
+    const on10 = await pageIds('callTargetFrom=2026-06-10&callTargetTo=2026-06-10');
+    expect(on10).toContain(late);
+    expect(on10).not.toContain(midnight);
+    const on11 = await pageIds('callTargetFrom=2026-06-11&callTargetTo=2026-06-11');
+    expect(on11).not.toContain(late);
+    expect(on11).toContain(midnight);
+    expect(await pageIds('callTargetFrom=2026-06-11')).not.toContain(late);
+    expect(await pageIds('callTargetTo=2026-06-10')).toContain(late);
+    expect(await pageIds('callTargetTo=2026-06-09')).not.toContain(late);
+    expect(await pageIds('callTargetFrom=2026-06-10')).toEqual(expect.arrayContaining([late, midnight]));
+    // An empty range (from after to) holds nothing.
+    expect(await pageIds('callTargetFrom=2026-06-11&callTargetTo=2026-06-10')).toEqual([]);
+
+    const page = await list(
+      t,
+      s['csr.franchise'],
+      'ind',
+      'CommercialLead',
+      'callTargetFrom=2026-06-10&callTargetTo=2026-06-10',
+    );
+    expect(page.data.find((r) => r.OutboundId === late)?.callBackDate).toBe('2026-06-10 23:30:00');
+    // The total equals a recount of the day in Chicago.
+    const recount = rowsOf<{ n: number }>(
+      await exec(sql`select count(*)::int as n from outbound_calls o where not call_complete and deleted_at is null
+        and cust_no is not null and cust_no <> -1 and type = 'CommercialLead' and branchno in ('SG101', 'SG102')
+        and (call_back_date at time zone 'America/Chicago')::date = date '2026-06-10'`),
+    );
+    expect(page.total).toBe(recount[0]?.n);
+  });
+
+  it('lastCalled filters compare whole days in America/Chicago', async () => {
+    const late = await insertOutbound(t, { type: 'CommercialLead', lastAccessDate: LATE_EVENING, custNo: 990310 });
+    const midnight = await insertOutbound(t, { type: 'CommercialLead', lastAccessDate: MIDNIGHT, custNo: 990311 });
+    const on10 = await pageIds('lastCalledFrom=2026-06-10&lastCalledTo=2026-06-10');
+    expect(on10).toContain(late);
+    expect(on10).not.toContain(midnight);
+    expect(await pageIds('lastCalledFrom=2026-06-11')).not.toContain(late);
+    expect(await pageIds('lastCalledFrom=2026-06-11')).toContain(midnight);
+    expect(await pageIds('lastCalledTo=2026-06-10')).not.toContain(midnight);
+    const page = await list(
+      t,
+      s['csr.franchise'],
+      'ind',
+      'CommercialLead',
+      'lastCalledFrom=2026-06-10&lastCalledTo=2026-06-10',
+    );
+    const row = page.data.find((r) => r.OutboundId === late);
+    expect(row?.lastAccessDate).toBe('2026-06-10 23:30:00');
+    expect(row?.LastCalled).toBe('2026-06-10 23:30:00');
+    // Rows never called are not in any last-called range.
+    const never = await insertOutbound(t, { type: 'CommercialLead', lastAccessDate: null, custNo: 990312 });
+    expect(await pageIds('lastCalledFrom=2000-01-01')).not.toContain(never);
+    expect(await pageIds('')).toContain(never);
+  });
+
+  it('both filters together narrow to rows meeting both', async () => {
+    const both = await insertOutbound(t, {
+      type: 'CommercialLead',
+      callBackDate: new Date('2026-03-20T17:00:00Z'),
+      lastAccessDate: new Date('2026-03-18T17:00:00Z'),
+      custNo: 990320,
+    });
+    const q = 'callTargetFrom=2026-03-20&callTargetTo=2026-03-20';
+    expect(await pageIds(`${q}&lastCalledFrom=2026-03-18&lastCalledTo=2026-03-18`)).toContain(both);
+    expect(await pageIds(`${q}&lastCalledFrom=2026-03-19`)).not.toContain(both);
+  });
+
+  it('times come back as YYYY-MM-DD HH:mm:ss in America/Chicago, summer and winter', async () => {
+    const winter = await insertOutbound(t, {
+      type: 'Extract',
+      callBackDate: new Date('2026-01-15T12:00:00Z'),
+      lastAccessDate: new Date('2026-01-15T05:59:59Z'),
+      statusDate: new Date('2026-07-04T00:00:00Z'),
+      custNo: 990400,
+    });
+    const page = await list(t, s['csr.franchise'], 'ind', 'Extract');
+    const row = page.data.find((r) => r.OutboundId === winter);
+    expect(row).toMatchObject({
+      callBackDate: '2026-01-15 06:00:00',
+      lastAccessDate: '2026-01-14 23:59:59',
+      LastCalled: '2026-01-14 23:59:59',
+      statusdate: '2026-07-03 19:00:00',
+    });
+    const pattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+    for (const r of (await list(t, s.admin, 'general', 'Cancel')).data) {
+      for (const v of [r.callBackDate, r.lastAccessDate, r.LastCalled, r.statusdate]) {
+        if (v !== null) expect(v).toMatch(pattern);
+      }
+    }
+  });
+});
+
+describe('call sources', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("logs a warning for a listed row whose source lacks the 'Outbound-' prefix, and none for good rows", async () => {
+    const warn = vi.spyOn(t.app.log, 'warn');
+    const bad = await insertOutbound(t, {
+      type: 'InboundFollowUp',
+      callSource: 'Import-InboundFollowUp',
+      custNo: 990500,
+    });
+    await list(t, s['csr.franchise'], 'ind', 'InboundFollowUp');
+    const calls = warn.mock.calls.filter((c) => (c[0] as { outboundId?: number }).outboundId === bad);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[0]).toMatchObject({ outboundId: bad, callSource: 'Import-InboundFollowUp' });
+    expect(String(calls[0]?.[1])).toContain("'Outbound-'");
+
+    warn.mockClear();
+    await exec(
+      sql`update outbound_calls set call_source = 'Outbound-InboundFollowUp' where call_source not like 'Outbound-%'`,
+    );
+    await list(t, s.admin, 'general', 'InboundFollowUp');
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
