@@ -94,15 +94,13 @@ describe('POST /api/inbound/validateZipCode', () => {
     expect((await validate('csr.franchise', { zip: '60432', sqldbid: 18001 })).isValid).toBe(false);
   });
 
-  it('every served zip is valid exactly for the users whose scope holds a branch serving it', async () => {
-    for (const user of USERS) {
-      for (const branch of BRANCHES) {
-        for (const zip of branch.zips) {
-          const answer = await validate(user, { zip });
-          const expected = BRANCHES.filter((b) => b.zips.includes(zip) && SCOPE[user].includes(b.branchNo));
-          expect(answer.isValid, `${user} ${zip}`).toBe(expected.length > 0);
-          expect(answer.servicedBy.map((b) => b.branchNo)).toEqual(expected.map((b) => b.branchNo).sort());
-        }
+  it.each(USERS)('every served zip is valid for %s exactly when a branch in its scope serves it', async (user) => {
+    for (const branch of BRANCHES) {
+      for (const zip of branch.zips) {
+        const answer = await validate(user, { zip });
+        const expected = BRANCHES.filter((b) => b.zips.includes(zip) && SCOPE[user].includes(b.branchNo));
+        expect(answer.isValid, `${user} ${zip}`).toBe(expected.length > 0);
+        expect(answer.servicedBy.map((b) => b.branchNo)).toEqual(expected.map((b) => b.branchNo).sort());
       }
     }
   });
