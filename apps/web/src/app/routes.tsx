@@ -16,6 +16,7 @@ const PublicHomePage = lazy(() => import('../features/auth/pages/PublicHomePage'
 const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
+const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -25,9 +26,15 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/tikiwiki', name: 'tikiwiki', title: 'Wiki', page: DashboardPage },
   { path: '/pbknowledgebase', name: 'pbknowledgebase', title: 'Knowledge Base', page: DashboardPage },
   { path: '/settings/profile', name: 'profile', title: 'User Profile', page: ProfilePage },
+  { path: '/call-center/inbound', name: 'inbound', title: 'Inbound Calls', page: InboundPage },
   // Screens of later issues: registered now so that their guards hold from the start.
   { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: UnavailablePage },
-  { path: '/call-center/inbound', name: 'inbound', title: 'Inbound Calls', page: UnavailablePage },
+  {
+    path: '/call-center/current-call/:sqldbid/:customerNo/:callType',
+    name: 'currentCall',
+    title: 'Current Call',
+    page: UnavailablePage,
+  },
   { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: UnavailablePage },
   { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UnavailablePage },

@@ -1,0 +1,13 @@
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import type { InboundCriteria } from '@cc/contract';
+import { api } from '../../../lib/api';
+
+/** POST /api/InboundCall/SearchCustomers (general scope: corporate administrators and external companies). */
+export const searchCustomers = (criteria: InboundCriteria) => api('searchCustomers', { body: criteria });
+
+export const searchCustomersMutation = mutationOptions({
+  mutationKey: ['inbound', 'searchCustomers'],
+  mutationFn: searchCustomers,
+});
+
+export const useSearchCustomers = () => useMutation(searchCustomersMutation);

@@ -1,0 +1,208 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconBuildingStore, IconPhonePlus } from '@tabler/icons-react';
+import type { FranchiseSummary, InboundRow } from '@cc/contract';
+import { useFranchiseLookup } from '../api/franchiseLookup';
+import { useValidateZipCode } from '../api/validateZipCode';
+import { useRandomDebounce } from '../hooks/useRandomDebounce';
+import { SuggestInput } from './SuggestInput';
+
+const ZIP = /^\d{5}(-?\d{4})?$/;
+
+/** 'SG101 · Green Meadows Lawn Care · Naperville, IL' */
+export const franchiseLabel = (f: FranchiseSummary) => `${f.branchNo} · ${f.compName} · ${f.city}, ${f.state}`;
+
+export interface AddCallPrefill {
+  firstname: string;
+  lastname: string;
+  phone: string;
+  zip: string;
+  /** Set when exactly one branch in scope serves the searched zip. */
+  franchise: FranchiseSummary | null;
+}
+
+export interface AddCallDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  stackId?: string;
+  onExitTransitionEnd?: () => void;
+  prefill: AddCallPrefill;
+  /** Cancel: the page closes the dialog and says 'Search Again...'. */
+  onCancel: () => void;
+  /** The chosen franchise does not serve the zip: the page shows the zip-not-serviced alert. */
+  onZipNotServiced: () => void;
+  /** The new prospect's call row (customer number 0). */
+  onAdd: (theCall: InboundRow) => void;
+}
+
+/** The add-call dialog, opened when a search has no hits: a new prospect call for a chosen franchise. */
+export function AddCallDialog({
+  opened,
+  onClose,
+  stackId,
+  onExitTransitionEnd,
+  prefill,
+  onCancel,
+  onZipNotServiced,
+  onAdd,
+}: AddCallDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      stackId={stackId}
+      onExitTransitionEnd={onExitTransitionEnd}
+      title="Add Call"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="add-call-dialog"
+    >
+      {opened ? (
+        <AddCallForm prefill={prefill} onCancel={onCancel} onZipNotServiced={onZipNotServiced} onAdd={onAdd} />
+      ) : null}
+    </Modal>
+  );
+}
+
+function AddCallForm({
+  prefill,
+  onCancel,
+  onZipNotServiced,
+  onAdd,
+}: Omit<AddCallDialogProps, 'opened' | 'onClose' | 'stackId' | 'onExitTransitionEnd'>) {
+  const [franchiseText, setFranchiseText] = useState(prefill.franchise ? franchiseLabel(prefill.franchise) : '');
+  const [franchise, setFranchise] = useState<FranchiseSummary | null>(prefill.franchise);
+  const [firstName, setFirstName] = useState(prefill.firstname);
+  const [lastName, setLastName] = useState(prefill.lastname);
+  const [phone, setPhone] = useState(prefill.phone);
+  const [zip, setZip] = useState(prefill.zip);
+  const [errors, setErrors] = useState<{ franchise?: string; zip?: string }>({});
+  const validate = useValidateZipCode();
+
+  // The branch-number prefix: what is typed before the first ' · ' of a shown label.
+  const prefix = useRandomDebounce(franchiseText.split(' · ')[0]?.trim() ?? '', 300);
+  const lookup = useFranchiseLookup(prefix, franchise === null);
+  const byLabel = useMemo(
+    () => new Map((lookup.data?.franchises ?? []).map((f) => [franchiseLabel(f), f] as const)),
+    [lookup.data],
+  );
+  const options = useMemo(() => (franchise ? [] : [...byLabel.keys()]), [franchise, byLabel]);
+
+  const submit = async () => {
+    const next: typeof errors = {};
+    if (!franchise) next.franchise = 'Choose a franchise from the list.';
+    if (!ZIP.test(zip.trim())) next.zip = 'Enter a 5-digit zip code.';
+    setErrors(next);
+    if (!franchise || next.zip) return;
+    const answer = await validate.mutateAsync({ zip: zip.trim(), branchno: franchise.branchNo }).catch(() => null);
+    if (!answer) return;
+    if (!answer.isValid) {
+      onZipNotServiced();
+      return;
+    }
+    const first = firstName.trim();
+    const last = lastName.trim();
+    onAdd({
+      Branch: franchise.branchNo,
+      AccountNo: 0,
+      Name: first && last ? `${last}, ${first}` : last || first, // as the search rows show it
+      FirstName: first,
+      LastName: last,
+      Address: '',
+      City: '',
+      State: '',
+      Zip: zip.trim(),
+      Phone: phone.trim(),
+      SQLDBID: franchise.sqldbid,
+      CallOrigin: 'Inbound',
+      CustomerType: 'Prospect',
+    });
+  };
+
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <Stack gap="sm">
+        <Text size="sm" c="gray.7">
+          No customer matched the search. Add a call for a new prospect: choose the franchise that serves the caller.
+        </Text>
+        {validate.error ? (
+          <Alert color="red" role="alert">
+            {validate.error.message}
+          </Alert>
+        ) : null}
+        <SuggestInput
+          label="Franchise"
+          placeholder="Type a branch number, e.g. SG1"
+          description="Search by branch-number prefix, then choose from the list."
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          required
+          data-autofocus={prefill.franchise ? undefined : true}
+          value={franchiseText}
+          options={options}
+          leftSection={<IconBuildingStore size={16} />}
+          loading={lookup.isFetching}
+          loadingLabel="Loading franchises"
+          error={errors.franchise ?? (lookup.error ? `Franchises are unavailable: ${lookup.error.message}` : undefined)}
+          onOptionSubmit={(value) => {
+            setFranchiseText(value);
+            setFranchise(byLabel.get(value) ?? null);
+            setErrors((e) => ({ ...e, franchise: undefined }));
+          }}
+          onChange={(value) => {
+            setFranchiseText(value);
+            if (franchise && value !== franchiseLabel(franchise)) setFranchise(null);
+          }}
+          data-testid="franchise-input"
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+          <TextInput
+            label="First name"
+            value={firstName}
+            maxLength={50}
+            onChange={(e) => setFirstName(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Last name"
+            value={lastName}
+            maxLength={50}
+            onChange={(e) => setLastName(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            value={phone}
+            maxLength={30}
+            onChange={(e) => setPhone(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Zip"
+            required
+            inputMode="numeric"
+            value={zip}
+            maxLength={10}
+            data-autofocus={prefill.franchise ? true : undefined}
+            error={errors.zip}
+            onChange={(e) => {
+              setZip(e.currentTarget.value);
+              setErrors((x) => ({ ...x, zip: undefined }));
+            }}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={validate.isPending} leftSection={<IconPhonePlus size={16} />}>
+            Add Call
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

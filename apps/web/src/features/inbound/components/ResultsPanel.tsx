@@ -1,0 +1,88 @@
+import { Button, Center, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconUsers } from '@tabler/icons-react';
+import type { InboundRow, InboundSearchResponse } from '@cc/contract';
+import { ResultsGrid } from './ResultsGrid';
+
+export interface ResultsPanelProps {
+  result: InboundSearchResponse | null;
+  searching: boolean;
+  showFilters: boolean;
+  onShowFiltersChange: (value: boolean) => void;
+  searchPanelOpen: boolean;
+  onSearchPanelToggle: () => void;
+  onOpen: (row: InboundRow) => void;
+}
+
+function summary(result: InboundSearchResponse | null, searching: boolean): string {
+  if (searching) return 'Searching…';
+  if (!result) return 'No search yet';
+  if (result.overLimit) return `${result.total.toLocaleString()} customers match: refine the search`;
+  const n = result.rows.length;
+  return `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'} found`;
+}
+
+/** The result panel: the count, the filter toggle, the search-panel toggle and the grid. */
+export function ResultsPanel({
+  result,
+  searching,
+  showFilters,
+  onShowFiltersChange,
+  searchPanelOpen,
+  onSearchPanelToggle,
+  onOpen,
+}: ResultsPanelProps) {
+  const hasGrid = result !== null && !result.overLimit;
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="section"
+      aria-labelledby="inbound-results-title"
+      style={{ flex: 1, minHeight: 360, display: 'flex', flexDirection: 'column' }}
+    >
+      <Group justify="space-between" mb="xs" gap="sm">
+        <Title order={2} size="h5" id="inbound-results-title" aria-live="polite" data-testid="results-summary">
+          {summary(result, searching)}
+        </Title>
+        <Group gap="md">
+          <Switch
+            label="Column filters"
+            checked={showFilters}
+            onChange={(e) => onShowFiltersChange(e.currentTarget.checked)}
+            disabled={!hasGrid}
+          />
+          <Button
+            variant="default"
+            size="xs"
+            onClick={onSearchPanelToggle}
+            aria-expanded={searchPanelOpen}
+            aria-controls="inbound-search-panel"
+            leftSection={
+              searchPanelOpen ? <IconLayoutNavbarCollapse size={16} /> : <IconLayoutNavbarExpand size={16} />
+            }
+          >
+            {searchPanelOpen ? 'Hide search panel' : 'Show search panel'}
+          </Button>
+        </Group>
+      </Group>
+      <div style={{ flex: 1, minHeight: 0 }}>
+        {hasGrid ? (
+          <ResultsGrid rows={result.rows} showFilters={showFilters} loading={searching} onOpen={onOpen} />
+        ) : (
+          <Center h="100%" mih={240}>
+            <Stack align="center" gap={6}>
+              <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+                <IconUsers size={26} />
+              </ThemeIcon>
+              <Text c="gray.7" size="sm" ta="center" maw={420}>
+                {result?.overLimit
+                  ? 'Too many customers match. Add more search criteria to narrow the results.'
+                  : 'Search by address or by name, phone, customer number and more. Matching customers appear here.'}
+              </Text>
+            </Stack>
+          </Center>
+        )}
+      </div>
+    </Paper>
+  );
+}

@@ -1,0 +1,239 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { generatePath, useNavigate } from 'react-router';
+import { Alert, Collapse, Group, Modal, Stack, Text, Title, useModalsStack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { AddressSuggestion, InboundCriteria, InboundRow, InboundSearchResponse } from '@cc/contract';
+import { scopeOf, type Scope } from '@cc/domain';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useInboundSearch } from '../api/inboundSearch';
+import { useValidateZipCode } from '../api/validateZipCode';
+import { AddCallDialog, type AddCallPrefill } from '../components/AddCallDialog';
+import type { AdvancedCriteria } from '../components/AdvancedSearchForm';
+import { AlertDialog } from '../components/AlertDialog';
+import { ResultsPanel } from '../components/ResultsPanel';
+import { SearchPanel, type SearchTab } from '../components/SearchPanel';
+
+/** The call screen (a later issue), route name currentCall. */
+const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
+const ZIP = /^\d{5}(-?\d{4})?$/;
+
+export const overLimitMessage = (n: number) =>
+  `Total of ${n} records will be returned. Please refine your search criteria.`;
+export const ZIP_NOT_SERVICED = 'The franchise is not offering Lawn Care services at this zip code.';
+
+const EMPTY_PREFILL: AddCallPrefill = { firstname: '', lastname: '', phone: '', zip: '', franchise: null };
+
+function scopeText(scope: Scope): string {
+  switch (scope.kind) {
+    case 'all':
+      return 'Searching customers of every branch';
+    case 'general':
+      return 'Searching customers of every branch (general search)';
+    case 'designation':
+      return scope.designation === 'COF'
+        ? 'Searching customers of company-owned branches'
+        : 'Searching customers of independent-franchise branches';
+    case 'branches':
+      return scope.branches.length > 0
+        ? `Searching customers of your branches: ${scope.branches.join(', ')}`
+        : 'Your account has no branches, so no customers can be found';
+  }
+}
+
+/** /call-center/inbound: find the caller, then open the call; a new prospect when nothing matches. */
+export default function InboundPage() {
+  const current = useSession();
+  const navigate = useNavigate();
+  const search = useInboundSearch();
+  const validateZip = useValidateZipCode();
+  const stack = useModalsStack(['over-limit', 'zip-not-serviced', 'add-call']);
+
+  const [tab, setTab] = useState<SearchTab>('address');
+  const [addressText, setAddressText] = useState('');
+  const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(null);
+  const [result, setResult] = useState<InboundSearchResponse | null>(null);
+  const [overLimitTotal, setOverLimitTotal] = useState(0);
+  const [prefill, setPrefill] = useState<AddCallPrefill>(EMPTY_PREFILL);
+  const [showFilters, setShowFilters] = useState(false);
+  const [searchPanelOpen, setSearchPanelOpen] = useState(true);
+  const addressRef = useRef<HTMLInputElement>(null);
+  const lastNameRef = useRef<HTMLInputElement>(null);
+
+  // Focus lands where a CSR types first: the address, or the last name on the Advanced tab.
+  const focusSearch = useCallback(() => (tab === 'address' ? addressRef : lastNameRef).current?.focus(), [tab]);
+  useEffect(focusSearch, [focusSearch]);
+  /** After a dialog has gone (and no other is still up), back to the search to try again. */
+  const afterDialog = () => {
+    if (!Object.values(stack.state).some(Boolean)) focusSearch();
+  };
+
+  const scope = current
+    ? scopeOf({
+        companyId: current.user.CompanyId,
+        permissions: current.user.permissions,
+        branches: current.user.Branches.map((b) => b.branchno),
+      })
+    : null;
+
+  const openCall = useCallback(
+    (theCall: InboundRow) => {
+      const path = generatePath(CURRENT_CALL, {
+        sqldbid: String(theCall.SQLDBID),
+        customerNo: String(theCall.AccountNo),
+        callType: 'Inbound',
+      });
+      void navigate(path, { state: { theCall } });
+    },
+    [navigate],
+  );
+
+  const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
+    validateZip.reset();
+    let answer: InboundSearchResponse;
+    try {
+      answer = await search.mutateAsync(criteria);
+    } catch {
+      return; // shown above the results
+    }
+    setResult(answer);
+    if (answer.overLimit) {
+      setOverLimitTotal(answer.total);
+      stack.open('over-limit');
+      return;
+    }
+    if (answer.rows.length > 0) return;
+
+    // No hits: a zip that no branch in scope serves ends here; otherwise offer to add a call.
+    let franchise: AddCallPrefill['franchise'] = null;
+    if (ZIP.test(extra.zip)) {
+      const check = await validateZip.mutateAsync({ zip: extra.zip }).catch(() => null);
+      if (!check) return;
+      if (!check.isValid) {
+        stack.open('zip-not-serviced');
+        return;
+      }
+      if (check.servicedBy.length === 1) franchise = check.servicedBy[0] ?? null;
+    }
+    setPrefill({
+      firstname: criteria.firstname ?? '',
+      lastname: criteria.lastname ?? '',
+      phone: extra.phone,
+      zip: extra.zip,
+      franchise,
+    });
+    stack.open('add-call');
+  };
+
+  const onAdvancedSearch = (criteria: AdvancedCriteria) => {
+    void runSearch({ ...criteria, fulladdress: '' }, { zip: criteria.zip, phone: criteria.phone });
+  };
+  const onAddressSearch = (suggestion: AddressSuggestion) => {
+    void runSearch({ fulladdress: suggestion.fulladdress }, { zip: suggestion.zip, phone: '' });
+  };
+
+  const onTabChange = (next: SearchTab) => {
+    // The Advanced tab clears the full address.
+    if (next === 'advanced') {
+      setAddressText('');
+      setChosenAddress(null);
+    }
+    setTab(next);
+  };
+
+  const cancelAddCall = () => {
+    stack.close('add-call');
+    toast.info('Search Again...');
+  };
+
+  const error = search.error ?? validateZip.error;
+  const searching = search.isPending || validateZip.isPending;
+
+  return (
+    <Stack
+      gap="sm"
+      maw={1600}
+      mx="auto"
+      style={{ height: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))' }}
+      mih={560}
+    >
+      <Group justify="space-between" align="flex-end" gap="xs" style={{ flexShrink: 0 }}>
+        <div>
+          <Title order={1} size="h3">
+            Inbound Calls
+          </Title>
+          <Text size="sm" c="gray.7">
+            {scope ? scopeText(scope) : null}
+          </Text>
+        </div>
+      </Group>
+
+      <Collapse expanded={searchPanelOpen} keepMounted keepMountedMode="display-none" style={{ flexShrink: 0 }}>
+        <SearchPanel
+          tab={tab}
+          onTabChange={onTabChange}
+          addressText={addressText}
+          onAddressTextChange={setAddressText}
+          chosenAddress={chosenAddress}
+          onChooseAddress={setChosenAddress}
+          onAddressSearch={onAddressSearch}
+          onAdvancedSearch={onAdvancedSearch}
+          searching={searching}
+          addressRef={addressRef}
+          lastNameRef={lastNameRef}
+        />
+      </Collapse>
+
+      {error ? (
+        <Alert
+          color="red"
+          icon={<IconAlertCircle size={18} />}
+          title="Search failed"
+          role="alert"
+          style={{ flexShrink: 0 }}
+        >
+          {error.message}
+        </Alert>
+      ) : null}
+
+      <ResultsPanel
+        result={result}
+        searching={search.isPending}
+        showFilters={showFilters}
+        onShowFiltersChange={setShowFilters}
+        searchPanelOpen={searchPanelOpen}
+        onSearchPanelToggle={() => setSearchPanelOpen((open) => !open)}
+        onOpen={openCall}
+      />
+
+      <Modal.Stack>
+        <AlertDialog
+          {...stack.register('over-limit')}
+          title="Too Many Records"
+          message={overLimitMessage(overLimitTotal)}
+          onExitTransitionEnd={afterDialog}
+          data-testid="over-limit-dialog"
+        />
+        <AddCallDialog
+          {...stack.register('add-call')}
+          onClose={cancelAddCall}
+          prefill={prefill}
+          onCancel={cancelAddCall}
+          onZipNotServiced={() => stack.open('zip-not-serviced')}
+          onExitTransitionEnd={afterDialog}
+          onAdd={(theCall) => {
+            stack.closeAll();
+            openCall(theCall);
+          }}
+        />
+        <AlertDialog
+          {...stack.register('zip-not-serviced')}
+          title="Zip Code Not Serviced"
+          message={ZIP_NOT_SERVICED}
+          onExitTransitionEnd={afterDialog}
+          data-testid="zip-not-serviced-dialog"
+        />
+      </Modal.Stack>
+    </Stack>
+  );
+}

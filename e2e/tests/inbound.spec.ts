@@ -1,0 +1,313 @@
+import { expect, test, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { signIn } from './helpers.js';
+
+/** The inbound customer search: /call-center/inbound (call-handling.md §2, §5, §8, §9). */
+
+const OVER_LIMIT = /^Total of \d+ records will be returned\. Please refine your search criteria\.$/;
+const ZIP_NOT_SERVICED = 'The franchise is not offering Lawn Care services at this zip code.';
+const CURRENT_CALL = /\/call-center\/current-call\/(\d+)\/(\d+)\/Inbound$/;
+/** Answers that wait on the server (search, zip check, lookups) get more time on a busy machine. */
+const SERVER = { timeout: 30_000 };
+
+test.describe.configure({ timeout: 120_000 });
+
+async function openInbound(page: Page, username = 'csr.franchise'): Promise<void> {
+  await signIn(page, username);
+  await page.goto('/call-center/inbound');
+  await expect(page.getByRole('heading', { name: 'Inbound Calls' })).toBeVisible(SERVER);
+}
+
+const addressInput = (page: Page) => page.getByRole('combobox', { name: 'Address' });
+const field = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Customer search' }).getByRole('textbox', { name, exact: true });
+const summary = (page: Page) => page.getByTestId('results-summary');
+const grid = (page: Page) => page.getByRole('region', { name: 'Inbound search results' });
+
+async function advancedSearch(page: Page, fields: Record<string, string>): Promise<void> {
+  await page.getByRole('tab', { name: 'Advanced Search' }).click();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  for (const [name, value] of Object.entries(fields)) await field(page, name).fill(value);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Record every history push, so that the state handed to the call screen can be read even after that
+ * screen has moved on (React Router keeps it in history.state.usr).
+ */
+async function recordNavigation(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const pushes: { url: string; state: unknown }[] = [];
+    (window as unknown as { __pushes: typeof pushes }).__pushes = pushes;
+    const push = history.pushState.bind(history);
+    history.pushState = (state: unknown, unused: string, url?: string | URL | null) => {
+      pushes.push({ url: String(url), state });
+      push(state, unused, url);
+    };
+  });
+}
+
+/** The theCall the call screen was opened with. */
+async function theCall(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const pushes = (window as unknown as { __pushes: { url: string; state: unknown }[] }).__pushes;
+    const open = pushes.filter((p) => p.url.includes('/call-center/current-call/')).pop();
+    return (open?.state as { usr: { theCall: Record<string, unknown> } }).usr.theCall;
+  });
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // The header and the toasts belong to the app shell, not to this screen.
+    .exclude('.mantine-AppShell-header')
+    .exclude('.mantine-Notifications-root')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('Address Search: focus on Address, search only after a full address is chosen, Enter searches', async ({
+  page,
+}) => {
+  await openInbound(page);
+  const input = addressInput(page);
+  await expect(input).toBeFocused();
+  const search = page.getByRole('button', { name: 'Search', exact: true });
+  await expect(search).toBeDisabled();
+
+  await input.pressSequentially('12');
+  await expect(page.getByRole('option')).toHaveCount(0); // suggestions start at 3 characters
+  await input.pressSequentially('0');
+  const first = page.getByRole('option').first();
+  await expect(first).toBeVisible(SERVER);
+  const chosen = (await first.textContent()) ?? '';
+  expect(chosen).toMatch(/^120/);
+  await expect(search).toBeDisabled();
+
+  // Enter takes the highlighted suggestion; Enter again searches.
+  await input.press('Enter');
+  await expect(input).toHaveValue(chosen);
+  await expect(search).toBeEnabled();
+  const request = page.waitForRequest('**/api/InboundCall/SearchindCustomers');
+  await input.press('Enter');
+  expect((await request).postDataJSON()).toEqual({ fulladdress: chosen });
+  await expect(summary(page)).toHaveText(/^\d+ customers? found$/, SERVER);
+  await expect(
+    grid(page)
+      .getByRole('row')
+      .filter({ hasText: chosen.split(',')[0] ?? '' })
+      .first(),
+  ).toBeVisible();
+
+  // Typing again clears the choice.
+  await input.press('Backspace');
+  await expect(search).toBeDisabled();
+});
+
+test('Advanced Search: clears the address, focuses Last name, searches on Enter; grid, filters and panels', async ({
+  page,
+}) => {
+  await openInbound(page);
+  await addressInput(page).pressSequentially('120');
+  await page.getByRole('option').first().click();
+  await expect(addressInput(page)).not.toHaveValue('120');
+
+  await page.getByRole('tab', { name: 'Advanced Search' }).click();
+  await expect(field(page, 'Last name')).toBeFocused();
+
+  // At least one field.
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Fill in at least one field to search.')).toBeVisible();
+
+  await page.keyboard.type('Smith');
+  const request = page.waitForRequest('**/api/InboundCall/SearchindCustomers');
+  await page.keyboard.press('Enter');
+  expect((await request).postDataJSON()).toMatchObject({ lastname: 'Smith', fulladdress: '' });
+  await expect(summary(page)).toHaveText(/^\d+ customers found$/, SERVER);
+
+  // The Advanced tab cleared the full address.
+  await page.getByRole('tab', { name: 'Address Search' }).click();
+  await expect(addressInput(page)).toHaveValue('');
+  await expect(addressInput(page)).toBeFocused();
+  await page.getByRole('tab', { name: 'Advanced Search' }).click();
+
+  // Columns: Branch sorted ascending first, AccountNo titled 'Cust No'; SQLDBID and callOrigin hidden.
+  const headers = grid(page).getByRole('columnheader');
+  await expect(grid(page).getByRole('columnheader', { name: 'Branch' })).toHaveAttribute('aria-sort', 'ascending');
+  for (const title of ['Cust No', 'Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Customer Type']) {
+    await expect(grid(page).getByRole('columnheader', { name: title, exact: true })).toBeVisible();
+  }
+  await expect(headers.filter({ hasText: /SQLDBID|callOrigin|AccountNo/ })).toHaveCount(0);
+  const rows = grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Open call for / }) });
+  await expect(rows.first()).toContainText(/Smith, /);
+  await expect(rows.first()).toContainText(/\(\d{3}\) \d{3}-\d{4}/);
+  await expect(grid(page).getByText('Page Size:')).toBeVisible();
+
+  // The filter toggle turns on floating filters.
+  await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toHaveCount(0);
+  await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+  await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toBeVisible();
+
+  // The search-panel toggle gives the results the height.
+  await page.getByRole('button', { name: 'Hide search panel' }).click();
+  await expect(field(page, 'Last name')).toBeHidden();
+  await page.getByRole('button', { name: 'Show search panel' }).click();
+  await expect(field(page, 'Last name')).toBeVisible();
+  await expect(field(page, 'Last name')).toHaveValue('Smith');
+
+  // Clear resets the fields.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(field(page, 'Last name')).toHaveValue('');
+});
+
+test('Open on a row opens the call with the row as theCall', async ({ page }) => {
+  await recordNavigation(page);
+  await openInbound(page);
+  await advancedSearch(page, { 'Last name': 'Smith' });
+  const open = grid(page)
+    .getByRole('button', { name: /^Open call for / })
+    .first();
+  const name = ((await open.getAttribute('aria-label')) ?? '').replace('Open call for ', '');
+  await Promise.all([page.waitForURL(CURRENT_CALL, SERVER), open.click()]);
+  const [, sqldbid, customerNo] = CURRENT_CALL.exec(page.url()) ?? [];
+  expect(await theCall(page)).toMatchObject({
+    Name: name,
+    SQLDBID: Number(sqldbid),
+    AccountNo: Number(customerNo),
+    CallOrigin: 'Inbound',
+  });
+});
+
+test('a search over the row limit shows the refine alert', async ({ page }) => {
+  await openInbound(page, 'admin');
+  const request = page.waitForRequest('**/api/InboundCall/SearchCustomers');
+  await advancedSearch(page, { State: 'IL' });
+  await request;
+  const alert = page.getByRole('dialog', { name: 'Too Many Records' });
+  await expect(alert.getByText(OVER_LIMIT)).toBeVisible(SERVER);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+  await expect(field(page, 'Last name')).toBeFocused();
+});
+
+test('no hits on a zip no franchise serves shows the zip-not-serviced alert', async ({ page }) => {
+  await openInbound(page);
+  await advancedSearch(page, { 'Last name': 'Zzyzxq', Zip: '99999' });
+  const alert = page.getByRole('dialog', { name: 'Zip Code Not Serviced' });
+  await expect(alert).toContainText(ZIP_NOT_SERVICED, SERVER);
+  await expect(page.getByRole('dialog', { name: 'Add Call' })).toHaveCount(0);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+});
+
+test('no hits open the add-call dialog; Cancel says Search Again...', async ({ page }) => {
+  await openInbound(page);
+  await advancedSearch(page, { 'Last name': 'Zzyzxq', 'First name': 'Ann' });
+  const dialog = page.getByRole('dialog', { name: 'Add Call' });
+  await expect(dialog).toBeVisible(SERVER);
+  await expect(dialog.getByRole('textbox', { name: 'Last name' })).toHaveValue('Zzyzxq');
+  await expect(dialog.getByRole('textbox', { name: 'First name' })).toHaveValue('Ann');
+  await expect(dialog.getByRole('combobox', { name: 'Franchise' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('alert').filter({ hasText: 'Search Again...' })).toBeVisible();
+});
+
+test('add call: franchise by branch-number prefix, zip checked against it, then the new prospect call', async ({
+  page,
+}) => {
+  await recordNavigation(page);
+  await openInbound(page);
+  await advancedSearch(page, { 'Last name': 'Zzyzxq', 'First name': 'Ann', Zip: '60540' });
+  const dialog = page.getByRole('dialog', { name: 'Add Call' });
+  await expect(dialog).toBeVisible(SERVER);
+  await expect(dialog.getByRole('textbox', { name: 'Zip' })).toHaveValue('60540');
+
+  // A franchise that does not serve the zip: the alert shows over the dialog, which stays.
+  const franchise = dialog.getByRole('combobox', { name: 'Franchise' });
+  await franchise.fill('');
+  const lookup = page.waitForRequest((r) => r.url().includes('/api/inbound/franchises?prefix=SG102'));
+  await franchise.pressSequentially('SG102');
+  await lookup;
+  await page.getByRole('option', { name: /^SG102 · .+ · .+, [A-Z]{2}$/ }).click();
+  await expect(franchise).toHaveValue(/^SG102 · /);
+  await dialog.getByRole('button', { name: 'Add Call' }).click();
+  const alert = page.getByRole('dialog', { name: 'Zip Code Not Serviced' });
+  await expect(alert).toContainText(ZIP_NOT_SERVICED, SERVER);
+  await alert.getByRole('button', { name: 'OK' }).click();
+  await expect(alert).toBeHidden();
+  await expect(dialog).toBeVisible();
+
+  // The franchise that serves it.
+  await franchise.fill('SG101');
+  await page.getByRole('option', { name: /^SG101 · / }).click();
+  await Promise.all([
+    page.waitForURL(/\/call-center\/current-call\/\d+\/0\/Inbound$/, SERVER),
+    dialog.getByRole('button', { name: 'Add Call' }).click(),
+  ]);
+  expect(await theCall(page)).toMatchObject({
+    Branch: 'SG101',
+    AccountNo: 0,
+    FirstName: 'Ann',
+    LastName: 'Zzyzxq',
+    Zip: '60540',
+    CallOrigin: 'Inbound',
+    CustomerType: 'Prospect',
+  });
+});
+
+for (const [username, endpoint] of [
+  ['admin', 'SearchCustomers'],
+  ['csr.cof', 'SearchcofCustomers'],
+] as const) {
+  test(`${username} searches through ${endpoint}`, async ({ page }) => {
+    await openInbound(page, username);
+    const request = page.waitForRequest(`**/api/InboundCall/${endpoint}`);
+    await advancedSearch(page, { 'Last name': 'Smith', 'First name': 'Jo' });
+    await request;
+  });
+}
+
+// Signed in with the default (corporate) brand; brand colours are the theme's concern, not this screen's.
+test.describe('no axe-core WCAG 2.1 AA violations', () => {
+  test('Address Search: empty, suggestions, results', async ({ page }) => {
+    await openInbound(page, 'admin');
+    await expectNoAxeViolations(page);
+    await addressInput(page).pressSequentially('120');
+    await expect(page.getByRole('option').first()).toBeVisible(SERVER);
+    await expectNoAxeViolations(page);
+    await addressInput(page).press('Enter');
+    await addressInput(page).press('Enter');
+    await expect(summary(page)).toHaveText(/^\d+ customers? found$/, SERVER);
+    await expectNoAxeViolations(page);
+  });
+
+  test('Advanced Search: results with filters, over-limit alert', async ({ page }) => {
+    await openInbound(page, 'admin');
+    await advancedSearch(page, { 'Last name': 'Smith', 'First name': 'Ja' });
+    await expect(summary(page)).toHaveText(/^\d+ customers found$/, SERVER);
+    await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+    await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await advancedSearch(page, { State: 'IL' });
+    await expect(page.getByRole('dialog', { name: 'Too Many Records' })).toBeVisible(SERVER);
+    await expectNoAxeViolations(page);
+  });
+
+  test('zip-not-serviced alert and add-call dialog', async ({ page }) => {
+    await openInbound(page, 'admin');
+    await advancedSearch(page, { 'Last name': 'Zzyzxq', Zip: '99999' });
+    const zipAlert = page.getByRole('dialog', { name: 'Zip Code Not Serviced' });
+    await expect(zipAlert).toBeVisible(SERVER);
+    await expectNoAxeViolations(page);
+    await zipAlert.getByRole('button', { name: 'OK' }).click();
+    await expect(zipAlert).toBeHidden();
+
+    await advancedSearch(page, { 'Last name': 'Zzyzxq' });
+    await expect(page.getByRole('dialog', { name: 'Add Call' })).toBeVisible(SERVER);
+    await expectNoAxeViolations(page);
+  });
+});
