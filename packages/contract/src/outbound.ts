@@ -124,7 +124,7 @@ export const OutboundIdsRequest = z.object({
   /** The acting CSR; when given it must be the signed-in user. */
   csr: z.number().int().positive().optional(),
   /** The call status to record (web-lead completion). */
-  status: z.string().trim().max(30).optional(),
+  status: z.enum(['End', 'Complete'], { error: 'must be End or Complete' }).optional(),
 });
 export type OutboundIdsRequest = z.input<typeof OutboundIdsRequest>;
 export const OutboundChangeResponse = z.object({ changed: z.number().int() });

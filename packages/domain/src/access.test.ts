@@ -288,6 +288,8 @@ describe('scopeIncludes', () => {
     ['own branch', { kind: 'branches', branches: ['SG101', 'SG102'] }, ind, true],
     ['other branch', { kind: 'branches', branches: ['SG102'] }, ind, false],
     ['no branches', { kind: 'branches', branches: [] }, ind, false],
+    ['own branch of the wrong designation', { kind: 'branches', branches: ['SG101'], designation: 'COF' }, ind, false],
+    ['own branch of the right designation', { kind: 'branches', branches: ['SG101'], designation: 'IND' }, ind, true],
     ['branch numbers match exactly', { kind: 'branches', branches: ['sg101', 'SG1011'] }, ind, false],
   ])('%s → %s', (_name, scope, branch, expected) => {
     expect(scopeIncludes(scope, branch)).toBe(expected);
@@ -314,8 +316,8 @@ describe('narrowScope', () => {
     ['COF, cof endpoint', COF, 'cof', COF],
     ['COF, ind endpoint gets nothing', COF, 'ind', none],
     ['IND, general endpoint', IND, 'general', IND],
-    ['own branches stay own branches (ind)', own, 'ind', own],
-    ['own branches stay own branches (cof)', own, 'cof', own],
+    ['own branches, only the IND ones (ind)', own, 'ind', { ...own, designation: 'IND' }],
+    ['own branches, only the COF ones (cof)', own, 'cof', { ...own, designation: 'COF' }],
     ['own branches stay own branches (general)', own, 'general', own],
   ])('%s', (_name, scope, variant, expected) => {
     expect(narrowScope(scope, variant)).toEqual(expected);

@@ -111,7 +111,7 @@ export type Scope =
   | { kind: 'all' }
   | { kind: 'general' }
   | { kind: 'designation'; designation: FranchiseDesignation }
-  | { kind: 'branches'; branches: readonly string[] };
+  | { kind: 'branches'; branches: readonly string[]; designation?: FranchiseDesignation };
 
 export interface ScopeSubject {
   companyId: number;
@@ -159,7 +159,10 @@ export function scopeIncludes(scope: Scope, branch: { branchNo: string; designat
     case 'designation':
       return branch.designation === scope.designation;
     case 'branches':
-      return scope.branches.includes(branch.branchNo);
+      return (
+        scope.branches.includes(branch.branchNo) &&
+        (scope.designation === undefined || scope.designation === branch.designation)
+      );
   }
 }
 
@@ -177,6 +180,7 @@ export function narrowScope(scope: Scope, variant: ScopeVariant): Scope {
     case 'designation':
       return scope.designation === designation ? scope : { kind: 'branches', branches: [] };
     case 'branches':
-      return scope;
+      // The user's own branches, and of those only the ones of the endpoint's designation.
+      return { ...scope, designation };
   }
 }

@@ -62,6 +62,16 @@ describe('HTTP conventions', () => {
     expect(response.json()).toMatchObject({ error: 'VALIDATION' });
   });
 
+  it('answers 401, not 400, to a request with neither a session nor a valid body', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/InboundCall/SearchCustomers',
+      payload: { cust_no: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('UNAUTHENTICATED');
+  });
+
   it('sets the security headers on every answer', async () => {
     for (const url of ['/api/client-config', '/api/no-such-call']) {
       const response = await t.app.inject({ method: 'GET', url });

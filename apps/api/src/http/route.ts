@@ -33,7 +33,16 @@ export function defineRoute<N extends RouteName>(
 ): void {
   const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
   const status = options.status ?? 200;
+  // Who is asking is settled before the request is validated: without a session the answer is 401, not 400.
+  const users = new WeakMap<FastifyRequest, AuthUser>();
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...(def.auth
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            users.set(request, await authenticate(ctx, request));
+          },
+        }
+      : {}),
     method: def.method,
     url: def.path,
     schema: {
@@ -45,7 +54,7 @@ export function defineRoute<N extends RouteName>(
       ...(def.auth ? { security: [{ bearer: [] }] } : {}),
     },
     handler: async (request, reply) => {
-      const user = def.auth ? await authenticate(ctx, request) : null;
+      const user = def.auth ? users.get(request) : null;
       const result = await handler({
         params: request.params as never,
         query: request.query as never,

@@ -13,11 +13,14 @@ export function inScope(scope: Scope, branchColumn: AnyColumn | SQL): SQL {
       return sql`true`;
     case 'designation':
       return sql`${branchColumn} in (select ${franchises.branchNo} from ${franchises} where ${franchises.designation} = ${scope.designation})`;
-    case 'branches':
+    case 'branches': {
       if (scope.branches.length === 0) return sql`false`;
-      return sql`${branchColumn} in (${sql.join(
+      const own = sql`${branchColumn} in (${sql.join(
         scope.branches.map((b) => sql`${b}`),
         sql`, `,
       )})`;
+      if (scope.designation === undefined) return own;
+      return sql`(${own} and ${branchColumn} in (select ${franchises.branchNo} from ${franchises} where ${franchises.designation} = ${scope.designation}))`;
+    }
   }
 }

@@ -151,7 +151,7 @@ describe('the story customers, by every criterion, through every endpoint', () =
       'csr.cof': { general: ['Lindgren', 'Wiśniewski'], cof: ['Lindgren', 'Wiśniewski'], ind: [] },
       'csr.franchise': {
         general: ['Thornbury', 'Okonkwo'],
-        cof: ['Thornbury', 'Okonkwo'],
+        cof: [],
         ind: ['Thornbury', 'Okonkwo'],
       },
     } satisfies Record<UserName, Record<Endpoint, string[]>>;

@@ -48,7 +48,8 @@ export function visible(user: UserName, endpoint: Endpoint, branch: Branch): boo
     case 'csr.cof':
       return endpoint === 'ind' ? false : cof;
     case 'csr.franchise':
-      return FRANCHISE_USER_BRANCHES.includes(branch.branchNo);
+      // Their own branches, and through a variant only those of its designation (theirs are IND).
+      return FRANCHISE_USER_BRANCHES.includes(branch.branchNo) && endpoint !== 'cof';
   }
 }
 

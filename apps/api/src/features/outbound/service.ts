@@ -195,6 +195,14 @@ export async function deleteOutbound(
           rows.map((r) => r.outboundId),
         ),
       );
+    // A deleted web-lead call takes its web lead off the new leads too, so a deep link cannot reopen it.
+    const webLeadIds = rows.map((r) => r.webLeadCallId).filter((id): id is number => id !== null);
+    if (webLeadIds.length > 0) {
+      await tx
+        .update(webLeads)
+        .set({ status: 'deleted', closedAt: ctx.now(), closedBy: user.userId })
+        .where(and(inArray(webLeads.webLeadId, webLeadIds), eq(webLeads.status, 'new')));
+    }
     return { changed: rows.length };
   });
 }

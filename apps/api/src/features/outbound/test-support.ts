@@ -66,7 +66,8 @@ export function visible(user: UserName, variant: Variant, branch: Branch): boole
     case 'csr.cof':
       return variant === 'ind' ? false : cof;
     case 'csr.franchise':
-      return FRANCHISE_USER_BRANCHES.includes(branch.branchNo);
+      // Their own branches, and through a variant only those of its designation (theirs are IND).
+      return FRANCHISE_USER_BRANCHES.includes(branch.branchNo) && variant !== 'cof';
   }
 }
 
@@ -174,7 +175,7 @@ export function visibleSql(user: UserName, variant: Variant): SQL {
     case 'csr.cof':
       return variant === 'ind' ? sql`false` : sql`f.designation = 'COF'`;
     case 'csr.franchise':
-      return sql`f.branchno in ('SG101', 'SG102')`;
+      return variant === 'cof' ? sql`false` : sql`f.branchno in ('SG101', 'SG102')`;
   }
 }
 
