@@ -6,6 +6,8 @@ import {
   OUTBOUND_CALL_TYPES,
   callTypeByName,
   firstLeadByPriority,
+  LEAD_STATUS_PRIORITY,
+  type LeadStatus,
   isOutboundSource,
   narrowScope,
   type ScopeVariant,
@@ -251,9 +253,8 @@ export async function getLeads(ctx: AppContext, user: AuthUser, branchno: string
       and(eq(leads.branchNo, branchno.toUpperCase()), eq(leads.custNo, custNo), inScope(user.scope, leads.branchNo)),
     );
   const rank = (status: string) => {
-    const order = ['prospect', 'open', 'pending', 'won', 'lost', 'deleted'];
-    const i = order.indexOf(status.toLowerCase());
-    return i < 0 ? order.length : i;
+    const i = LEAD_STATUS_PRIORITY.indexOf(status.toLowerCase() as LeadStatus);
+    return i < 0 ? LEAD_STATUS_PRIORITY.length : i;
   };
   return rows
     .sort((a, b) => rank(a.status) - rank(b.status) || b.createdAt.getTime() - a.createdAt.getTime())
