@@ -454,6 +454,11 @@ describe('GET /api/client-config', () => {
   it('answers the client idle limits without a session', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ idleTimeoutSeconds: 840, idleWarningSeconds: 60 });
+    expect(response.json()).toEqual({
+      idleTimeoutSeconds: 840,
+      idleWarningSeconds: 60,
+      callHeartbeatSeconds: 150,
+      links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
+    });
   });
 });
