@@ -16,8 +16,8 @@ export function Layout() {
 
   const signOut = async () => {
     await api('signout').catch(() => undefined);
-    session.clear();
-    void navigate('/?noAuth=true');
+    session.signOut();
+    void navigate('/?noAuth=true', { replace: true });
   };
 
   return (

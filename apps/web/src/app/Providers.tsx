@@ -6,7 +6,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { themeForBrand } from '@cc/domain';
 import { queryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
-import { THEMES } from './theme';
+import { cssVariablesResolver, THEMES } from './theme';
 
 /** The theme follows the signed-in user's brand: 1 → sg, 2 → pb, otherwise default. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const themeName = themeForBrand(current?.user.BrandId);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={THEMES[themeName]} defaultColorScheme="light">
+      <MantineProvider theme={THEMES[themeName]} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <div data-theme={themeName} style={{ display: 'contents' }}>
           <ModalsProvider>
             <Notifications limit={5} />

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { canEnterRoute } from '@cc/domain';
-import { useSession } from '../lib/session';
+import { session, useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import type { AppRoute } from './routes';
 
@@ -31,7 +31,12 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
 
   if (route.public) return children;
   if (!current) {
-    return <Navigate to={`/?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+    // After a deliberate sign-out the guard and the sign-out itself both go to the public home; only a
+    // lost session remembers the page, so that signing in again returns there.
+    const home = session.wasSignedOut()
+      ? '/?noAuth=true'
+      : `/?next=${encodeURIComponent(location.pathname + location.search)}`;
+    return <Navigate to={home} replace />;
   }
   if (denied) return null;
   return children;

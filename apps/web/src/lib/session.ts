@@ -16,6 +16,8 @@ const listeners = new Set<() => void>();
 let cached: StoredSession | null | undefined;
 /** Set when the idle time-out ended the session; the expiry dialog shows until the page reloads. */
 let expired = false;
+/** Set when the user signed out on purpose: the guard then sends them home without a `next` page. */
+let signedOut = false;
 
 function read(): StoredSession | null {
   if (cached !== undefined) return cached;
@@ -44,6 +46,7 @@ export const session = {
   get: read,
   token: (): string | null => read()?.token ?? null,
   set: (value: StoredSession): void => {
+    signedOut = false;
     cached = value;
     localStorage.setItem(KEY, JSON.stringify(value));
     emit();
@@ -57,6 +60,12 @@ export const session = {
     localStorage.removeItem(KEY);
     emit();
   },
+  /** A deliberate sign-out: clear the credentials; the next sign-in starts at the dashboard. */
+  signOut: (): void => {
+    signedOut = true;
+    session.clear();
+  },
+  wasSignedOut: (): boolean => signedOut,
   /** The idle time-out: clear the credentials and remember why, for the expiry dialog. */
   expire: (): void => {
     expired = true;

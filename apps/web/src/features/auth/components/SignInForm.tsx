@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSignin } from '../api/signin';
+import { PasswordField } from '../../../components/PasswordField';
 
 export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup: () => void }) {
   const signin = useSignin();
@@ -28,7 +29,7 @@ export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup:
           required
           {...form.getInputProps('username')}
         />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
         <Button type="submit" loading={signin.isPending} fullWidth mt="xs">
           Sign in
         </Button>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { passwordProblem, usernameProblem, PASSWORD_MESSAGES } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { useSignup } from '../api/signin';
+import { PasswordField } from '../../../components/PasswordField';
 
 export function SignUpForm({ onDone, onSignin }: { onDone: () => void; onSignin: () => void }) {
   const signup = useSignup();
@@ -57,14 +58,14 @@ export function SignUpForm({ onDone, onSignin }: { onDone: () => void; onSignin:
           <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
         </Group>
         <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-        <PasswordInput
+        <PasswordField
           label="Password"
           description="7 to 30 characters with upper and lower case, a digit and a symbol."
           autoComplete="new-password"
           required
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label="Confirm password"
           autoComplete="new-password"
           required

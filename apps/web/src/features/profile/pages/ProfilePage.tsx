@@ -1,10 +1,11 @@
-import { Button, Divider, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useUpdatePassword, useUpdateProfile } from '../api/profile';
+import { PasswordField } from '../../../components/PasswordField';
 
 /** A user edits their own profile; the password changes only when a new one is entered. */
 export default function ProfilePage() {
@@ -48,7 +49,8 @@ export default function ProfilePage() {
     } catch (error) {
       if (error instanceof ApiError) {
         form.setErrors(error.errors);
-        toast.error(error.message);
+        // The field's own message, not the server's 'field: message' summary.
+        toast.error(Object.values(error.errors)[0] ?? error.message);
       }
     }
   });
@@ -79,19 +81,19 @@ export default function ProfilePage() {
           </SimpleGrid>
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('Email')} />
           <Divider label="Change password (optional)" labelPosition="left" mt="sm" />
-          <PasswordInput
+          <PasswordField
             label="Current password"
             autoComplete="current-password"
             {...form.getInputProps('currentPassword')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
+            <PasswordField
               label="New password"
               description="7-30 characters: upper and lower case, digit, symbol."
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />
-            <PasswordInput
+            <PasswordField
               label="Confirm new password"
               autoComplete="new-password"
               {...form.getInputProps('confirmPassword')}

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
+
+const UTILITIES = '/call-center/Utilities';
+const USER_MANAGEMENT = '/UserManagement';
+
+/** The screen opened: these screens are not built yet, so the page says so under its own address. */
+async function expectOpened(page: Page, path: string) {
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
+  await expect(page.getByText(path, { exact: true })).toBeVisible();
+  await expect(toast(page, 'Access Denied.')).toHaveCount(0);
+}
+
+async function expectDenied(page: Page) {
+  await expect(toast(page, 'Access Denied.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Not available yet' })).toHaveCount(0);
+}
+
+test('a CSR is refused utilities and user management, for about 3 seconds, on the dashboard', async ({ page }) => {
+  // Time the toast in the browser, where the test runner's own polling adds no delay.
+  await page.addInitScript(() => {
+    const times: { shown?: number; gone?: number } = {};
+    Object.assign(window, { toastTimes: times });
+    new MutationObserver(() => {
+      const present = Array.from(document.querySelectorAll('[role=alert]')).some((e) =>
+        e.textContent?.includes('Access Denied.'),
+      );
+      if (present) times.shown ??= performance.now();
+      else if (times.shown !== undefined) times.gone ??= performance.now();
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await signIn(page, 'csr.cof');
+
+  await page.goto(UTILITIES);
+  await expectDenied(page);
+  await expect(page.getByRole('heading', { name: 'Welcome, Jordan' })).toBeVisible();
+  await shot(page, 'access-denied');
+
+  await page.goto(USER_MANAGEMENT);
+  const denied = toast(page, 'Access Denied.');
+  await expectDenied(page);
+  await expect(denied).toBeHidden({ timeout: 6_000 });
+  const { shown, gone } = await page.evaluate(
+    () => (window as unknown as { toastTimes: { shown: number; gone: number } }).toastTimes,
+  );
+  // 3000 ms on screen plus the enter and exit transitions.
+  expect(gone - shown).toBeGreaterThan(2_800);
+  expect(gone - shown).toBeLessThan(4_500);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('supervisor, user manager and administrator open the screens their roles allow', async ({ page }) => {
+  test.setTimeout(90_000);
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+
+  await test.step('supervisor: utilities, not user management', async () => {
+    await signIn(page, 'supervisor');
+    await page.goto(UTILITIES);
+    await expectOpened(page, UTILITIES);
+    await shot(page, 'access-utilities');
+    await page.goto(USER_MANAGEMENT);
+    await expectDenied(page);
+    await signOut(page);
+  });
+
+  await test.step('user manager: user management from its dashboard card, and utilities', async () => {
+    await fillSignIn(page, 'usermanager', DEMO_PASSWORD);
+    await page.getByTestId('app-manageUsers').click();
+    await expectOpened(page, USER_MANAGEMENT);
+    await page.goto(UTILITIES);
+    await expectOpened(page, UTILITIES);
+    await signOut(page);
+  });
+
+  await test.step('administrator: both', async () => {
+    await expect(dialog).toBeVisible();
+    await fillSignIn(page, 'admin', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto(UTILITIES);
+    await expectOpened(page, UTILITIES);
+    await page.goto(USER_MANAGEMENT);
+    await expectOpened(page, USER_MANAGEMENT);
+  });
+});
