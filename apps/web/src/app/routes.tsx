@@ -17,6 +17,7 @@ const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninP
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
+const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -33,7 +34,7 @@ export const APP_ROUTES: AppRoute[] = [
     path: '/call-center/current-call/:sqldbid/:customerNo/:callType',
     name: 'currentCall',
     title: 'Current Call',
-    page: UnavailablePage,
+    page: CurrentCallPage,
   },
   { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: UnavailablePage },
   { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },

@@ -1,5 +1,7 @@
-import { Link, useLocation } from 'react-router';
-import { Alert, Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
   IconBook,
@@ -14,6 +16,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useSession } from '../../../lib/session';
+import { currentCallPath, savedCallQuery } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
 
 const ICONS: Record<string, Icon> = {
@@ -30,12 +33,35 @@ const ICONS: Record<string, Icon> = {
 
 const EXTERNAL: Record<string, string> = { '/tikiwiki': 'wiki', '/pbknowledgebase': 'knowledge base' };
 
-/** The landing page: one link per application in the user's application list. */
+/**
+ * The landing page: one link per application in the user's application list. A user who left a call
+ * without ending it is sent straight back to that call (call-handling.md §2: the saved current call).
+ */
 export default function DashboardPage() {
   const current = useSession();
   const location = useLocation();
+  const navigate = useNavigate();
   const { data, isPending, error } = useDashboard();
   const external = EXTERNAL[location.pathname];
+  const home = location.pathname === '/dashboard';
+  const saved = useQuery({ ...savedCallQuery, enabled: home });
+  const resume = saved.data?.saved ?? null;
+
+  useEffect(() => {
+    if (!resume) return;
+    void navigate(currentCallPath(resume.sqldbid, resume.customerNo, resume.callType), {
+      replace: true,
+      state: { theCall: resume.theCall },
+    });
+  }, [resume, navigate]);
+
+  if (home && (saved.isPending || resume)) {
+    return (
+      <Center h={240}>
+        <Loader aria-label={resume ? 'Returning to your call' : 'Checking for an open call'} />
+      </Center>
+    );
+  }
 
   return (
     <Stack maw={1100} mx="auto" gap="lg">

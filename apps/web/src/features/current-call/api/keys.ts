@@ -1,0 +1,4 @@
+/** Query keys: every query of the call screen starts with 'current-call'. */
+export const currentCallKey = ['current-call'] as const;
+export const customerKey = (sqldbid: number, customerNo: number) =>
+  [...currentCallKey, 'customer', sqldbid, customerNo] as const;

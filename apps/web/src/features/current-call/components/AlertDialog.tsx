@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Button, Group, Modal, Text } from '@mantine/core';
+
+export interface AlertDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  stackId?: string;
+  title: string;
+  message: ReactNode;
+  /** OK; the close button and Escape too unless `forced`. */
+  onOk?: () => void;
+  /** The user must answer with OK (no close button, no Escape, no click outside). */
+  forced?: boolean;
+  color?: string;
+  'data-testid'?: string;
+}
+
+/** A one-button alert with the spec's title and message; OK takes the focus. */
+export function AlertDialog({
+  opened,
+  onClose,
+  stackId,
+  title,
+  message,
+  onOk,
+  forced = false,
+  color,
+  'data-testid': testId,
+}: AlertDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={forced ? () => undefined : onClose}
+      stackId={stackId}
+      title={title}
+      size="md"
+      withCloseButton={!forced}
+      closeOnEscape={!forced}
+      closeOnClickOutside={!forced}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid={testId}
+    >
+      <Text size="sm">{message}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button color={color} onClick={onOk ?? onClose} data-autofocus>
+          OK
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

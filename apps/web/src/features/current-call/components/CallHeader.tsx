@@ -1,0 +1,181 @@
+import { Badge, Box, Button, Group, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconCalendarClock,
+  IconClipboardList,
+  IconFileDescription,
+  IconNotes,
+  IconPhoneOff,
+  IconTool,
+} from '@tabler/icons-react';
+import dayjs from 'dayjs';
+
+export interface CallHeaderProps {
+  name: string;
+  callTypeLabel: string;
+  outbound: boolean;
+  accountNo: number;
+  doNotCall: boolean;
+  /** Result names of this call type. */
+  results: string[];
+  resultsLoading: boolean;
+  result: string | null;
+  onResultChange: (value: string | null) => void;
+  followUps: string[];
+  followUp: string;
+  onFollowUpChange: (value: string) => void;
+  callbackAt: string | null;
+  onCallback: () => void;
+  /** Shown with a 'Service Call' result. */
+  serviceCallReason: string | null;
+  showServiceReason: boolean;
+  onServiceReason: () => void;
+  hasNotes: boolean;
+  onCallLog: () => void;
+  onCustomerDetails: () => void;
+  onActionSheet: () => void;
+  onCancelCall: () => void;
+  cancelling: boolean;
+  /** False until the call is ours. */
+  active: boolean;
+}
+
+/** The sticky bar of the call: who, what kind of call, the result and follow-up, and Cancel Call. */
+export function CallHeader(props: CallHeaderProps) {
+  const account = props.accountNo > 0 ? String(props.accountNo) : props.accountNo === 0 ? 'New' : 'Unknown';
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      px="sm"
+      py={8}
+      shadow="xs"
+      style={{
+        position: 'sticky',
+        top: 'calc(var(--app-shell-header-height, 60px) + 4px)',
+        zIndex: 5,
+      }}
+      data-testid="call-header"
+    >
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="center">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Title order={1} size="h4" style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {props.name || 'New caller'}
+          </Title>
+          <Badge variant="filled" color={props.outbound ? 'violet.9' : 'blue.9'} data-testid="call-type-badge">
+            {props.callTypeLabel}
+          </Badge>
+          <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+            Acct{' '}
+            <Text span fw={600} c="dark.8" data-testid="header-account">
+              {account}
+            </Text>
+          </Text>
+          {props.doNotCall ? (
+            <Badge color="red.9" variant="filled" leftSection={<IconAlertTriangle size={12} />}>
+              Do Not Call
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap={6} wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant={props.hasNotes ? 'light' : 'default'}
+            leftSection={<IconNotes size={14} />}
+            onClick={props.onCallLog}
+          >
+            Call Log
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconFileDescription size={14} />}
+            onClick={props.onCustomerDetails}
+          >
+            Customer Details
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconClipboardList size={14} />}
+            onClick={props.onActionSheet}
+          >
+            Action Sheet
+          </Button>
+          <Button
+            size="compact-sm"
+            color="red.9"
+            variant="outline"
+            leftSection={<IconPhoneOff size={14} />}
+            onClick={props.onCancelCall}
+            loading={props.cancelling}
+            disabled={!props.active}
+          >
+            Cancel Call
+          </Button>
+        </Group>
+      </Group>
+      <Group gap="sm" mt={6} align="flex-end" wrap="wrap">
+        <Select
+          size="xs"
+          w={230}
+          label="Call result"
+          placeholder={props.resultsLoading ? 'Loading results…' : 'Choose the result'}
+          data={props.results}
+          value={props.result}
+          onChange={props.onResultChange}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear the call result' }}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="call-result"
+        />
+        <Select
+          size="xs"
+          w={190}
+          label="Follow up"
+          data={props.followUps}
+          value={props.followUp}
+          onChange={(v) => props.onFollowUpChange(v ?? 'None')}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="follow-up"
+        />
+        <Box>
+          <Text component="span" size="xs" fw={500} display="block" mb={2} id="callback-label">
+            Callback
+          </Text>
+          <Button
+            size="xs"
+            variant={props.callbackAt ? 'light' : 'default'}
+            leftSection={<IconCalendarClock size={14} />}
+            onClick={props.onCallback}
+            aria-describedby="callback-label"
+            data-testid="callback-button"
+          >
+            {props.callbackAt ? dayjs(props.callbackAt).format('ddd MMM D, h:mm A') : 'Set callback'}
+          </Button>
+        </Box>
+        {props.showServiceReason ? (
+          <Box>
+            <Text component="span" size="xs" fw={500} display="block" mb={2} id="service-reason-label">
+              Service call reason
+            </Text>
+            <Tooltip label={props.serviceCallReason ?? 'No reason chosen'} disabled={!props.serviceCallReason}>
+              <Button
+                size="xs"
+                variant={props.serviceCallReason ? 'light' : 'default'}
+                leftSection={<IconTool size={14} />}
+                onClick={props.onServiceReason}
+                aria-describedby="service-reason-label"
+                maw={260}
+                data-testid="service-reason-button"
+              >
+                {props.serviceCallReason ?? 'Choose reason'}
+              </Button>
+            </Tooltip>
+          </Box>
+        ) : null}
+      </Group>
+    </Paper>
+  );
+}

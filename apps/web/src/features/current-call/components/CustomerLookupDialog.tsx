@@ -1,0 +1,218 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { RouteResponse } from '@cc/contract';
+import { displayZip } from '@cc/domain';
+import { DataGrid } from '../../../components/DataGrid';
+import { useCustomerLookup } from '../api/customerLookup';
+
+/** Customer lookup page size (call-handling.md §9). */
+export const LOOKUP_PAGE_SIZE = 25;
+
+type LookupRow = RouteResponse<'customerLookup'>['data'][number];
+interface Criteria {
+  lastname: string;
+  firstname: string;
+  phone: string;
+  address: string;
+}
+const EMPTY: Criteria = { lastname: '', firstname: '', phone: '', address: '' };
+
+interface GridContext {
+  onSelect: (customerNo: number) => void;
+}
+
+function SelectCell({ data, context }: CustomCellRendererProps<LookupRow, unknown, GridContext>) {
+  if (!data) return null;
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      aria-label={`Select account ${data.customerNo}, ${data.firstName} ${data.lastName}`}
+      onClick={() => context.onSelect(data.customerNo)}
+    >
+      Select
+    </Button>
+  );
+}
+
+const COLUMNS: ColDef<LookupRow>[] = [
+  {
+    colId: 'select',
+    headerName: '',
+    headerTooltip: 'Select the account',
+    width: 72,
+    minWidth: 72,
+    maxWidth: 72,
+    sortable: false,
+    resizable: false,
+    cellRenderer: SelectCell,
+    cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
+  },
+  { field: 'customerNo', headerName: 'Account', width: 95 },
+  {
+    colId: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 150,
+    valueGetter: ({ data }) => (data ? `${data.lastName}, ${data.firstName}` : ''),
+  },
+  { field: 'address', headerName: 'Address', flex: 1.2, minWidth: 150 },
+  { field: 'city', headerName: 'City', width: 110 },
+  { field: 'zip', headerName: 'Zip', width: 95, valueFormatter: ({ value }) => displayZip(String(value ?? '')) },
+  { field: 'phone', headerName: 'Phone', width: 130 },
+  { field: 'customerType', headerName: 'Type', width: 140 },
+  { field: 'branchno', headerName: 'Branch', width: 85 },
+];
+
+export interface CustomerLookupDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  stackId?: string;
+  sqldbid: number;
+  /** The Select button: the chosen account number. */
+  onSelect: (customerNo: number) => void;
+}
+
+/** The customer lookup: the franchise's customers by name, phone or address, 25 a page; Select returns the account. */
+export function CustomerLookupDialog({ opened, onClose, stackId, sqldbid, onSelect }: CustomerLookupDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      stackId={stackId}
+      title="Customer Lookup"
+      size="80rem"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="customer-lookup-dialog"
+    >
+      {opened ? <Lookup sqldbid={sqldbid} onSelect={onSelect} onCancel={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function Lookup({
+  sqldbid,
+  onSelect,
+  onCancel,
+}: {
+  sqldbid: number;
+  onSelect: (n: number) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Criteria>(EMPTY);
+  const [criteria, setCriteria] = useState<Criteria | null>(null);
+  const [page, setPage] = useState(1);
+  const [hint, setHint] = useState<string | null>(null);
+  const lookup = useCustomerLookup(criteria ? { sqldbid, ...criteria, page, pageSize: LOOKUP_PAGE_SIZE } : null);
+  const context = useMemo<GridContext>(() => ({ onSelect }), [onSelect]);
+  const total = lookup.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / LOOKUP_PAGE_SIZE));
+
+  const search = () => {
+    const trimmed: Criteria = {
+      lastname: draft.lastname.trim(),
+      firstname: draft.firstname.trim(),
+      phone: draft.phone.trim(),
+      address: draft.address.trim(),
+    };
+    if (Object.values(trimmed).every((v) => v === '')) {
+      setHint('Enter a name, phone or address to look up.');
+      return;
+    }
+    setHint(null);
+    setCriteria(trimmed);
+    setPage(1);
+  };
+
+  const onCellKeyDown = (event: CellKeyDownEvent<LookupRow> | FullWidthCellKeyDownEvent<LookupRow>) => {
+    const key = event.event as KeyboardEvent | null | undefined;
+    if (!key || key.key !== 'Enter' || !event.data) return;
+    if (key.target instanceof HTMLElement && key.target.closest('button')) return;
+    onSelect(event.data.customerNo);
+  };
+
+  const input = (name: keyof Criteria, label: string, extra: object = {}) => (
+    <TextInput
+      label={label}
+      value={draft[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDraft((d) => ({ ...d, [name]: value }));
+      }}
+      {...extra}
+    />
+  );
+
+  return (
+    <Stack gap="sm">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          search();
+        }}
+        aria-label="Customer lookup criteria"
+      >
+        <Group align="flex-end" gap="sm" wrap="nowrap">
+          <SimpleGrid cols={4} spacing="sm" style={{ flex: 1 }}>
+            {input('lastname', 'Last name', { 'data-autofocus': true, maxLength: 50 })}
+            {input('firstname', 'First name', { maxLength: 50 })}
+            {input('phone', 'Phone', { type: 'tel', maxLength: 30 })}
+            {input('address', 'Address', { maxLength: 100, placeholder: 'Starts with, e.g. 1420 W Ogden' })}
+          </SimpleGrid>
+          <Button type="submit" leftSection={<IconSearch size={16} />} loading={lookup.isFetching}>
+            Search
+          </Button>
+        </Group>
+      </form>
+      {hint ? (
+        <Text size="sm" c="red.8" role="alert">
+          {hint}
+        </Text>
+      ) : null}
+      {lookup.error ? (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
+          {lookup.error.message}
+        </Alert>
+      ) : null}
+      <DataGrid<LookupRow>
+        label="Customer lookup results"
+        height={420}
+        data-testid="customer-lookup-grid"
+        rowData={lookup.data?.data ?? []}
+        columnDefs={COLUMNS}
+        defaultColDef={{ sortable: false, resizable: true }}
+        context={context}
+        getRowId={({ data }) => String(data.customerNo)}
+        loading={lookup.isFetching}
+        onCellKeyDown={onCellKeyDown}
+        onRowDoubleClicked={({ data }) => data && onSelect(data.customerNo)}
+        overlayNoRowsTemplate={
+          criteria ? '<span>No customers match.</span>' : '<span>Enter a name, phone or address and search.</span>'
+        }
+      />
+      <Group justify="space-between">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {criteria && lookup.data ? `${total.toLocaleString()} customer${total === 1 ? '' : 's'} found` : ''}
+        </Text>
+        <Group gap="sm">
+          {pages > 1 ? (
+            <Pagination
+              size="sm"
+              total={pages}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+            />
+          ) : null}
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { CustomerUpdateRequest, type Customer } from '@cc/contract';
+import { ApiError } from '../../../lib/api';
+import { CUSTOMER_TYPES, type CustomerEdit } from '../customer-edits';
+
+const LABELS: Record<keyof CustomerEdit, string> = {
+  customerType: 'Customer type',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  streetNo: 'Street no.',
+  preDir: 'Pre dir.',
+  streetNm: 'Street name',
+  suffix: 'Suffix',
+  postDir: 'Post dir.',
+  city: 'City',
+  state: 'State',
+  zip: 'Zip',
+  lawnSize: 'Lawn size',
+  homePhone: 'Home phone',
+  workPhone: 'Work phone',
+  cellPhone: 'Cell phone',
+};
+
+type FormValues = Omit<CustomerEdit, 'lawnSize'> & { lawnSize: number | string };
+
+function valuesOf(customer: Customer): FormValues {
+  return {
+    customerType: customer.customerType as CustomerEdit['customerType'],
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    email: customer.email,
+    streetNo: customer.streetNo,
+    preDir: customer.preDir,
+    streetNm: customer.streetNm,
+    suffix: customer.suffix,
+    postDir: customer.postDir,
+    city: customer.city,
+    state: customer.state,
+    zip: customer.zip === 'N/A' ? '' : customer.zip,
+    lawnSize: customer.lawnSize,
+    homePhone: customer.homePhone,
+    workPhone: customer.workPhone,
+    cellPhone: customer.cellPhone,
+  };
+}
+
+/** Field messages of the contract ('is required') read as sentences: 'First name is required'. */
+function sentence(field: string, message: string): string {
+  const label = LABELS[field as keyof CustomerEdit];
+  return label ? `${label} ${message}` : message;
+}
+
+function validate(values: FormValues): Record<string, string> {
+  const parsed = CustomerUpdateRequest.safeParse({
+    ...values,
+    lawnSize: values.lawnSize === '' ? undefined : Number(values.lawnSize),
+  });
+  const errors: Record<string, string> = {};
+  if (values.lawnSize === '') errors.lawnSize = 'Lawn size is required';
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? '');
+      errors[key] ??= sentence(key, issue.message);
+    }
+  }
+  return errors;
+}
+
+export interface EditCustomerDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  stackId?: string;
+  customer: Customer | null;
+  /** Saves the edit (the server for existing customers, the screen for new or unknown ones). */
+  onSave: (edit: CustomerEdit) => Promise<void>;
+}
+
+/**
+ * The edit-customer dialog: the fields of CustomerUpdateRequest. Phones go as typed; the server
+ * normalises North American numbers and keeps others, and the panel shows its answer.
+ */
+export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave }: EditCustomerDialogProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      stackId={stackId}
+      title="Edit Customer"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="edit-customer-dialog"
+    >
+      {opened && customer ? <EditCustomerForm customer={customer} onSave={onSave} onCancel={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function EditCustomerForm({
+  customer,
+  onSave,
+  onCancel,
+}: {
+  customer: Customer;
+  onSave: (edit: CustomerEdit) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm<FormValues>({ mode: 'controlled', initialValues: valuesOf(customer), validate });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (values: FormValues) => {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSave({ ...values, lawnSize: Number(values.lawnSize) });
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
+        form.setErrors(
+          Object.fromEntries(Object.entries(error.errors).map(([key, message]) => [key, sentence(key, message)])),
+        );
+      }
+      setFailure((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (name: keyof Omit<FormValues, 'lawnSize' | 'customerType'>, extra: object = {}) => ({
+    label: LABELS[name],
+    ...form.getInputProps(name),
+    ...extra,
+  });
+
+  return (
+    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
+      <Stack gap="sm">
+        {failure ? (
+          <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
+            {failure}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+          <TextInput {...text('firstName', { required: true, maxLength: 50, 'data-autofocus': true })} />
+          <TextInput {...text('lastName', { required: true, maxLength: 50 })} />
+          <Select
+            label={LABELS.customerType}
+            data={[...CUSTOMER_TYPES]}
+            allowDeselect={false}
+            {...form.getInputProps('customerType')}
+          />
+        </SimpleGrid>
+        <Text size="xs" fw={600} c="gray.7" mt={4}>
+          Service address
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" verticalSpacing="xs">
+          <TextInput {...text('streetNo', { maxLength: 12 })} />
+          <TextInput {...text('preDir', { maxLength: 4 })} />
+          <TextInput {...text('streetNm', { maxLength: 60 })} />
+          <TextInput {...text('suffix', { maxLength: 10 })} />
+          <TextInput {...text('postDir', { maxLength: 4 })} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput {...text('city', { maxLength: 50 })} />
+          <TextInput {...text('state', { maxLength: 2 })} />
+          <TextInput {...text('zip', { maxLength: 10, inputMode: 'numeric' })} />
+          <NumberInput
+            label={LABELS.lawnSize}
+            min={0}
+            max={1000}
+            decimalScale={2}
+            step={0.25}
+            {...form.getInputProps('lawnSize')}
+          />
+        </SimpleGrid>
+        <Text size="xs" fw={600} c="gray.7" mt={4}>
+          Contact
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
+          <TextInput {...text('homePhone', { type: 'tel', maxLength: 30 })} />
+          <TextInput {...text('workPhone', { type: 'tel', maxLength: 30 })} />
+          <TextInput {...text('cellPhone', { type: 'tel', maxLength: 30 })} />
+          <TextInput {...text('email', { type: 'email', maxLength: 200 })} />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+/** What other features use of the call screen: its path, and the saved call the dashboard resumes. */
+export { CURRENT_CALL_PATH, currentCallPath } from './model';
+export { savedCallQuery, useSavedCall } from './api/savedCall';

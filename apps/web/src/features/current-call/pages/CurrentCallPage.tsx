@@ -1,0 +1,563 @@
+import '@mantine/dates/styles.css';
+import { useRef, useState } from 'react';
+import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  useModalsStack,
+} from '@mantine/core';
+import {
+  IconAddressBook,
+  IconAlertCircle,
+  IconFileText,
+  IconHistory,
+  IconListCheck,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
+import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
+import { useClientConfig } from '../../../app/client-config';
+import { session, useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useCallOptions } from '../api/callOptions';
+import { useCallResults } from '../api/callResults';
+import { useCustomerHistory } from '../api/customerHistory';
+import { useDoNotCallStatus } from '../api/doNotCallStatus';
+import { useFranchiseInfo } from '../api/franchiseInfo';
+import { getCustomerQuery } from '../api/getCustomer';
+import { getInboundCustomerQuery } from '../api/getInboundCustomer';
+import { useInsertCancelCall } from '../api/insertCancelCall';
+import { useResolveCall } from '../api/resolveCall';
+import { useSetWebLeadCustomer } from '../api/setWebLeadCustomer';
+import { useUpdateCustomer } from '../api/updateCustomer';
+import { AlertDialog } from '../components/AlertDialog';
+import { AutoPayPanel } from '../components/AutoPayPanel';
+import { CallbackDialog } from '../components/CallbackDialog';
+import { CallHeader } from '../components/CallHeader';
+import { CallHistoryLogDialog } from '../components/CallHistoryLogDialog';
+import { CallLinks } from '../components/CallLinks';
+import { CallLogDialog } from '../components/CallLogDialog';
+import { ConfirmNavigationDialog } from '../components/ConfirmNavigationDialog';
+import { CustomerLookupDialog } from '../components/CustomerLookupDialog';
+import { CustomerPanel } from '../components/CustomerPanel';
+import { CustomerTab } from '../components/CustomerTab';
+import { CustomerTypeDialog } from '../components/CustomerTypeDialog';
+import { defaultHistoryRange } from '../components/DayRangeInput';
+import { EditCustomerDialog } from '../components/EditCustomerDialog';
+import { EditCustomerNoDialog } from '../components/EditCustomerNoDialog';
+import { FranchisePanel } from '../components/FranchisePanel';
+import { HistoryTab } from '../components/HistoryTab';
+import { ActionSheet, CustomerDetailsReport } from '../components/ReportDialogs';
+import { ScriptTab } from '../components/ScriptTab';
+import { ServiceCallReasonDialog } from '../components/ServiceCallReasonDialog';
+import { SurveyTab } from '../components/SurveyTab';
+import { WebOrdersTab } from '../components/WebOrdersTab';
+import { applyLocally, type CustomerEdit } from '../customer-edits';
+import { useCallLock } from '../hooks/useCallLock';
+import {
+  contactIdOf,
+  currentCallPath,
+  customerFromCall,
+  EMPTY_DRAFT,
+  field,
+  fullName,
+  hasCallRow,
+  inboundRowOf,
+  isOutbound,
+  listPathOf,
+  outboundIdOf,
+  SERVICE_CALL_RESULT,
+  type CallDraft,
+  type TheCall,
+} from '../model';
+
+export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
+export const ACTIVE_CALL_MESSAGE = 'Sorry, but this call is currently active...';
+export const DNC_TITLE = 'Attention';
+export const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
+
+const DIALOGS = [
+  'edit-customer',
+  'customer-type',
+  'edit-customer-no',
+  'lookup',
+  'callback',
+  'service-reason',
+  'call-log',
+  'history-log',
+  'customer-details',
+  'action-sheet',
+] as const;
+
+/**
+ * /call-center/current-call/{sqldbid}/{customerNo}/{callType} (route currentCall): the call screen.
+ * The call row comes as router state { theCall } from the lists (or the dashboard); a deep link
+ * resolves it. A new customer number or call type is a new call: the screen starts over.
+ */
+export default function CurrentCallPage() {
+  const params = useParams();
+  const location = useLocation();
+  const current = useSession();
+  const sqldbid = Number(params.sqldbid);
+  const customerNo = Number(params.customerNo);
+  const type = callTypeByName(params.callType ?? '');
+  if (!current) return null;
+  if (!type || !Number.isInteger(sqldbid) || sqldbid <= 0 || !Number.isInteger(customerNo) || customerNo < -1) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="This call cannot be opened" maw={640} mx="auto">
+        The link does not name a call: it needs a franchise id, a customer number and a known call type.
+      </Alert>
+    );
+  }
+  const routed = (location.state as { theCall?: unknown } | null)?.theCall;
+  return (
+    <CurrentCall
+      key={`${sqldbid}/${customerNo}/${type.CallTypeName}`}
+      user={current.user}
+      sqldbid={sqldbid}
+      customerNo={customerNo}
+      callType={type.CallTypeName}
+      routedCall={hasCallRow(routed) ? routed : null}
+    />
+  );
+}
+
+/** A new prospect's record, with what the caller gave on the add-call dialog. */
+function withCallerDetails(prospect: Customer, theCall: TheCall | null): Customer {
+  if (prospect.customerNo !== 0 || !theCall) return prospect;
+  const fromCall = customerFromCall(theCall, prospect.sqldbid, 0);
+  return {
+    ...prospect,
+    firstName: prospect.firstName || fromCall.firstName,
+    lastName: prospect.lastName || fromCall.lastName,
+    homePhone: prospect.homePhone || fromCall.homePhone,
+    zip: prospect.zip === 'N/A' && fromCall.zip ? fromCall.zip : prospect.zip,
+  };
+}
+
+interface CurrentCallProps {
+  user: SessionUser;
+  sqldbid: number;
+  customerNo: number;
+  callType: string;
+  routedCall: TheCall | null;
+}
+
+function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: CurrentCallProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const config = useClientConfig();
+  const type = callTypeByName(callType);
+  const outbound = isOutbound(callType);
+  const listPath = listPathOf(callType);
+
+  // The call row: from the list, or — on a deep link to an outbound call — resolved by the server.
+  const resolve = useResolveCall(sqldbid, customerNo, callType, outbound && routedCall === null);
+  const callRow: TheCall | null = routedCall ?? resolve.data?.theCall ?? null;
+  const callKnown = !outbound || routedCall !== null || resolve.isSuccess || resolve.isError;
+  const outboundId = outboundIdOf(callRow);
+
+  // The customer: from the API, or built from the call row when unknown (-1).
+  const customerQuery = useQuery({
+    ...(callType === 'Inbound' ? getInboundCustomerQuery : getCustomerQuery)(sqldbid, Math.max(customerNo, 0)),
+    enabled: customerNo >= 0,
+  });
+  const [localCustomer, setLocalCustomer] = useState<Customer | null>(null);
+  const local = customerNo <= 0;
+  const loaded =
+    customerNo < 0
+      ? customerFromCall(callRow, sqldbid, customerNo)
+      : customerQuery.data
+        ? withCallerDetails(customerQuery.data, callRow)
+        : null;
+  const customer = localCustomer ?? loaded;
+  // An inbound deep link has no row: the one the search would have given stands in for it.
+  const theCall: TheCall | null =
+    callRow ?? (!outbound && customerQuery.data ? inboundRowOf(customerQuery.data) : null);
+
+  const lock = useCallLock({
+    sqldbid,
+    customerNo,
+    callType,
+    outboundId,
+    enabled: callKnown,
+    theCall,
+    heartbeatSeconds: config.callHeartbeatSeconds,
+  });
+  const open = lock.state.status === 'open';
+  /** The latest recorded customer edit; the end of the call links it to the call history. */
+  const [infoEditId, setInfoEditId] = useState<number | null>(null);
+  const customerInfoEditId = infoEditId ?? customer?.customerInfoEditId ?? null;
+
+  const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
+  const patch = (change: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...change }));
+
+  const results = useCallResults(type?.CallTypeId ?? 1);
+  const options = useCallOptions();
+  const followUps = (options.data ?? []).filter((o) => o.HeaderName === 'Follow Up').map((o) => o.OptionName);
+  const [recentRange] = useState(defaultHistoryRange);
+  const recent = useCustomerHistory(
+    { sqldbid, customerNo, start: recentRange[0], end: recentRange[1] },
+    customerNo >= 0,
+  );
+  const franchise = useFranchiseInfo(sqldbid);
+
+  // Federal do-not-call: checked for existing customers once the call is ours.
+  const dnc = useDoNotCallStatus(sqldbid, customerNo, open && customerNo > 0);
+  const onDncList = dnc.data?.IsOnFederalDoNotCallList === true;
+  const [dncSeen, setDncSeen] = useState(false);
+
+  const stack = useModalsStack([...DIALOGS]);
+  const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
+  const [lookupFor, setLookupFor] = useState<'switch' | 'customer-no'>('switch');
+  const [lookedUp, setLookedUp] = useState<number | null>(null);
+  /** Set when the screen leaves on purpose (Cancel Call, another account): no prompt then. */
+  const leaving = useRef(false);
+
+  // Abandoning an open call inside the app asks first; signing out or a lost session never does.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      open && !leaving.current && session.token() !== null && currentLocation.pathname !== nextLocation.pathname,
+  );
+
+  const update = useUpdateCustomer();
+  const setWebLead = useSetWebLeadCustomer();
+  const cancel = useInsertCancelCall();
+
+  /** Leave without the prompt and without saving the call for later. */
+  const leaveFor = (path: string, state?: { theCall: TheCall }) => {
+    lock.forget();
+    leaving.current = true;
+    void navigate(path, { replace: state !== undefined, state });
+  };
+
+  /** Another account for this call (a lookup, or a web lead's new number): the screen opens that customer. */
+  const switchTo = (n: number) => {
+    const row: TheCall = { ...(theCall ?? {}), ...(outbound ? { cust_No: n } : { AccountNo: n }) };
+    leaveFor(currentCallPath(sqldbid, n, callType), { theCall: row });
+  };
+
+  const onResultChange = (result: string | null) => {
+    patch({ result, serviceCallReason: result === SERVICE_CALL_RESULT ? draft.serviceCallReason : null });
+    if (result === SERVICE_CALL_RESULT && !draft.serviceCallReason) stack.open('service-reason');
+    if (outbound && result && (CALLBACK_RESULTS as readonly string[]).includes(result) && !draft.callbackAt) {
+      stack.open('callback');
+    }
+  };
+
+  const saveCustomer = async (edit: Partial<CustomerEdit>, dialog: 'edit-customer' | 'customer-type') => {
+    if (!customer) return;
+    if (local) {
+      const next = applyLocally(customer, edit);
+      setLocalCustomer(next);
+      toast.success(`Updated Customer: ${fullName(next)}`);
+    } else {
+      const answer = await update.mutateAsync({ sqldbid, customerNo, body: edit });
+      setLocalCustomer(null);
+      setInfoEditId(answer.customerInfoEditId);
+      toast.success(`Updated Customer: ${fullName(answer.customer)}`);
+    }
+    stack.close(dialog);
+  };
+
+  const onCancelCall = () => {
+    cancel.mutate(
+      {
+        csuser_id: user.UserId,
+        csagent: `${user.FirstName} ${user.LastName}`.trim(),
+        sqldbid,
+        cust_no: Math.max(customerNo, 0),
+        callType,
+        outboundId,
+      },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: ['outbound'] });
+          leaveFor(listPath);
+        },
+        onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`),
+      },
+    );
+  };
+
+  const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
+  const propEvalCode = callType === 'PropertyEval' ? field(theCall, 'PropEvalCode') || null : null;
+  const refused = lock.state.status === 'refused' ? lock.state.message : null;
+  const failed = lock.state.status === 'failed' ? lock.state.message : null;
+  const customerError = customerQuery.error?.message ?? null;
+
+  if (!callKnown) {
+    return (
+      <Center h={300}>
+        <Loader aria-label="Opening the call" />
+      </Center>
+    );
+  }
+
+  return (
+    <Stack
+      gap="sm"
+      maw={1760}
+      mx="auto"
+      data-testid="current-call"
+      data-call-status={lock.state.status}
+      data-customer-info-edit-id={customerInfoEditId ?? ''}
+    >
+      <CallHeader
+        name={name.trim()}
+        callTypeLabel={type?.CallTypeDisplayName ?? callType}
+        outbound={outbound}
+        accountNo={customerNo}
+        doNotCall={onDncList}
+        results={(results.data ?? []).map((r) => r.ResultName)}
+        resultsLoading={results.isPending}
+        result={draft.result}
+        onResultChange={onResultChange}
+        followUps={followUps}
+        followUp={draft.followUp}
+        onFollowUpChange={(followUp) => patch({ followUp })}
+        callbackAt={draft.callbackAt}
+        onCallback={() => stack.open('callback')}
+        serviceCallReason={draft.serviceCallReason}
+        showServiceReason={draft.result === SERVICE_CALL_RESULT}
+        onServiceReason={() => stack.open('service-reason')}
+        hasNotes={draft.notes !== ''}
+        onCallLog={() => stack.open('call-log')}
+        onCustomerDetails={() => stack.open('customer-details')}
+        onActionSheet={() => stack.open('action-sheet')}
+        onCancelCall={onCancelCall}
+        cancelling={cancel.isPending}
+        active={open}
+      />
+
+      {lock.state.status === 'opening' ? (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text size="sm" c="gray.7">
+            Opening the call…
+          </Text>
+        </Group>
+      ) : null}
+      {failed ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The call could not be opened" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{failed}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void navigate(listPath)}>
+              Back to the list
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <Grid gap="sm" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
+          <Stack gap="sm" component="aside" aria-label="Customer and franchise">
+            <CustomerPanel
+              customer={customer}
+              loading={customerNo >= 0 && customerQuery.isPending}
+              error={customerError}
+              local={local}
+              editable={open}
+              onEdit={() => stack.open('edit-customer')}
+              onEditType={() => stack.open('customer-type')}
+              onLookup={
+                local
+                  ? () => {
+                      setLookupFor('switch');
+                      stack.open('lookup');
+                    }
+                  : undefined
+              }
+              onEditCustomerNo={callType === 'WebLead' ? () => stack.open('edit-customer-no') : undefined}
+            />
+            <CallLinks
+              payBill={config.links.payBill}
+              autoPay={config.links.autoPay}
+              evaluation={config.links.evaluation}
+              customerNo={customerNo}
+              zip={customer?.zip ?? ''}
+              propEvalCode={propEvalCode}
+            />
+            <AutoPayPanel sqldbid={sqldbid} customerNo={customerNo} editable={open} />
+            <FranchisePanel sqldbid={sqldbid} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
+          <Paper withBorder radius="md" p="sm">
+            <Tabs defaultValue="customer" variant="outline" keepMounted>
+              <Tabs.List mb="sm" aria-label="Call details">
+                <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
+                  Customer
+                </Tabs.Tab>
+                <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
+                  History
+                </Tabs.Tab>
+                <Tabs.Tab value="web-orders" leftSection={<IconShoppingCart size={15} />}>
+                  Web Orders
+                </Tabs.Tab>
+                <Tabs.Tab value="script" leftSection={<IconFileText size={15} />}>
+                  Script
+                </Tabs.Tab>
+                <Tabs.Tab value="survey" leftSection={<IconListCheck size={15} />}>
+                  Survey
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="customer">
+                <CustomerTab
+                  callType={callType}
+                  theCall={theCall}
+                  draft={draft}
+                  recent={recent.data}
+                  recentLoading={customerNo >= 0 && recent.isPending}
+                  onOpenLog={(call) => {
+                    setHistoryCall(call);
+                    stack.open('history-log');
+                  }}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="history">
+                <HistoryTab
+                  sqldbid={sqldbid}
+                  customerNo={customerNo}
+                  onOpenLog={(call) => {
+                    setHistoryCall(call);
+                    stack.open('history-log');
+                  }}
+                />
+              </Tabs.Panel>
+              <Tabs.Panel value="web-orders">
+                <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} />
+              </Tabs.Panel>
+              <Tabs.Panel value="script">
+                <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} />
+              </Tabs.Panel>
+              <Tabs.Panel value="survey">
+                <SurveyTab answers={draft.survey} onChange={(survey) => patch({ survey })} />
+              </Tabs.Panel>
+            </Tabs>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Modal.Stack>
+        <EditCustomerDialog
+          {...stack.register('edit-customer')}
+          customer={customer}
+          onSave={(edit) => saveCustomer(edit, 'edit-customer')}
+        />
+        <CustomerTypeDialog
+          {...stack.register('customer-type')}
+          current={customer?.customerType ?? ''}
+          onSave={(customerType) => saveCustomer({ customerType }, 'customer-type')}
+        />
+        <EditCustomerNoDialog
+          opened={stack.state['edit-customer-no']}
+          stackId={stack.register('edit-customer-no').stackId}
+          onCancel={() => {
+            stack.close('edit-customer-no');
+            setLookedUp(null);
+            toast.info('Edit Customer No. Cancelled...');
+          }}
+          current={customerNo}
+          looked={lookedUp}
+          onLookup={() => {
+            setLookupFor('customer-no');
+            stack.open('lookup');
+          }}
+          onSave={async (customerNumber) => {
+            await setWebLead.mutateAsync({ sqldbid, customerNumber, ContactId: contactIdOf(theCall) });
+            toast.success('Weblead Customer Number successfully updated');
+            stack.close('edit-customer-no');
+            if (customerNumber !== customerNo) switchTo(customerNumber);
+          }}
+        />
+        <CustomerLookupDialog
+          {...stack.register('lookup')}
+          sqldbid={sqldbid}
+          onSelect={(n) => {
+            stack.close('lookup');
+            if (lookupFor === 'customer-no') setLookedUp(n);
+            else if (n !== customerNo) switchTo(n);
+          }}
+        />
+        <CallbackDialog
+          {...stack.register('callback')}
+          value={draft.callbackAt}
+          onSave={(callbackAt) => {
+            patch({ callbackAt });
+            stack.close('callback');
+          }}
+        />
+        <ServiceCallReasonDialog
+          opened={stack.state['service-reason']}
+          stackId={stack.register('service-reason').stackId}
+          onCancel={() => {
+            stack.close('service-reason');
+            toast.info('Service Call Reason Cancelled...');
+          }}
+          value={draft.serviceCallReason}
+          onSave={(serviceCallReason) => {
+            patch({ serviceCallReason });
+            stack.close('service-reason');
+          }}
+        />
+        <CallLogDialog
+          {...stack.register('call-log')}
+          notes={draft.notes}
+          onSave={(notes) => {
+            patch({ notes });
+            stack.close('call-log');
+          }}
+        />
+        <CallHistoryLogDialog {...stack.register('history-log')} call={historyCall} />
+        <CustomerDetailsReport
+          {...stack.register('customer-details')}
+          customer={customer}
+          franchise={franchise.data}
+          history={recent.data}
+        />
+        <ActionSheet
+          {...stack.register('action-sheet')}
+          customer={customer}
+          franchise={franchise.data}
+          callType={callType}
+          theCall={theCall}
+          draft={draft}
+        />
+      </Modal.Stack>
+
+      <AlertDialog
+        opened={refused !== null}
+        onClose={() => undefined}
+        forced
+        title={ACTIVE_CALL_TITLE}
+        message={refused || ACTIVE_CALL_MESSAGE}
+        onOk={() => void navigate(listPath)}
+        data-testid="active-call-dialog"
+      />
+      <AlertDialog
+        opened={onDncList && !dncSeen && open}
+        onClose={() => setDncSeen(true)}
+        title={DNC_TITLE}
+        message={DNC_MESSAGE}
+        color="red.9"
+        data-testid="dnc-dialog"
+      />
+      <ConfirmNavigationDialog
+        opened={blocker.state === 'blocked'}
+        onLeave={() => blocker.proceed?.()}
+        onStay={() => blocker.reset?.()}
+      />
+    </Stack>
+  );
+}
