@@ -17,6 +17,7 @@ const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninP
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
+const OutboundPage = lazy(() => import('../features/outbound/pages/OutboundPage'));
 const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
@@ -28,6 +29,14 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/pbknowledgebase', name: 'pbknowledgebase', title: 'Knowledge Base', page: DashboardPage },
   { path: '/settings/profile', name: 'profile', title: 'User Profile', page: ProfilePage },
   { path: '/call-center/inbound', name: 'inbound', title: 'Inbound Calls', page: InboundPage },
+  { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: OutboundPage },
+  {
+    path: '/call-center/outbound/cancelCalls',
+    name: 'outbound.cancelCalls',
+    title: 'Cancel Calls',
+    page: OutboundPage,
+  },
+  { path: '/call-center/outbound/upsells', name: 'outbound.upsells', title: 'Upsell Postcard', page: OutboundPage },
   // Screens of later issues: registered now so that their guards hold from the start.
   { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: UnavailablePage },
   {
@@ -36,7 +45,6 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Current Call',
     page: CurrentCallPage,
   },
-  { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: UnavailablePage },
   { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UnavailablePage },
   { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UnavailablePage },

@@ -1,0 +1,226 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconAlertCircle, IconPhoneOutgoing, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { OutboundCount, OutboundRow } from '@cc/contract';
+import type { OutboundCallTypeName } from '@cc/domain';
+import { toast } from '../../../lib/toast';
+import { countsQueryOf, useSectionList, type OutboundScope } from '../api/outbound';
+import { useDeleteOutbound } from '../api/deleteOutbound';
+import { countsKey, listKey } from '../api/keys';
+import { DateRangeFilter, NO_RANGE, type DayRange } from './DateRangeFilter';
+import { DEFAULT_SORT, OutboundGrid, type ListSort } from './OutboundGrid';
+
+/** Outbound grid page size (call-handling.md §9). */
+export const PAGE_SIZE = 25;
+
+/** Tall enough for about fourteen rows; shorter when a filtered list has fewer (room for three). */
+const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
+
+export const refreshedText = (callType: string) => `Refreshed ${callType}`;
+export const refreshFailedText = (callType: string) => `ERROR Refreshing ${callType}!`;
+export const deletedText = (callType: string) => `Successfully Deleted Calls from ${callType}`;
+export const deleteFailedText = (callType: string) => `ERROR Deleting Calls from ${callType}!`;
+
+export interface OutboundSectionProps {
+  scope: OutboundScope;
+  callType: OutboundCount;
+  onOpen: (row: OutboundRow) => void;
+}
+
+/**
+ * The body of one call type's section: day filters, the actions (Refresh, Next Call, Delete Selected),
+ * the grid of one page and the pager. Mounted when the section first opens, then kept.
+ */
+export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProps) {
+  const queryClient = useQueryClient();
+  const name = callType.CallTypeName as OutboundCallTypeName;
+  const display = callType.CallTypeDisplayName;
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<ListSort>(DEFAULT_SORT);
+  const [callTarget, setCallTarget] = useState<DayRange>(NO_RANGE);
+  const [lastCalled, setLastCalled] = useState<DayRange>(NO_RANGE);
+  const [selected, setSelected] = useState<OutboundRow[]>([]);
+  const remove = useDeleteOutbound();
+
+  const list = useSectionList(
+    scope,
+    {
+      callType: name,
+      query: {
+        page,
+        pageSize: PAGE_SIZE,
+        sort: sort.sort,
+        dir: sort.dir,
+        callTargetFrom: callTarget[0] ?? undefined,
+        callTargetTo: callTarget[1] ?? undefined,
+        lastCalledFrom: lastCalled[0] ?? undefined,
+        lastCalledTo: lastCalled[1] ?? undefined,
+      },
+    },
+    true,
+  );
+  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // After a delete the last page can empty out: show the new last page instead.
+  const shownPage = Math.min(page, pages);
+  if (list.data && shownPage !== page && !list.isPlaceholderData && !list.isFetching) setPage(shownPage);
+
+  const onSortChange = useCallback((next: ListSort) => {
+    setSort(next);
+    setPage(1);
+  }, []);
+  const onCallTarget = (value: DayRange) => {
+    setCallTarget(value);
+    setPage(1);
+  };
+  const onLastCalled = (value: DayRange) => {
+    setLastCalled(value);
+    setPage(1);
+  };
+
+  const refresh = async () => {
+    const [listAnswer, countsAnswer] = await Promise.all([
+      list.refetch(),
+      queryClient.fetchQuery({ ...countsQueryOf(scope), staleTime: 0 }).then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (listAnswer.isError || !countsAnswer) toast.error(refreshFailedText(display));
+    else toast.success(refreshedText(display));
+  };
+
+  /** The first selected row in the grid's order, otherwise the first row of the page. */
+  const nextCall = () => {
+    const chosen = new Set(selected);
+    const row = rows.find((r) => chosen.has(r)) ?? rows[0];
+    if (row) onOpen(row);
+  };
+
+  const doDelete = async (ids: number[]) => {
+    try {
+      await remove.mutateAsync({ ids });
+    } catch {
+      toast.error(deleteFailedText(display));
+      return;
+    }
+    toast.success(deletedText(display));
+    // The count drops at once; the server's answer follows.
+    queryClient.setQueriesData<OutboundCount[]>({ queryKey: countsKey(scope.variant) }, (old) =>
+      old?.map((c) => (c.CallTypeName === name ? { ...c, count: Math.max(0, c.count - ids.length) } : c)),
+    );
+    setSelected([]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: listKey(scope.variant, name) }),
+      queryClient.invalidateQueries({ queryKey: countsKey(scope.variant) }),
+    ]);
+  };
+
+  const confirmDelete = () => {
+    const ids = selected.map((r) => r.OutboundId);
+    const n = ids.length;
+    modals.openConfirmModal({
+      title: 'Delete Selected Calls',
+      children: (
+        <Text size="sm">
+          Delete {n} selected {n === 1 ? 'call' : 'calls'} from {display}? They will no longer appear in the list.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red.9' },
+      closeButtonProps: { 'aria-label': 'Close' },
+      onConfirm: () => void doDelete(ids),
+    });
+  };
+
+  const first = total === 0 ? 0 : (shownPage - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, shownPage * PAGE_SIZE);
+  const filtered = callTarget.some(Boolean) || lastCalled.some(Boolean);
+  const testId = `outbound-${name}`;
+
+  return (
+    <Stack gap="xs" data-testid={`${testId}-body`}>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Group gap="sm" align="flex-end">
+          <DateRangeFilter label="Call Target" value={callTarget} onChange={onCallTarget} />
+          <DateRangeFilter label="Last Called" value={lastCalled} onChange={onLastCalled} />
+        </Group>
+        <Group gap="xs" role="group" aria-label={`${display} actions`}>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconRefresh size={16} />}
+            onClick={() => void refresh()}
+            loading={list.isRefetching && !list.isPlaceholderData}
+          >
+            Refresh
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconPhoneOutgoing size={16} />}
+            onClick={nextCall}
+            disabled={rows.length === 0}
+          >
+            Next Call
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            c={selected.length === 0 ? undefined : 'red.9'}
+            leftSection={<IconTrash size={16} />}
+            onClick={confirmDelete}
+            disabled={selected.length === 0}
+            loading={remove.isPending}
+          >
+            Delete Selected
+          </Button>
+        </Group>
+      </Group>
+
+      {list.isError && !list.data ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} title={`Could not load ${display}`} role="alert">
+          {list.error.message}
+        </Alert>
+      ) : null}
+
+      <div style={{ height: gridHeight(rows.length) }}>
+        <OutboundGrid
+          label={`${display} calls`}
+          rows={rows}
+          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
+          sort={sort}
+          onSortChange={onSortChange}
+          onSelectionChange={setSelected}
+          onOpen={onOpen}
+          data-testid={`${testId}-grid`}
+        />
+      </div>
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="gray.7" aria-live="polite" data-testid={`${testId}-summary`}>
+          {total === 0
+            ? filtered
+              ? 'No calls match the dates'
+              : 'No calls'
+            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`}
+          {selected.length > 0 ? ` · ${selected.length} selected` : ''}
+        </Text>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={shownPage}
+          onChange={setPage}
+          withEdges
+          siblings={1}
+          aria-label={`${display} pages`}
+          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        />
+      </Group>
+    </Stack>
+  );
+}
