@@ -4,6 +4,7 @@ export const DEMO_PASSWORD = 'Demo-pass1';
 
 /** Sign in through the dialog on the public home and wait for the dashboard. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await forgetSavedCall(page.request, username, password);
   await page.goto('/');
   await fillSignIn(page, username, password);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -51,4 +52,24 @@ export async function createAccount(
 /** Screenshots for a human to look at (not assertions). */
 export async function shot(page: Page, name: string): Promise<void> {
   if (process.env.E2E_SHOTS) await page.screenshot({ path: `/tmp/shots/e2e-${name}.png`, fullPage: true });
+}
+
+/**
+ * A call another spec left open is saved for its user, and the dashboard sends that user back to it;
+ * journeys that expect the dashboard start from a user without a saved call.
+ */
+export async function forgetSavedCall(request: APIRequestContext, username: string, password: string): Promise<void> {
+  const signin = await request.post('/api/auth/signin', { data: { username, password } });
+  if (!signin.ok()) return;
+  const { token } = (await signin.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const saved = await request.get('/api/call-center/saved-call', { headers });
+  const body = (await saved.json()) as { saved: { sqldbid: number; customerNo: number } | null };
+  if (body.saved) {
+    await request.post('/api/call-center/call-inactive', {
+      headers,
+      data: { sqldbid: body.saved.sqldbid, customerNo: body.saved.customerNo, save: false },
+    });
+  }
+  await request.post('/api/auth/signout', { headers });
 }
