@@ -4,9 +4,9 @@
  * colour), and labels the grid region for assistive technology. Only pages that show a grid import it,
  * and pages are lazy-loaded, so the sign-in page never downloads AG Grid.
  */
-import type { CSSProperties } from 'react';
-import { AgGridReact, type AgGridReactProps } from 'ag-grid-react';
-import { AllCommunityModule, ModuleRegistry, themeQuartz } from 'ag-grid-community';
+import type { ComponentType, CSSProperties } from 'react';
+import { AgGridReact, type AgGridReactProps, type CustomCellRendererProps } from 'ag-grid-react';
+import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef } from 'ag-grid-community';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -48,4 +48,23 @@ export function DataGrid<TData>({ label, height = 400, 'data-testid': testId, ..
       <AgGridReact<TData> theme={gridTheme} loadThemeGoogleFonts={false} {...gridProps} />
     </div>
   );
+}
+
+/** The 61-px 'Open' button column pinned first, as the call lists show it; the cell renders the button. */
+export function openCallColumn<TData>(cellRenderer: ComponentType<CustomCellRendererProps<TData>>): ColDef<TData> {
+  return {
+    colId: 'open',
+    headerName: '',
+    headerTooltip: 'Open the call',
+    width: 61,
+    minWidth: 61,
+    maxWidth: 61,
+    pinned: 'left',
+    lockPosition: 'left',
+    sortable: false,
+    resizable: false,
+    suppressMovable: true,
+    cellRenderer,
+    cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
+  };
 }

@@ -12,6 +12,7 @@ import type { Customer, CustomerUpdateRequest } from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/sql.js';
 import { customerInfoEdits, customers, franchises, outboundCalls, webLeads } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
@@ -255,7 +256,7 @@ export async function lookupCustomers(
 ) {
   await franchiseInScope(ctx.db, user.scope, input.sqldbid);
   const where = [eq(customers.sqldbid, input.sqldbid), inScope(user.scope, customers.branchNo)];
-  const like = (v: string) => `${v.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = (v: string) => `${escapeLike(v.toLowerCase())}%`;
   if (input.lastname) where.push(sql`lower(${customers.lastName}) like ${like(input.lastname)}`);
   if (input.firstname) where.push(sql`lower(${customers.firstName}) like ${like(input.firstname)}`);
   if (input.address) where.push(sql`lower(${customers.fullAddress}) like ${like(input.address)}`);

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { CALL_TIME_ZONE, callScript, callTypeByName } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
+import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import {
   callHistory,
   callLocks,
@@ -18,12 +19,6 @@ import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from './customer.js';
 import { LISTED } from '../outbound/index.js';
-
-const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
-const chicago = (column: unknown) => sql`to_char(${column} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
-/** [start 00:00, end + 1 day 00:00) in America/Chicago. */
-const dayStart = (day: string) => sql`(${day}::date)::timestamp at time zone ${tz}`;
-const dayAfter = (day: string) => sql`(${day}::date + 1)::timestamp at time zone ${tz}`;
 
 function checkRange(start: string, end: string): void {
   if (start > end) throw badRequest('startDate', 'must not be after the end date');
@@ -60,7 +55,7 @@ export async function customerHistory(
     orderId: number | null;
   }>(
     await ctx.db.execute(sql`
-      select call_id, ${chicago(callHistory.callStart)} as call_start, ${chicago(callHistory.callEnd)} as call_end, csagent,
+      select call_id, ${callTime(callHistory.callStart)} as call_start, ${callTime(callHistory.callEnd)} as call_end, csagent,
              call_direction, call_type, call_result, call_reason, package, totalcost::float8 as totalcost, call_log, csr_notes,
              order_id as "orderId"
       from ${callHistory}
@@ -80,7 +75,7 @@ export async function customerTouchpoints(
   const rows = await ctx.db
     .select({
       touchpointId: touchpoints.touchpointId,
-      touchDate: sql<string>`${chicago(touchpoints.touchDate)}`,
+      touchDate: sql<string>`${callTime(touchpoints.touchDate)}`,
       kind: touchpoints.kind,
       description: touchpoints.description,
       employee: touchpoints.employee,
@@ -114,7 +109,7 @@ export async function webOrders(ctx: AppContext, user: AuthUser, sqldbid: number
       title: sql<string>`coalesce(nullif(${orderItems.serviceName}, ''), ${orders.title})`,
       rounds: orderItems.rounds,
       unitPrice: sql<number>`${orderItems.unitPrice}::float8`,
-      updated: sql<string>`${chicago(orders.updatedAt)}`,
+      updated: sql<string>`${callTime(orders.updatedAt)}`,
       source: orders.source,
     })
     .from(orders)

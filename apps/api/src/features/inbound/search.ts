@@ -9,6 +9,7 @@ import { phoneDigits, type Scope } from '@cc/domain';
 import type { z } from 'zod';
 import type { InboundCriteria } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
+import { escapeLike } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { AppError } from '../../http/errors.js';
 
@@ -20,10 +21,6 @@ export const INBOUND_ROW_LIMIT = 500;
 /** Customer numbers are stored as PostgreSQL integers. */
 const INT4_MAX = 2_147_483_647;
 
-/** Escape LIKE wildcards so that what the CSR typed is searched for literally. */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
 const prefix = (value: string) => `${escapeLike(value.toLowerCase())}%`;
 
 function invalid(field: string, message: string): AppError {

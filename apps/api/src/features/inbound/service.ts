@@ -12,12 +12,12 @@ import type { AppContext } from '../../context.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { franchises, serviceAreas } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
+import { escapeLike } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { notFound } from '../../http/errors.js';
 import {
   INBOUND_ROW_LIMIT,
   autocompleteQuery,
-  escapeLike,
   searchConditions,
   searchCountQuery,
   searchRowsQuery,

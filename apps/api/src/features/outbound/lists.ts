@@ -3,29 +3,27 @@
  * migration 0004; keep the three identical.
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { CALL_TIME_ZONE, type Scope } from '@cc/domain';
+import type { Scope } from '@cc/domain';
+import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { inScope } from '../../http/scope.js';
 
 export const LISTED = sql`not ${o.callComplete} and ${o.deletedAt} is null and ${o.custNo} is not null and ${o.custNo} <> -1 and (${o.type} <> 'PropertyEval' or ${o.enablePropEval})`;
-
-const chicago = (column: AnyColumn) =>
-  sql`to_char(${column} at time zone ${sql.raw(`'${CALL_TIME_ZONE}'`)}, 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** The row with the spec's field names. */
 export const ROW_COLUMNS = sql`
   ${o.outboundId} as "OutboundId", ${o.id} as "Id", ${o.type} as "Type", ${o.callSource} as "CallSource",
   ${o.callAttempts} as "CallAttempts", ${o.callOrigin} as "callOrigin", ${o.callBackCsr} as "callBackCSR",
   coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${o.callBackCsr}), '') as "callBackCSRName",
-  ${chicago(o.callBackDate)} as "callBackDate", ${o.callComplete} as "callComplete",
-  ${chicago(o.lastAccessDate)} as "lastAccessDate", ${chicago(o.lastAccessDate)} as "LastCalled",
+  ${callTime(o.callBackDate)} as "callBackDate", ${o.callComplete} as "callComplete",
+  ${callTime(o.lastAccessDate)} as "lastAccessDate", ${callTime(o.lastAccessDate)} as "LastCalled",
   ${o.lastAccessCsr} as "lastaccesscsr", ${o.branchNo} as "branchNo", ${o.custNo} as "cust_No", ${o.sqldbid} as "SQLDBID",
   ${o.propEvalCode} as "PropEvalCode", ${o.enablePropEval} as "enablepropeval", ${o.firstName} as "FirstName",
   ${o.lastName} as "LastName", coalesce((select f.compname from franchises f where f.branchno = ${o.branchNo}), '') as "Name",
   ${o.street} as "Street", ${o.city} as "City", ${o.state} as "State", ${o.zip} as "Zip", ${o.phone} as "Phone",
   ${o.size}::float8 as "Size", ${o.customerType} as "CustomerType", ${o.custStatus} as "Status",
   ${o.callStatus} as "CallStatus", ${o.priceOffer}::float8 as "priceoffer", ${o.service} as "service",
-  ${chicago(o.statusDate)} as "statusdate", ${o.callActive} as "callactive", ${o.comments} as "comments",
+  ${callTime(o.statusDate)} as "statusdate", ${o.callActive} as "callactive", ${o.comments} as "comments",
   ${o.webLeadCallId} as "webleadcallid", ${o.webLeadType} as "webleadtype"`;
 
 const SORT_COLUMNS = {
@@ -65,10 +63,9 @@ export function branchFilter(column: SQL | AnyColumn, branches: string[] | undef
 
 /** A whole-day range in America/Chicago as instants: [from 00:00, to + 1 day 00:00). */
 function dayRange(column: AnyColumn, from: string | undefined, to: string | undefined): SQL[] {
-  const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
   const out: SQL[] = [];
-  if (from) out.push(sql`${column} >= (${from}::date)::timestamp at time zone ${tz}`);
-  if (to) out.push(sql`${column} < (${to}::date + 1)::timestamp at time zone ${tz}`);
+  if (from) out.push(sql`${column} >= ${dayStart(from)}`);
+  if (to) out.push(sql`${column} < ${dayAfter(to)}`);
   return out;
 }
 

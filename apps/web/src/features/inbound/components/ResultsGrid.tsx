@@ -4,7 +4,7 @@ import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, ValueFormatte
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { InboundRow } from '@cc/contract';
 import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
-import { DataGrid } from '../../../components/DataGrid';
+import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 
 /** Page sizes of the inbound grid (call-handling.md §9). */
 export const PAGE_SIZES = [25, 50, 100];
@@ -39,21 +39,7 @@ function columns(floatingFilter: boolean): ColDef<InboundRow>[] {
     floatingFilter,
   });
   return [
-    {
-      colId: 'open',
-      headerName: '',
-      headerTooltip: 'Open the call',
-      width: 61,
-      minWidth: 61,
-      maxWidth: 61,
-      pinned: 'left',
-      lockPosition: 'left',
-      sortable: false,
-      resizable: false,
-      suppressMovable: true,
-      cellRenderer: OpenCell,
-      cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
-    },
+    openCallColumn<InboundRow>(OpenCell),
     filtered({ field: 'Branch', headerName: 'Branch', width: 100, initialSort: 'asc' }),
     filtered({ field: 'AccountNo', headerName: 'Cust No', width: 105, filter: 'agNumberColumnFilter' }),
     filtered({ field: 'Name', headerName: 'Name', flex: 1.2, minWidth: 160 }),

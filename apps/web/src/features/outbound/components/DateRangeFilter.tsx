@@ -1,11 +1,9 @@
-import { DatePickerInput, type DatePickerPreset, type DatesRangeValue } from '@mantine/dates';
+import type { DatePickerPreset } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { DAY, DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
 
-/** A whole-day range as the API takes it: 'YYYY-MM-DD' or null for an open end. */
-export type DayRange = DatesRangeValue<string>;
+export type { DayRange };
 export const NO_RANGE: DayRange = [null, null];
-
-const DAY = 'YYYY-MM-DD';
 
 function presets(): DatePickerPreset<'range'>[] {
   const today = dayjs();
@@ -29,37 +27,19 @@ export interface DateRangeFilterProps {
 /** A compact from/to day filter: both ends optional, one day allowed, cleared with one click. */
 export function DateRangeFilter({ label, value, onChange, 'data-testid': testId }: DateRangeFilterProps) {
   return (
-    <DatePickerInput
-      type="range"
-      size="xs"
+    <DayRangePicker
       w={230}
       label={label}
       placeholder="Any date"
-      // Mantine's light greys and red weekends fall short of WCAG AA contrast: darker text, no outside days.
-      styles={{
-        placeholder: { color: 'var(--mantine-color-gray-7)' },
-        weekday: { color: 'var(--mantine-color-gray-7)' },
-      }}
+      // Mantine's light weekday grey and red weekends fall short of WCAG AA contrast: darker text, no outside days.
+      styles={{ weekday: { color: 'var(--mantine-color-gray-7)' } }}
       hideOutsideDates
       weekendDays={[]}
       value={value}
       onChange={onChange}
-      valueFormat="MMM D, YYYY"
-      allowSingleDateInRange
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label} dates` }}
       presets={presets()}
-      popoverProps={{ withinPortal: true }}
-      ariaLabels={{
-        previousMonth: 'Previous month',
-        nextMonth: 'Next month',
-        previousYear: 'Previous year',
-        nextYear: 'Next year',
-        previousDecade: 'Previous decade',
-        nextDecade: 'Next decade',
-        monthLevelControl: 'Choose a month',
-        yearLevelControl: 'Choose a year',
-      }}
       data-testid={testId}
     />
   );

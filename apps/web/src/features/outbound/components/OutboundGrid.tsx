@@ -13,7 +13,7 @@ import type {
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { type OUTBOUND_SORT_FIELDS, type OutboundRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
-import { DataGrid } from '../../../components/DataGrid';
+import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 
 export type SortField = (typeof OUTBOUND_SORT_FIELDS)[number];
 export interface ListSort {
@@ -85,21 +85,7 @@ function columns(sort: ListSort): ColDef<OutboundRow>[] {
     return { ...def, sortable: field !== undefined, initialSort };
   };
   return [
-    {
-      colId: 'open',
-      headerName: '',
-      headerTooltip: 'Open the call',
-      width: 61,
-      minWidth: 61,
-      maxWidth: 61,
-      pinned: 'left',
-      lockPosition: 'left',
-      sortable: false,
-      resizable: false,
-      suppressMovable: true,
-      cellRenderer: OpenCell,
-      cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
-    },
+    openCallColumn<OutboundRow>(OpenCell),
     sortable({ field: 'cust_No', headerName: 'Account', width: 100 }),
     sortable({ field: 'callBackDate', headerName: 'Call Target', width: 160 }),
     sortable({ field: 'LastCalled', headerName: 'Last Called', width: 160 }),

@@ -1,0 +1,42 @@
+import { DatePickerInput, type DatePickerInputProps, type DatesRangeValue } from '@mantine/dates';
+
+/** A whole-day range as the API takes it: 'YYYY-MM-DD' or null for an open end. */
+export type DayRange = DatesRangeValue<string>;
+export const DAY = 'YYYY-MM-DD';
+
+const ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+export type DayRangePickerProps = Omit<DatePickerInputProps<'range'>, 'type' | 'value' | 'onChange'> & {
+  label: string;
+  value: DayRange;
+  onChange: (value: DayRange) => void;
+  'data-testid'?: string;
+};
+
+/**
+ * The app's compact from/to day picker: one day allowed, labelled navigation for screen readers, and
+ * a placeholder dark enough for WCAG AA. Screens add what differs (latest day, presets, clearing).
+ */
+export function DayRangePicker({ styles, ...props }: DayRangePickerProps) {
+  return (
+    <DatePickerInput
+      type="range"
+      size="xs"
+      valueFormat="MMM D, YYYY"
+      allowSingleDateInRange
+      popoverProps={{ withinPortal: true }}
+      ariaLabels={ARIA_LABELS}
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' }, ...(styles as object) }}
+      {...props}
+    />
+  );
+}
