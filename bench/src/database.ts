@@ -30,9 +30,12 @@ async function secondaryIndexes(run: Runner): Promise<{ name: string; definition
   return rows as { name: string; definition: string }[];
 }
 
-async function customerCount(run: Runner): Promise<number> {
-  const { rows } = await run.query(`select count(*)::int as n from customers`, []);
-  return Number(rows[0]?.n ?? 0);
+async function loadedCounts(run: Runner): Promise<{ customers: number; outbound: number }> {
+  const { rows } = await run.query(
+    `select (select count(*) from customers)::int as customers, (select count(*) from outbound_calls)::int as outbound`,
+    [],
+  );
+  return { customers: Number(rows[0]?.customers ?? 0), outbound: Number(rows[0]?.outbound ?? 0) };
 }
 
 /**
@@ -41,13 +44,15 @@ async function customerCount(run: Runner): Promise<number> {
  * maintaining eleven indexes, one of them a trigram GIN, row by row); the rebuilt set is exactly the one
  * the migrations created.
  */
-async function load(database: Database, run: Runner, customers: number): Promise<void> {
+async function load(database: Database, run: Runner, customers: number, outboundCalls: number): Promise<void> {
   const started = performance.now();
   const indexes = await secondaryIndexes(run);
   for (const index of indexes) await run.query(`drop index if exists "${index.name}"`, []);
   let step = performance.now();
-  await seedDemoData(database.db, { customers });
-  console.log(`  seeded ${customers.toLocaleString('en-US')} customers in ${seconds(step)} s`);
+  await seedDemoData(database.db, { customers, outboundCalls });
+  console.log(
+    `  seeded ${customers.toLocaleString('en-US')} customers and ${outboundCalls.toLocaleString('en-US')} outbound rows in ${seconds(step)} s`,
+  );
   step = performance.now();
   await run.query(`set maintenance_work_mem = '256MB'`, []);
   for (const index of indexes) await run.query(index.definition, []);
@@ -69,7 +74,7 @@ function pgRunner(client: pg.Client): Runner {
 }
 
 /** The PostgreSQL database named by the URL, created and loaded when it does not hold the customers. */
-export async function preparePostgres(url: string, customers: number): Promise<Runner> {
+export async function preparePostgres(url: string, customers: number, outboundCalls: number): Promise<Runner> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`BENCH_DATABASE_URL: unexpected database name '${name}'`);
@@ -95,16 +100,22 @@ export async function preparePostgres(url: string, customers: number): Promise<R
   let client = new pg.Client({ connectionString: url });
   await client.connect();
   let run = pgRunner(client);
-  const count = fresh ? 0 : await customerCount(run).catch(() => 0);
-  if (count === expected) {
-    console.log(`Reusing ${name}: ${count.toLocaleString('en-US')} customers already loaded.`);
+  const loaded = fresh
+    ? { customers: 0, outbound: 0 }
+    : await loadedCounts(run).catch(() => ({ customers: 0, outbound: 0 }));
+  if (loaded.customers === expected && loaded.outbound === outboundCalls) {
+    console.log(
+      `Reusing ${name}: ${loaded.customers.toLocaleString('en-US')} customers and ${loaded.outbound.toLocaleString('en-US')} outbound rows already loaded.`,
+    );
     // Expression indexes need statistics of their own; a migration may have just added one.
     await run.query(`vacuum analyze`, []);
     await database.close();
     return run;
   }
 
-  console.log(`Loading ${name} (it holds ${count.toLocaleString('en-US')} customers, ${expected} expected)…`);
+  console.log(
+    `Loading ${name} (it holds ${loaded.customers} customers and ${loaded.outbound} outbound rows; ${expected} and ${outboundCalls} expected)…`,
+  );
   await database.close();
   await run.close();
   if (!fresh) {
@@ -121,7 +132,7 @@ export async function preparePostgres(url: string, customers: number): Promise<R
   client = new pg.Client({ connectionString: url });
   await client.connect();
   run = pgRunner(client);
-  await load(database, run, customers);
+  await load(database, run, customers, outboundCalls);
   await database.close();
   return run;
 }
@@ -131,7 +142,10 @@ export async function preparePostgres(url: string, customers: number): Promise<R
  * runner that works on it in this process; close the runner (it releases the directory lock) before
  * the server opens the directory.
  */
-export async function preparePglite(customers: number): Promise<{ dataDir: string; runner: Runner }> {
+export async function preparePglite(
+  customers: number,
+  outboundCalls: number,
+): Promise<{ dataDir: string; runner: Runner }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pglite-'));
   console.log(`Loading an embedded database in ${dataDir}…`);
   const database = await openPglite(dataDir);
@@ -140,7 +154,7 @@ export async function preparePglite(customers: number): Promise<{ dataDir: strin
     query: async (text, params) => ({ rows: (await client.query(text, params)).rows }),
     close: () => database.close(),
   };
-  await load(database, runner, customers);
+  await load(database, runner, customers, outboundCalls);
   return { dataDir, runner };
 }
 

@@ -30,6 +30,8 @@ interface Target {
   path: string;
   token: string | null;
   bodies: (Record<string, unknown> | null)[];
+  /** A path per input when the inputs differ by path (GET); otherwise every request uses `path`. */
+  paths?: (string | undefined)[];
   connections: number;
 }
 
@@ -44,9 +46,9 @@ function run(target: Target, duration: number, onResponse?: (status: number, ms:
         connections: target.connections,
         duration,
         // Each connection cycles through every input, so no single statement stays hot in every cache.
-        requests: target.bodies.map((body) => ({
+        requests: target.bodies.map((body, i) => ({
           method: target.method,
-          path: target.path,
+          path: target.paths?.[i] ?? target.path,
           headers,
           ...(body === null ? {} : { body: JSON.stringify(body) }),
         })),

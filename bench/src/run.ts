@@ -3,7 +3,7 @@
  * For each scenario: p50/p95/p99, requests per second, the median of the same SQL run directly and the
  * ratio of the two; EXPLAIN of every search statement (each must use an index); budgets checked last.
  *
- * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
+ * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_OUTBOUND (budgets.json: 500000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (budgets.json), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names).
  */
@@ -19,6 +19,8 @@ interface Budgets {
   search_p95_ms: number;
   autocomplete_p95_ms: number;
   zip_validation_p95_ms: number;
+  outbound_p95_ms: number;
+  outbound_calls: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -33,6 +35,7 @@ const int = (name: string, fallback: number) => {
 const config = {
   databaseUrl: env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cc_bench',
   customers: int('BENCH_CUSTOMERS', 1_000_000),
+  outboundCalls: int('BENCH_OUTBOUND', budgets.outbound_calls),
   duration: int('BENCH_DURATION', 10),
   warmup: int('BENCH_WARMUP', 2),
   connections: int('BENCH_CONNECTIONS', budgets.connections),
@@ -51,6 +54,8 @@ function budgetOf(kind: Kind): number | null {
       return budgets.autocomplete_p95_ms;
     case 'zip_validation':
       return budgets.zip_validation_p95_ms;
+    case 'outbound':
+      return budgets.outbound_p95_ms;
     case 'reference':
       return null;
   }
@@ -116,7 +121,7 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
   const outcomes: string[] = [];
   for (const input of scenario.inputs) {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    const response = await fetch(url + scenario.path, {
+    const response = await fetch(url + (input.path ?? scenario.path), {
       method: scenario.method,
       ...(input.body === null
         ? { headers }
@@ -131,7 +136,16 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
       overLimit?: boolean;
       suggestions?: unknown[];
       isValid?: boolean;
+      data?: unknown[];
     };
+    if (Array.isArray(body)) {
+      outcomes.push(String((body as { count?: number }[]).reduce((n, c) => n + (c.count ?? 0), 0)));
+      continue;
+    }
+    if (body.data && body.total !== undefined) {
+      outcomes.push(`${body.data.length}/${body.total}`);
+      continue;
+    }
     if (body.overLimit) outcomes.push(`>${body.total}`);
     else if (body.rows) outcomes.push(String(body.rows.length));
     else if (body.suggestions) outcomes.push(String(body.suggestions.length));
@@ -185,6 +199,7 @@ async function benchTarget(
           path: scenario.path,
           token,
           bodies: scenario.inputs.map((i) => i.body),
+          paths: scenario.inputs.map((i) => i.path),
           connections: config.connections,
         },
         { duration: config.duration, warmup: config.warmup },
@@ -251,7 +266,8 @@ function table(label: string, measured: Measured[], checkBudgets: boolean): stri
 
 async function main(): Promise<void> {
   console.log(
-    `Benchmark: ${config.customers.toLocaleString('en-US')} customers, ${config.connections} connections, ` +
+    `Benchmark: ${config.customers.toLocaleString('en-US')} customers, ` +
+      `${config.outboundCalls.toLocaleString('en-US')} outbound rows, ${config.connections} connections, ` +
       `${config.duration} s per scenario; budgets from bench/budgets.json. ` +
       `${os.cpus().length} CPUs, load average ${os
         .loadavg()
@@ -260,14 +276,14 @@ async function main(): Promise<void> {
   );
   const problems: string[] = [];
   const postgres = await benchTarget('PostgreSQL server', async () => ({
-    runner: await preparePostgres(config.databaseUrl, config.customers),
+    runner: await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls),
     serverEnv: { DATABASE_URL: config.databaseUrl },
   }));
   problems.push(...postgres.problems);
   let pglite: Measured[] = [];
   if (config.pglite) {
     const embedded = await benchTarget('PGlite (embedded)', async () => {
-      const { dataDir, runner } = await preparePglite(config.customers);
+      const { dataDir, runner } = await preparePglite(config.customers, config.outboundCalls);
       return {
         runner,
         serverEnv: { DATA_DIR: dataDir, SEED: 'never', DATABASE_URL: '' },

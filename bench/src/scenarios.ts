@@ -8,6 +8,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { narrowScope, type Scope } from '@cc/domain';
 import { AutocompleteRequest, InboundCriteria, routes } from '@cc/contract';
+import { OUTBOUND_CALL_TYPES } from '@cc/domain';
 import type { Db } from '../../apps/api/dist/db/client.js';
 import * as schema from '../../apps/api/dist/db/schema/index.js';
 import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
@@ -18,11 +19,17 @@ import {
   searchCountQuery,
   searchRowsQuery,
 } from '../../apps/api/dist/features/inbound/search.js';
+import {
+  countsQuery,
+  listConditions,
+  listCountQuery,
+  listPageQuery,
+} from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
 import type { Runner } from './database.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
-export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'reference';
+export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'reference';
 
 export interface Query {
   sql: string;
@@ -31,6 +38,8 @@ export interface Query {
 
 export interface Input {
   body: Record<string, unknown> | null;
+  /** The request path of this input when it differs from the scenario's (a GET with its own query). */
+  path?: string;
   /** Run the statements the API runs for this input, in order; returns them (for EXPLAIN). */
   execute(run: Runner): Promise<Query[]>;
 }
@@ -201,8 +210,80 @@ const REFERENCES: Scenario[] = [
   },
 ];
 
+/** Runs compiled statements the way the API does for one request (in parallel on its pool; here in turn). */
+function statementsInput(path: string, statements: SQL[]): Input {
+  const compiled = statements.map(compile);
+  return {
+    body: null,
+    path,
+    async execute(run) {
+      for (const q of compiled) await run.query(q.sql, q.params);
+      return compiled;
+    },
+  };
+}
+
+/**
+ * The outbound screen: a page of 25 of each call type's list (the screen's default sort, and a second page
+ * sorted by last name), and the counts of every list, for admin (all), csr.cof (company-owned lists) and
+ * csr.franchise (independent lists of its branches).
+ */
+function outboundScenarios(): Scenario[] {
+  const users: { user: string; variant: 'general' | 'cof' | 'ind'; scope: Scope; list: string; counts: string }[] = [
+    { user: 'admin', variant: 'general', scope: ADMIN_SCOPE, list: 'outbound', counts: routes.outboundCounts.path },
+    {
+      user: 'csr.cof',
+      variant: 'cof',
+      scope: { kind: 'designation', designation: 'COF' },
+      list: 'outboundcof',
+      counts: routes.outboundCofCounts.path,
+    },
+    {
+      user: 'csr.franchise',
+      variant: 'ind',
+      scope: narrowScope({ kind: 'branches', branches: franchiseAccount().branches }, 'ind'),
+      list: 'outboundind',
+      counts: routes.outboundIndCounts.path,
+    },
+  ];
+  const scenarios: Scenario[] = [];
+  for (const u of users) {
+    const inputs: Input[] = [];
+    for (const t of OUTBOUND_CALL_TYPES) {
+      const where = listConditions({ type: t.CallTypeName, scope: u.scope });
+      inputs.push(
+        statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25`, [
+          listPageQuery(where, 'callBackDate', 'asc', 1, 25),
+          listCountQuery(where),
+        ]),
+        statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=2&pageSize=25&sort=LastName&dir=desc`, [
+          listPageQuery(where, 'LastName', 'desc', 2, 25),
+          listCountQuery(where),
+        ]),
+      );
+    }
+    scenarios.push({
+      name: `outbound: list page of 25 [${u.user}]`,
+      kind: 'outbound',
+      user: u.user,
+      method: 'GET',
+      path: `/api/call-center/${u.list}/Cancel`,
+      inputs,
+    });
+    scenarios.push({
+      name: `outbound: all counts [${u.user}]`,
+      kind: 'outbound',
+      user: u.user,
+      method: 'GET',
+      path: u.counts,
+      inputs: [statementsInput(u.counts, [countsQuery(u.scope)])],
+    });
+  }
+  return scenarios;
+}
+
 export async function buildScenarios(run: Runner, options: { franchise: boolean }): Promise<Scenario[]> {
-  const scenarios = [...REFERENCES];
+  const scenarios = [...REFERENCES, ...outboundScenarios()];
   scenarios.push(...(await searchScenarios(run, 'admin', routes.searchCustomers.path, ADMIN_SCOPE, null)));
 
   const addresses = await column(run, `select lower(left(full_address, 9)) ${spread('customer_no % 11 = 0', 7)}`);
