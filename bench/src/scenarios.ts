@@ -22,8 +22,8 @@ import {
 import {
   countsQuery,
   listConditions,
-  listCountQuery,
   listPageQuery,
+  listTotalQuery,
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
 import type { Runner } from './database.js';
@@ -250,15 +250,16 @@ function outboundScenarios(): Scenario[] {
   for (const u of users) {
     const inputs: Input[] = [];
     for (const t of OUTBOUND_CALL_TYPES) {
-      const where = listConditions({ type: t.CallTypeName, scope: u.scope });
+      const filter = { type: t.CallTypeName, scope: u.scope };
+      const where = listConditions(filter);
       inputs.push(
         statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25`, [
           listPageQuery(where, 'callBackDate', 'asc', 1, 25),
-          listCountQuery(where),
+          listTotalQuery(filter),
         ]),
         statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=2&pageSize=25&sort=LastName&dir=desc`, [
           listPageQuery(where, 'LastName', 'desc', 2, 25),
-          listCountQuery(where),
+          listTotalQuery(filter),
         ]),
       );
     }

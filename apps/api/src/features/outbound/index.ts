@@ -1,2 +1,2 @@
 export { registerOutboundRoutes } from './routes.js';
-export { LISTED, countsQuery, listConditions, listCountQuery, listPageQuery } from './lists.js';
+export { LISTED, countsQuery, listConditions, listCountQuery, listPageQuery, listTotalQuery } from './lists.js';

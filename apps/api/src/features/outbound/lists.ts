@@ -80,16 +80,50 @@ export function listConditions(filter: ListFilter): SQL[] {
   ];
 }
 
+/**
+ * One page of a list. The ids of the page are found first, in the order of the sort column's index (migration
+ * 0008: an index per sortable column, branchno included, so a scoped page is an index-only scan), and only those
+ * 25 rows are read in full. Rows without a call target or last-called time come last both ways (those two columns
+ * have a descending index as well); the other columns are never null, so a backward scan serves their descending
+ * order ('desc nulls first' is the order a backward scan gives; with no nulls it is the same order).
+ */
 export function listPageQuery(where: SQL[], sort: SortField, dir: 'asc' | 'desc', page: number, pageSize: number): SQL {
   const column = SORT_COLUMNS[sort];
-  const order = dir === 'desc' ? sql`desc nulls last` : sql`asc nulls last`;
-  return sql`select ${ROW_COLUMNS} from ${o} where ${sql.join(where, sql` and `)}
-    order by ${column} ${order}, ${o.outboundId} ${dir === 'desc' ? sql`desc` : sql`asc`}
+  const nullable = sort === 'callBackDate' || sort === 'lastAccessDate';
+  const order = dir === 'asc' ? sql`asc nulls last` : nullable ? sql`desc nulls last` : sql`desc nulls first`;
+  const idOrder = dir === 'desc' ? sql`desc` : sql`asc`;
+  const ids = sql`select ${o.outboundId} from ${o} where ${sql.join(where, sql` and `)}
+    order by ${column} ${order}, ${o.outboundId} ${idOrder}
     limit ${pageSize} offset ${(page - 1) * pageSize}`;
+  return sql`select ${ROW_COLUMNS} from ${o} where ${o.outboundId} in (${ids})
+    order by ${column} ${order}, ${o.outboundId} ${idOrder}`;
 }
 
+/** The number of rows of a list, counted in the list (for day filters, which the kept counts cannot answer). */
 export function listCountQuery(where: SQL[]): SQL {
   return sql`select count(*)::int as total from ${o} where ${sql.join(where, sql` and `)}`;
+}
+
+/**
+ * The number of rows of a list without day filters, from the trigger-kept counts (same predicate, same scope):
+ * a few rows per branch instead of counting up to a hundred thousand rows on every page.
+ */
+export function keptCountQuery(filter: ListFilter): SQL {
+  const branch = sql`outbound_counts.branchno`;
+  const where = [
+    sql`outbound_counts.type = ${filter.type}`,
+    inScope(filter.scope, branch),
+    ...branchFilter(branch, filter.branches),
+  ];
+  return sql`select coalesce(sum(n), 0)::int as total from outbound_counts where ${sql.join(where, sql` and `)}`;
+}
+
+/** The count statement for a list: the kept counts unless a day filter narrows it. */
+export function listTotalQuery(filter: ListFilter): SQL {
+  const dayFiltered = Boolean(
+    filter.callTargetFrom || filter.callTargetTo || filter.lastCalledFrom || filter.lastCalledTo,
+  );
+  return dayFiltered ? listCountQuery(listConditions(filter)) : keptCountQuery(filter);
 }
 
 /** Counts per call type from the trigger-kept table: a few rows per branch, whatever the list size. */

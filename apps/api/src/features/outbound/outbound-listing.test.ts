@@ -12,6 +12,7 @@ import { rowsOf } from '../../db/client.js';
 import { LISTED } from './lists.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
+  LISTED_SQL,
   OUTBOUND_TYPES,
   countOf,
   counts,
@@ -219,6 +220,36 @@ describe('what a list holds', () => {
     const expected = await sqlCounts(t, sql`o.branchno in ('SG101', 'SG102')`);
     for (const type of OUTBOUND_TYPES) {
       expect(await countOf(t, s['csr.franchise'], 'ind', type)).toBe(expected.get(type) ?? 0);
+    }
+  });
+
+  it("a list's total (kept counts without day filters, a count with them) equals a recount of its rows", async () => {
+    await exec(sql`update outbound_calls set deleted_at = now()
+      where outbound_id in (select outbound_id from outbound_calls where type = 'Upsell' order by outbound_id limit 9)`);
+    const cases = [
+      { user: 'admin', variant: 'general', where: sql`true`, query: '' },
+      {
+        user: 'admin',
+        variant: 'general',
+        where: sql`o.branchno in ('SG101', 'SLI010')`,
+        query: 'branches=SG101,SLI010',
+      },
+      { user: 'csr.cof', variant: 'cof', where: sql`f.designation = 'COF'`, query: '' },
+      { user: 'csr.franchise', variant: 'ind', where: sql`o.branchno in ('SG101', 'SG102')`, query: '' },
+    ] as const;
+    for (const c of cases) {
+      const expected = await sqlCounts(t, c.where);
+      for (const type of ['Upsell', 'Cancel', 'WebLead']) {
+        const page = await list(t, s[c.user], c.variant, type, c.query);
+        expect(page.total, `${c.user} ${type}`).toBe(expected.get(type) ?? 0);
+        // A day filter wide enough to hold every row with a target counts the list itself.
+        const filtered = await list(t, s[c.user], c.variant, type, `${c.query}&callTargetFrom=1990-01-01`);
+        const withTarget = rowsOf<{ n: number }>(
+          await exec(sql`select count(*)::int as n from outbound_calls o join franchises f on f.branchno = o.branchno
+            where ${LISTED_SQL} and o.type = ${type} and o.call_back_date is not null and ${c.where}`),
+        )[0]?.n;
+        expect(filtered.total, `${c.user} ${type} filtered`).toBe(withTarget);
+      }
     }
   });
 });

@@ -29,7 +29,15 @@ import { leads, outboundCalls, userBranches, users, webLeads } from '../../db/sc
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { LISTED, ROW_COLUMNS, countsQuery, listConditions, listCountQuery, listPageQuery } from './lists.js';
+import {
+  LISTED,
+  ROW_COLUMNS,
+  countsQuery,
+  listConditions,
+  listPageQuery,
+  listTotalQuery,
+  type ListFilter,
+} from './lists.js';
 
 type ListQuery = z.output<typeof OutboundListQuery>;
 
@@ -84,7 +92,7 @@ export async function listOutbound(
   checkDays(query);
   // A page so far out that its offset is past what SQL takes (bigint) would fail as a 500.
   if ((query.page - 1) * query.pageSize > Number.MAX_SAFE_INTEGER) throw badRequest('page', 'is too large');
-  const where = listConditions({
+  const filter: ListFilter = {
     type: callType,
     scope: narrowScope(user.scope, variant),
     branches: parseBranches(query.branches),
@@ -92,10 +100,10 @@ export async function listOutbound(
     callTargetTo: query.callTargetTo,
     lastCalledFrom: query.lastCalledFrom,
     lastCalledTo: query.lastCalledTo,
-  });
+  };
   const [data, count] = await Promise.all([
-    ctx.db.execute(listPageQuery(where, query.sort, query.dir, query.page, query.pageSize)),
-    ctx.db.execute(listCountQuery(where)),
+    ctx.db.execute(listPageQuery(listConditions(filter), query.sort, query.dir, query.page, query.pageSize)),
+    ctx.db.execute(listTotalQuery(filter)),
   ]);
   const rows = rowsOf<OutboundRow>(data);
   warnOnSources(ctx, rows);
