@@ -74,7 +74,7 @@ function searchInput(criteria: Record<string, string>, scope: Scope): Input {
     async execute(run) {
       const rows = compile(searchRowsQuery(where));
       const result = await run.query(rows.sql, rows.params);
-      if (result.rows.length <= INBOUND_ROW_LIMIT) return [rows];
+      if (Number(result.rows[0]?.matched ?? 0) <= INBOUND_ROW_LIMIT) return [rows];
       const count = compile(searchCountQuery(where));
       await run.query(count.sql, count.params);
       return [rows, count];

@@ -214,6 +214,18 @@ describe('SearchCustomers: each criterion', () => {
     expect(rows).toContainEqual(expect.objectContaining(THORNBURY));
   });
 
+  it('a street name new to the network is found by a fragment once a customer is added or moved there', async () => {
+    expect((await api.rows('admin', { streetnm: 'xotic' })).rows).toEqual([]);
+    const added = await addCustomer({ lastName: 'Quillfeather', streetNo: '77', streetNm: 'Quixotic' });
+    const found = await expectExact({ streetnm: 'xotic' });
+    expect(found.map((r) => r.AccountNo)).toEqual([added.customerNo]);
+
+    await t.db.execute(sql`update customers set street_nm = 'Zyzzogeton' where customer_no = ${added.customerNo}`);
+    customerCache = undefined;
+    expect((await api.rows('admin', { streetnm: 'xotic' })).rows).toEqual([]);
+    expect((await expectExact({ streetnm: 'ZZOGET' })).map((r) => r.AccountNo)).toEqual([added.customerNo]);
+  });
+
   it('a street-name fragment shorter than 3 characters is a prefix', async () => {
     const rows = await expectExact({ streetnm: 'og' });
     expect(rows).toContainEqual(expect.objectContaining(THORNBURY));

@@ -1,8 +1,8 @@
 /**
  * The inbound customer search as SQL. Kept apart from the route so the benchmark can run the very
  * same statement directly and compare. Every condition repeats an indexed expression exactly
- * (migration 0002): lower(column) LIKE 'prefix%' for names, city, email and addresses; digit prefixes
- * for phones; trigrams for street-name fragments.
+ * (migrations 0002, 0006, 0009): lower(column) LIKE 'prefix%' for names, city, email and addresses; digit
+ * prefixes for phones; street-name fragments through the distinct street names.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { phoneDigits, type Scope } from '@cc/domain';
@@ -62,7 +62,9 @@ export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
       // Too short for trigrams: match the start of the street name instead.
       add(sql`lower(${c.streetNm}) like ${prefix(criteria.streetnm)}`);
     } else {
-      add(sql`lower(${c.streetNm}) like ${'%' + escapeLike(criteria.streetnm.toLowerCase()) + '%'}`);
+      // The fragment is matched in the distinct street names (migration 0009), their customers by the btree index.
+      const fragment = '%' + escapeLike(criteria.streetnm.toLowerCase()) + '%';
+      add(sql`lower(${c.streetNm}) in (select name from street_names where name like ${fragment})`);
     }
   }
   if (criteria.city) add(sql`lower(${c.city}) like ${prefix(criteria.city)}`);
@@ -82,14 +84,25 @@ export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "
   ${c.customerType} as "CustomerType", ${c.sqldbid} as "SQLDBID"`;
 
 /**
- * The rows statement: at most limit + 1 rows, so that one more than the limit tells "too many". The ids come
- * first, from a subquery that the name indexes answer alone (they include customer_id, migration 0006); only
- * those rows are then read. Selecting the columns directly let the planner prefer a sequential scan for a
- * common prefix such as 'smi' (27,000 matches at 1,000,000 customers), since LIMIT stops it early.
+ * The rows statement. The ids of at most limit + 1 matches come first, from a subquery that the covering name,
+ * street and phone indexes answer alone (migrations 0006, 0009). Every answer row carries `matched`, the number
+ * of those ids: the customers' rows are read only when it is within the limit; over the limit a single row
+ * with `matched` alone comes back (the caller then counts), and no match gives one row with `matched` 0.
  */
 export function searchRowsQuery(where: SQL[], limit = INBOUND_ROW_LIMIT): SQL {
-  return sql`select ${searchColumns} from ${c} where ${c.customerId} in (
-    select ${c.customerId} from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1})`;
+  return sql`with ids as materialized (
+      select ${c.customerId} as id from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}),
+    m as (select count(*)::int as matched from ids)
+    select m.matched, r.* from m left join lateral (
+      select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)) r on true`;
+}
+
+/** The answer rows of {@link searchRowsQuery}: the matches (none when over the limit) and their number. */
+export function searchRowsResult<Row extends { AccountNo: number | null }>(
+  rows: (Row & { matched: number })[],
+): { matched: number; rows: Row[] } {
+  const matched = rows[0]?.matched ?? 0;
+  return { matched, rows: rows.filter((r) => r.AccountNo !== null) };
 }
 
 export function searchCountQuery(where: SQL[]): SQL {

@@ -21,6 +21,7 @@ import {
   searchConditions,
   searchCountQuery,
   searchRowsQuery,
+  searchRowsResult,
   type Criteria,
 } from './search.js';
 
@@ -34,10 +35,12 @@ export async function searchCustomers(
   criteria: Criteria,
 ): Promise<InboundSearchResponse> {
   const where = searchConditions(criteria, narrowScope(user.scope, variant));
-  const rows = rowsOf<RawRow>(await ctx.db.execute(searchRowsQuery(where)));
-  if (rows.length > INBOUND_ROW_LIMIT) {
+  const { matched, rows } = searchRowsResult(
+    rowsOf<RawRow & { matched: number }>(await ctx.db.execute(searchRowsQuery(where))),
+  );
+  if (matched > INBOUND_ROW_LIMIT) {
     const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where)));
-    return { rows: [], total: count?.total ?? rows.length, limit: INBOUND_ROW_LIMIT, overLimit: true };
+    return { rows: [], total: count?.total ?? matched, limit: INBOUND_ROW_LIMIT, overLimit: true };
   }
   const result = rows
     .map((r) => ({ ...r, Name: `${r.LastName}, ${r.FirstName}`, CallOrigin: 'Inbound' }))
