@@ -81,28 +81,33 @@ export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
 export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "AccountNo", ${c.firstName} as "FirstName",
   ${c.lastName} as "LastName", ${c.address} as "Address", ${c.city} as "City", ${c.state} as "State", ${c.zip} as "Zip",
   coalesce(nullif(${c.homePhone}, ''), nullif(${c.cellPhone}, ''), ${c.workPhone}) as "Phone",
-  ${c.customerType} as "CustomerType", ${c.sqldbid} as "SQLDBID"`;
+  ${c.customerType} as "CustomerType", ${c.sqldbid} as "SQLDBID", ${c.lastName} || ', ' || ${c.firstName} as "Name",
+  'Inbound' as "CallOrigin"`;
 
 /**
  * The rows statement. The ids of at most limit + 1 matches come first, from a subquery that the covering name,
  * street and phone indexes answer alone (migrations 0006, 0009). Every answer row carries `matched`, the number
  * of those ids: the customers' rows are read only when it is within the limit; over the limit a single row
- * with `matched` alone comes back (the caller then counts), and no match gives one row with `matched` 0.
+ * with `matched` alone comes back (the caller then counts), and no match gives one row with `matched` 0. Rows come
+ * sorted as the grid first shows them: branch, then account number.
  */
 export function searchRowsQuery(where: SQL[], limit = INBOUND_ROW_LIMIT): SQL {
   return sql`with ids as materialized (
       select ${c.customerId} as id from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}),
     m as (select count(*)::int as matched from ids)
     select m.matched, r.* from m left join lateral (
-      select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)) r on true`;
+      select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)
+      order by ${c.branchNo}, ${c.customerNo}) r on true`;
 }
 
-/** The answer rows of {@link searchRowsQuery}: the matches (none when over the limit) and their number. */
-export function searchRowsResult<Row extends { AccountNo: number | null }>(
-  rows: (Row & { matched: number })[],
-): { matched: number; rows: Row[] } {
+/**
+ * The answer rows of {@link searchRowsQuery}: the matches (none when over the limit) and their number. The rows
+ * are handed on as the driver made them (their extra `matched` is dropped by the response schema): copying a few
+ * hundred rows per search showed in the benchmark's profile.
+ */
+export function searchRowsResult<Row>(rows: (Row & { matched: number })[], limit = INBOUND_ROW_LIMIT) {
   const matched = rows[0]?.matched ?? 0;
-  return { matched, rows: rows.filter((r) => r.AccountNo !== null) };
+  return { matched, rows: matched > 0 && matched <= limit ? rows : [] };
 }
 
 export function searchCountQuery(where: SQL[]): SQL {

@@ -25,8 +25,6 @@ import {
   type Criteria,
 } from './search.js';
 
-type RawRow = Omit<InboundRow, 'Name' | 'CallOrigin'>;
-
 /** Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind). */
 export async function searchCustomers(
   ctx: AppContext,
@@ -36,16 +34,14 @@ export async function searchCustomers(
 ): Promise<InboundSearchResponse> {
   const where = searchConditions(criteria, narrowScope(user.scope, variant));
   const { matched, rows } = searchRowsResult(
-    rowsOf<RawRow & { matched: number }>(await ctx.db.execute(searchRowsQuery(where))),
+    rowsOf<InboundRow & { matched: number }>(await ctx.db.execute(searchRowsQuery(where))),
   );
   if (matched > INBOUND_ROW_LIMIT) {
     const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where)));
     return { rows: [], total: count?.total ?? matched, limit: INBOUND_ROW_LIMIT, overLimit: true };
   }
-  const result = rows
-    .map((r) => ({ ...r, Name: `${r.LastName}, ${r.FirstName}`, CallOrigin: 'Inbound' }))
-    .sort((a, b) => a.Branch.localeCompare(b.Branch) || a.AccountNo - b.AccountNo);
-  return { rows: result, total: result.length, limit: INBOUND_ROW_LIMIT, overLimit: false };
+  // Sorted by branch, then account number, and named in SQL: no per-row work here.
+  return { rows, total: rows.length, limit: INBOUND_ROW_LIMIT, overLimit: false };
 }
 
 const summaryColumns = {
