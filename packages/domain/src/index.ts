@@ -6,3 +6,4 @@ export * from './address.js';
 export * from './calls.js';
 export * from './scripts.js';
 export * from './pricing/index.js';
+export * from './end-call.js';
