@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALL_RESULTS, CALL_TYPES, CALLBACK_RESULTS } from './calls.js';
+import { ZERO_SALE_MESSAGE } from './pricing/index.js';
 import {
-  ZERO_SALE_MESSAGE,
   callDirectionOf,
   callStatusAtEnd,
   endCallProblem,

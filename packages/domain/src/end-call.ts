@@ -11,8 +11,8 @@ import {
   WEB_LEAD_DELETE_RESULTS,
   callTypeByName,
 } from './calls.js';
+import { ZERO_SALE_MESSAGE } from './pricing/index.js';
 
-export const ZERO_SALE_MESSAGE = 'Total sale is $0.00. You must select at least one service or program.';
 export const END_CALL_ERROR_TITLE = 'Error ending call';
 export const END_CALL_CANCELLED = 'END CALL cancelled';
 /** Survey question whose answer Yes marks interest in the THP program (§3). */
