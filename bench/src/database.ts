@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../apps/api/dist/db/client.js';
-import { seedDemoData, STORY_CUSTOMERS } from '../../apps/api/dist/db/seed/index.js';
+import { seedDemoData, seedPricing, STORY_CUSTOMERS } from '../../apps/api/dist/db/seed/index.js';
 
 /** Runs one statement directly, without the API: a pg client, or PGlite in this process. */
 export interface Runner {
@@ -107,6 +107,12 @@ export async function preparePostgres(url: string, customers: number, outboundCa
     console.log(
       `Reusing ${name}: ${loaded.customers.toLocaleString('en-US')} customers and ${loaded.outbound.toLocaleString('en-US')} outbound rows already loaded.`,
     );
+    // A database loaded before the pricing tables existed gets the demo price lists now.
+    const priced = await run.query(`select count(*)::int as n from franchise_pricing`, []);
+    if (Number(priced.rows[0]?.n ?? 0) === 0) {
+      await database.db.transaction((tx) => seedPricing(tx));
+      console.log('  seeded the demo price lists');
+    }
     // Expression indexes need statistics of their own; a migration may have just added one.
     await run.query(`vacuum analyze`, []);
     await database.close();

@@ -21,6 +21,7 @@ interface Budgets {
   zip_validation_p95_ms: number;
   outbound_p95_ms: number;
   outbound_calls: number;
+  pricing_p95_ms: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -56,6 +57,8 @@ function budgetOf(kind: Kind): number | null {
       return budgets.zip_validation_p95_ms;
     case 'outbound':
       return budgets.outbound_p95_ms;
+    case 'pricing':
+      return budgets.pricing_p95_ms;
     case 'reference':
       return null;
   }

@@ -26,10 +26,18 @@ import {
   listTotalQuery,
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
+import {
+  couponsQuery,
+  franchiseYearQuery,
+  offersQuery,
+  priceListQuery,
+} from '../../apps/api/dist/features/pricing/data.js';
+import { and, eq } from 'drizzle-orm';
+import { inScope } from '../../apps/api/dist/http/scope.js';
 import type { Runner } from './database.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
-export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'reference';
+export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'reference';
 
 export interface Query {
   sql: string;
@@ -283,6 +291,58 @@ function outboundScenarios(): Scenario[] {
   return scenarios;
 }
 
+/**
+ * POST /api/customer/pricing for customers of every franchise at their own lawn sizes: the customer (scoped), the
+ * franchise and its rates for the year, then the price list at the lawn size, the offers and the coupons.
+ */
+async function pricingScenario(run: Runner): Promise<Scenario> {
+  const year = new Date().getUTCFullYear();
+  const rows = await records(
+    run,
+    `select distinct on (sqldbid) sqldbid, customer_no, zip, lawn_size::text as size, customer_type
+     from customers where customer_no % 13 = 0 order by sqldbid, customer_no limit 8`,
+  );
+  const inputs = rows.map((r): Input => {
+    const sqldbid = Number(r.sqldbid);
+    const customerNo = Number(r.customer_no);
+    const size = Number(r.size);
+    const existing = r.customer_type === 'Existing Customer';
+    const body = { sqldbid, customerNo, zip: /^\d{5}$/.test(r.zip ?? '') ? r.zip : '', size, pricingYear: year };
+    const statements = [
+      builder
+        .select()
+        .from(schema.customers)
+        .where(
+          and(
+            eq(schema.customers.sqldbid, sqldbid),
+            eq(schema.customers.customerNo, customerNo),
+            inScope(ADMIN_SCOPE, schema.customers.branchNo),
+          ),
+        )
+        .toSQL(),
+      franchiseYearQuery(builder, ADMIN_SCOPE, sqldbid, year).toSQL(),
+      priceListQuery(builder, sqldbid, year, size).toSQL(),
+      offersQuery(builder, sqldbid, year, existing).toSQL(),
+      couponsQuery(builder, sqldbid, year).toSQL(),
+    ];
+    return {
+      body,
+      async execute(r) {
+        for (const s of statements) await r.query(s.sql, s.params);
+        return statements;
+      },
+    };
+  });
+  return {
+    name: 'pricing: customer price list',
+    kind: 'pricing',
+    user: 'admin',
+    method: 'POST',
+    path: routes.customerPricing.path,
+    inputs,
+  };
+}
+
 export async function buildScenarios(run: Runner, options: { franchise: boolean }): Promise<Scenario[]> {
   const scenarios = [...REFERENCES, ...outboundScenarios()];
   scenarios.push(...(await searchScenarios(run, 'admin', routes.searchCustomers.path, ADMIN_SCOPE, null)));
@@ -322,6 +382,8 @@ export async function buildScenarios(run: Runner, options: { franchise: boolean 
       };
     }),
   });
+
+  scenarios.push(await pricingScenario(run));
 
   if (options.franchise) {
     const account = franchiseAccount();

@@ -15,6 +15,7 @@ import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
 import { registerCurrentCallRoutes } from './features/current-call/index.js';
+import { registerPricingRoutes } from './features/pricing/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerInboundRoutes(app, ctx);
   registerOutboundRoutes(app, ctx);
   registerCurrentCallRoutes(app, ctx);
+  registerPricingRoutes(app, ctx);
 
   return app;
 }

@@ -6,3 +6,4 @@ export * from './routes.js';
 export * from './inbound.js';
 export * from './outbound.js';
 export * from './current-call.js';
+export * from './pricing.js';

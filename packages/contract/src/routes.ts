@@ -2,7 +2,7 @@
  * The route table: method, path, request and response of every endpoint. The server registers each
  * route from here and the web client calls through it, so neither side can drift from the other.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Ok } from './common.js';
 import { ClientConfig, SessionResponse, SigninRequest, SigninResponse, SignupRequest, SessionUser } from './auth.js';
 import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
@@ -76,6 +76,31 @@ import {
   WebOrdersParams,
   WebOrdersResponse,
 } from './current-call.js';
+import {
+  BillingFrequencyRequest,
+  BillingFrequencyResponse,
+  BillingPaymentRequest,
+  BillingPaymentResponse,
+  BundleServicesByProgramRequest,
+  CurrentServiceYearResponse,
+  CustomerOffersResponse,
+  CustomerRecommendationsRequest,
+  CustomerRecommendationsResponse,
+  CustomerServicesResponse,
+  CustomerYearRequest,
+  FranchiseYearInfo,
+  FranchiseYearParams,
+  FranchiseYearRequest,
+  PriceListEntry,
+  PricingRequest,
+  PricingResponse,
+  QuoteRequest,
+  QuoteResponse,
+  ServiceDefIdRequest,
+  ServiceDefIdResponse,
+  ServiceDescRequest,
+  ServiceDescResponse,
+} from './pricing.js';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -401,6 +426,103 @@ export const routes = {
     auth: true,
     body: FranchiseRequest,
     response: CompanyConfigs,
+  },
+  customerPricing: {
+    method: 'POST',
+    path: '/api/customer/pricing',
+    auth: true,
+    body: PricingRequest,
+    response: PricingResponse,
+  },
+  currentServiceYear: {
+    method: 'GET',
+    path: '/api/customer/currentserviceyear',
+    auth: true,
+    response: CurrentServiceYearResponse,
+  },
+  bundleServices: {
+    method: 'POST',
+    path: '/api/customer/bundleservices',
+    auth: true,
+    body: FranchiseYearRequest,
+    response: z.array(PriceListEntry),
+  },
+  bundleServicesByProgram: {
+    method: 'POST',
+    path: '/api/customer/bundleservicesbyprogram',
+    auth: true,
+    body: BundleServicesByProgramRequest,
+    response: z.array(PriceListEntry),
+  },
+  billingFrequency: {
+    method: 'POST',
+    path: '/api/customer/billingFrequency',
+    auth: true,
+    body: BillingFrequencyRequest,
+    response: BillingFrequencyResponse,
+  },
+  serviceDefId: {
+    method: 'POST',
+    path: '/api/customer/serviceDefId',
+    auth: true,
+    body: ServiceDefIdRequest,
+    response: ServiceDefIdResponse,
+  },
+  customerQuote: {
+    method: 'POST',
+    path: '/api/customer/quote',
+    auth: true,
+    body: QuoteRequest,
+    response: QuoteResponse,
+  },
+  customerOffers: {
+    method: 'POST',
+    path: '/api/CurrentCall/GetCustomerOffers',
+    auth: true,
+    body: CustomerYearRequest,
+    response: CustomerOffersResponse,
+  },
+  customerRecommendations: {
+    method: 'POST',
+    path: '/api/CurrentCall/GetCustomerRecommendations',
+    auth: true,
+    body: CustomerRecommendationsRequest,
+    response: CustomerRecommendationsResponse,
+  },
+  customerServices: {
+    method: 'POST',
+    path: '/api/CurrentCall/GetCustomerServices',
+    auth: true,
+    body: CustomerYearRequest,
+    response: CustomerServicesResponse,
+  },
+  callCenterServiceDesc: {
+    method: 'POST',
+    path: '/api/currentcall/getCallCenterServiceDesc',
+    auth: true,
+    body: ServiceDescRequest,
+    response: ServiceDescResponse,
+  },
+  serviceCodesByServicePricing: {
+    method: 'POST',
+    path: '/api/currentcall/getServiceCodesByServicePricing',
+    auth: true,
+    body: FranchiseYearRequest,
+    response: z.array(PriceListEntry),
+  },
+  billingPaymentByFranchise: {
+    method: 'POST',
+    path: '/api/currentcall/getBillingPaymentByFranchise',
+    auth: true,
+    body: BillingPaymentRequest,
+    response: BillingPaymentResponse,
+  },
+  franchiseYearInfo: {
+    method: 'GET',
+    path: '/api/CurrentCall/franchise/:sqldbid/:serviceYear/info',
+    auth: true,
+    params: FranchiseYearParams,
+    response: FranchiseYearInfo,
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -144,3 +144,11 @@ export function remainingRounds(args: {
   }
   return left;
 }
+
+/** The calendar day 'YYYY-MM-DD' an instant falls on in a time zone (the caller passes the instant: no clock here). */
+export function calendarDayIn(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(instant)
+    .reduce<Record<string, string>>((acc, p) => ((acc[p.type] = p.value), acc), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}

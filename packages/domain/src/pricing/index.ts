@@ -3,3 +3,4 @@ export * from './money.js';
 export * from './calendar.js';
 export * from './types.js';
 export * from './quote.js';
+export * from './screen.js';

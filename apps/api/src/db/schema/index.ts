@@ -3,3 +3,4 @@ export * from './auth.js';
 export * from './customers.js';
 export * from './outbound.js';
 export * from './calls.js';
+export * from './pricing.js';

@@ -33,12 +33,14 @@ import {
 import { DEMO_CUSTOMER_COUNT, generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
 import { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
 import { generateHistory } from './history.js';
+import { seedPricing } from './pricing.js';
 
 export const DEMO_OUTBOUND_COUNT = 3000;
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './reference.js';
 export { STORY_CUSTOMERS, generateCustomers } from './customers.js';
 export { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
+export { SERVICE, SIZE_BRACKETS, seedPricing } from './pricing.js';
 
 export interface SeedOptions {
   /** Seed of the random generator; the same seed gives the same data. */
@@ -102,6 +104,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     );
 
     await seedServiceAreas(tx);
+    await seedPricing(tx, { now: options.now });
     await seedStoryCustomers(tx);
     await generateCustomers(tx, { count: options.customers ?? DEMO_CUSTOMER_COUNT, seed: options.seed ?? 42 });
 

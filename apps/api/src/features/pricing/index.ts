@@ -1,0 +1,7 @@
+/**
+ * Pricing (issue 6): the pricing calls, and the server's quote the end-call sequence (issue 7) uses to price a
+ * call with the same engine as the screen.
+ */
+export { registerPricingRoutes } from './routes.js';
+export { quoteForCall, EDIT_NOT_ALLOWED, type CallQuote, type CallQuoteInput } from './quote.js';
+export { loadPricing, type LoadedPricing } from './service.js';

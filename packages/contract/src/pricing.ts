@@ -1,0 +1,418 @@
+/**
+ * Pricing calls (call-handling.md §3 "Pricing data", §7): the pricing data of a customer, the franchise's price
+ * list, offers, coupons and the server's quote. Money is integer cents, as in the pricing engine of @cc/domain;
+ * percents are plain numbers (7.25 means 7.25 %).
+ */
+import { z } from 'zod';
+import { percentToPpm } from '@cc/domain';
+
+const Id = z.number().int();
+const PositiveId = z.number().int().positive();
+const Cents = z.number().int().min(0);
+const Sqldbid = z.number().int().positive();
+const CustomerNo = z.number().int().min(-1);
+const ServiceYear = z
+  .number()
+  .int()
+  .min(2000, 'must be a year from 2000 to 2100')
+  .max(2100, 'must be a year from 2000 to 2100');
+const LawnSize = z.number().min(0, 'cannot be negative').max(1000, 'must be at most 1000 (thousand sq ft)');
+const Zip = z
+  .string()
+  .trim()
+  .regex(/^(\d{5}(-?\d{4})?|N\/A)?$/i, 'must be a 5-digit zip code, zip+4 or N/A')
+  .optional()
+  .default('');
+
+// ---- The engine's pricing data (PricingData of @cc/domain) ----
+
+export const FranchisePricingSchema = z.object({
+  TaxRate: z.number(),
+  CallDiscount: z.number(),
+  PrePayDiscount: z.number(),
+  FirstAppTime: z.string().nullable(),
+});
+
+export const LawnProgramSchema = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  /** Cents per round, for the lawn size asked. */
+  FinalPrice: Cents,
+  TotalRounds: z.number().int(),
+  /** Rounds left this season, from today's date and FirstAppTime. */
+  RemainRounds: z.number().int().nullable(),
+  gl_account: z.string().nullable(),
+  ServicePricePlus: Cents.nullable(),
+  ServiceNamePlus: z.string().nullable(),
+  PreferredPlusServiceDiscount: z.number().nullable(),
+  linkedServiceDefId: Id.nullable(),
+  /** Ids of the additional services included in the program. */
+  bundledServices: z.array(Id),
+});
+
+export const PestProgramSchema = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  InitialPayment: Cents,
+  InitialFee: Cents.nullable(),
+  /** Cents per month. */
+  FinalPrice: Cents,
+  fk_BillingFrequencyID: z.literal(2),
+});
+
+export const AdditionalServiceSchema = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  /** Cents; per month when billed monthly. */
+  FinalPrice: Cents,
+  gl_account: z.string().nullable(),
+  fk_BillingFrequencyID: z.union([z.literal(1), z.literal(2)]),
+  serviceGroup: z.literal('A'),
+  bundleOnly: z.boolean(),
+});
+
+export const OfferSchema = z.object({
+  id: Id,
+  description: z.string(),
+  pricingRule: z.enum(['FreeVisit', 'FreeService', 'Priced', 'Reduce']),
+  /** Cents for Priced and Reduce, the percent for percent-off. */
+  priceRuleValue: z.number(),
+  kind: z.enum(['free-visit', '2-for-1', '3-for-2', 'percent-off']).nullable(),
+  templateId: Id.nullable(),
+  serviceDefinition: z.object({ id: Id, serviceGroup: z.enum(['L', 'A']) }),
+  serviceDfnId: Id.nullable(),
+});
+
+export const CouponSchema = z.object({
+  CouponCode: z.string(),
+  CouponID: Id.nullable(),
+  CouponTypeID: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  ServiceId: Id.nullable(),
+  Description: z.string().nullable(),
+  /** Cents, or the percent when IsPercent. */
+  Value: z.number(),
+  IsPercent: z.boolean(),
+});
+
+export const PricingDataSchema = z.object({
+  franchise: FranchisePricingSchema,
+  lawnPrograms: z.array(LawnProgramSchema),
+  pestPrograms: z.array(PestProgramSchema),
+  additionalServices: z.array(AdditionalServiceSchema),
+  offers: z.array(OfferSchema),
+  coupons: z.array(CouponSchema),
+});
+/** The engine's PricingData as the API sends it: every optional field present (null when empty). */
+export type PricingDataPayload = z.infer<typeof PricingDataSchema>;
+
+// ---- POST /api/customer/pricing ----
+
+export const PricingRequest = z.object({
+  sqldbid: Sqldbid,
+  zip: Zip,
+  /** Lawn size in thousands of square feet: prices are those of its bracket. */
+  size: LawnSize,
+  /** The customer; 0 (a new prospect) or -1 (unknown) price for the franchise alone. */
+  customerNo: CustomerNo,
+  pricingYear: ServiceYear,
+});
+export type PricingRequest = z.input<typeof PricingRequest>;
+
+export const PricingResponse = PricingDataSchema.extend({
+  sqldbid: z.number().int(),
+  customerNo: z.number().int(),
+  /** The service year asked for. */
+  serviceYear: z.number().int(),
+  /** The year whose price list is used: the one asked for, or the latest before it when none is published yet. */
+  priceListYear: z.number().int(),
+  lawnSize: z.number(),
+  /** Today in the franchise's time zone, 'YYYY-MM-DD': the date the quote is priced on. */
+  date: z.string(),
+  customerType: z.string(),
+  /** customerType is 'Existing Customer' (the Preferred Program's automatic call discount is for the others). */
+  isExisting: z.boolean(),
+  /** The franchise takes monthly installments (billing application 1, payment 4). */
+  monthlyPaymentAvailable: z.boolean(),
+  franchiseInfo: z.object({ compName: z.string(), designation: z.string(), timeZone: z.string() }),
+});
+export type PricingResponse = z.infer<typeof PricingResponse>;
+
+// ---- Price list look-ups ----
+
+export const CurrentServiceYearResponse = z.object({
+  serviceYear: z.number().int(),
+  /** Today in America/Chicago. */
+  date: z.string(),
+});
+
+export const PriceListEntry = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  serviceGroup: z.enum(['L', 'P', 'A']),
+  gl_account: z.string(),
+  fk_BillingFrequencyID: z.union([z.literal(1), z.literal(2)]),
+  ServiceCode: z.string(),
+});
+export type PriceListEntry = z.infer<typeof PriceListEntry>;
+
+export const FranchiseYearRequest = z.object({ sqldbid: Sqldbid, serviceYear: ServiceYear });
+export const BundleServicesByProgramRequest = FranchiseYearRequest.extend({ programId: PositiveId });
+export const BillingFrequencyRequest = FranchiseYearRequest.extend({ serviceDefId: PositiveId });
+export const BillingFrequencyResponse = z.object({
+  ServiceDefId: Id,
+  fk_BillingFrequencyID: z.union([z.literal(1), z.literal(2)]),
+  BillingFrequency: z.string(),
+});
+export const ServiceDefIdRequest = z.object({ sqldbid: Sqldbid, Id: PositiveId });
+export const ServiceDefIdResponse = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  serviceYear: z.number().int(),
+});
+
+export const CustomerYearRequest = z.object({
+  sqldbid: Sqldbid,
+  customerNo: CustomerNo,
+  serviceYear: ServiceYear,
+});
+export const CustomerOffersResponse = z.array(OfferSchema);
+
+export const CustomerRecommendationsRequest = CustomerYearRequest.extend({ size: LawnSize.optional() });
+export const Recommendation = z.object({
+  Id,
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  serviceGroup: z.enum(['L', 'P', 'A']),
+  /** Cents at the lawn size (per round for a program, per month when billed monthly). */
+  FinalPrice: Cents,
+  reason: z.string(),
+});
+export const CustomerRecommendationsResponse = z.array(Recommendation);
+
+export const CustomerService = z.object({
+  orderId: z.number().int(),
+  orderType: z.string(),
+  orderStatus: z.string(),
+  ServiceDefId: Id,
+  ServiceName: z.string(),
+  serviceGroup: z.enum(['L', 'P', 'A']).nullable(),
+  rounds: z.number().int(),
+  quantity: z.number().int(),
+  /** Cents. */
+  unitPrice: Cents,
+  extendedPriceSold: Cents,
+  installment: z.boolean(),
+});
+export const CustomerServicesResponse = z.array(CustomerService);
+
+export const ServiceDescRequest = z.object({
+  sqldbid: Sqldbid,
+  serviceDefIds: z.array(PositiveId).max(100).optional(),
+});
+export const ServiceDescResponse = z.array(
+  z.object({ ServiceDefId: Id, ServiceName: z.string(), serviceGroup: z.string(), Description: z.string() }),
+);
+
+export const BillingPaymentRequest = z.object({
+  SQLDBID: Sqldbid,
+  billingAppType: z.number().int().positive().optional().default(1),
+  paymentId: z.number().int().positive().optional().default(4),
+});
+export const BillingPaymentResponse = z.object({
+  SQLDBID: z.number().int(),
+  billingAppType: z.number().int(),
+  paymentId: z.number().int(),
+  paymentName: z.string(),
+  enabled: z.boolean(),
+});
+
+export const FranchiseYearParams = z.object({
+  sqldbid: z.coerce.number().int().positive(),
+  serviceYear: z.coerce.number().pipe(ServiceYear),
+});
+export const FranchiseYearInfo = z.object({
+  sqldbid: z.number().int(),
+  serviceYear: z.number().int(),
+  priceListYear: z.number().int(),
+  compName: z.string(),
+  designation: z.string(),
+  timeZone: z.string(),
+  franchiseData: FranchisePricingSchema,
+  hasPreferredProgram: z.boolean(),
+  hasEconomyProgram: z.boolean(),
+  hasPestProgram: z.boolean(),
+  monthlyPaymentAvailable: z.boolean(),
+});
+export type FranchiseYearInfo = z.infer<typeof FranchiseYearInfo>;
+
+// ---- POST /api/customer/quote: the server's quote (decision 006) ----
+
+const NullableId = PositiveId.nullable().optional();
+const EditPercent = z
+  .number()
+  .nullable()
+  .optional()
+  .refine((v) => v === null || v === undefined || percentToPpm(v, 2) !== null, {
+    message: 'must be a percent from 0 to 100 with at most 2 decimals',
+  });
+
+export const SelectionsSchema = z.object({
+  lawnProgramId: NullableId,
+  pestProgramId: NullableId,
+  additionalServiceIds: z.array(PositiveId).max(50).optional().default([]),
+  offerId: NullableId,
+  couponCode: z.string().trim().max(40).nullable().optional(),
+  freeServiceId: NullableId,
+  billDay: z
+    .union([z.literal(1), z.literal(15)])
+    .nullable()
+    .optional(),
+});
+export type SelectionsInput = z.input<typeof SelectionsSchema>;
+
+export const DiscountFlagsSchema = z.object({
+  prepay: z.boolean().nullable().optional(),
+  callDiscount: z.boolean().nullable().optional(),
+  monthlyPayment: z.boolean().nullable().optional(),
+});
+
+export const PriceEditsSchema = z.object({
+  /** Cents per round. */
+  lawnPrice: z.number().int('must be whole cents').min(0, 'cannot be negative').max(100_000_00).nullable().optional(),
+  roundCount: z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000).nullable().optional(),
+  callDiscountPercent: EditPercent,
+  prepayPercent: EditPercent,
+});
+export type PriceEditsInput = z.input<typeof PriceEditsSchema>;
+
+export const QuoteRequest = z.object({
+  sqldbid: Sqldbid,
+  customerNo: CustomerNo,
+  zip: Zip,
+  size: LawnSize,
+  serviceYear: ServiceYear,
+  selections: SelectionsSchema.optional().default({ additionalServiceIds: [] }),
+  flags: DiscountFlagsSchema.optional().default({}),
+  edits: PriceEditsSchema.optional().default({}),
+});
+export type QuoteRequest = z.input<typeof QuoteRequest>;
+
+const LineDiscounts = z.object({ offer: Cents, preferredPlus: Cents, call: Cents, prepay: Cents, coupon: Cents });
+const QuoteLineSchema = z.object({
+  kind: z.enum(['lawn', 'additional', 'pestInitial', 'pestMonthly']),
+  itemId: Id,
+  serviceDefId: Id,
+  serviceName: z.string(),
+  billingFrequency: z.union([z.literal(1), z.literal(2)]),
+  unitPrice: Cents,
+  quantity: z.number().int(),
+  extendedPrice: Cents,
+  unitPriceSold: Cents,
+  extendedPriceSold: Cents,
+  discounts: LineDiscounts,
+  tax: Cents,
+  total: Cents,
+  installment: z.boolean(),
+  remainMonths: z.number().int(),
+  monthly: z
+    .object({
+      amount: Cents,
+      lastAmount: Cents,
+      billDay: z.union([z.literal(1), z.literal(15)]),
+      firstBillDate: z.string(),
+    })
+    .nullable(),
+  free: z.boolean(),
+  orderItem: z.boolean(),
+});
+
+const SaleTotalsSchema = z.object({
+  applications: z.number().int(),
+  appCost: Cents,
+  taxRate: z.number(),
+  subtotal: Cents,
+  salesTax: Cents,
+  totalCost: Cents,
+  prepayDiscount: Cents,
+  prepaySubTotal: Cents,
+  prepaySalesTax: Cents,
+  prepayTotal: Cents,
+  callDiscount: Cents,
+  callDiscountSubTotal: Cents,
+  callDiscountSalesTax: Cents,
+  callDiscountTotal: Cents,
+  combinedDiscount: Cents,
+  combinedSubTotal: Cents,
+  combinedSalesTax: Cents,
+  combinedTotal: Cents,
+  saleSubTotal: Cents,
+  saleSalesTax: Cents,
+  saleTotal: Cents,
+  lawncareTotal: Cents,
+  additionalServicesTotal: Cents,
+  pestInitialTotal: Cents,
+  pestMonthlyTotal: Cents,
+  pestMonthlyPrice: Cents,
+  duePestInitialTotal: Cents,
+  dueMonthlyTotal: Cents,
+  offerDiscount: Cents,
+  preferredPlusDiscount: Cents,
+  couponDiscount: Cents,
+});
+
+const ItemStateSchema = z.object({
+  id: Id,
+  selected: z.boolean(),
+  free: z.boolean(),
+  blocked: z.boolean(),
+  bundled: z.boolean(),
+  reason: z.string().optional(),
+});
+
+export const QuoteResponse = z.object({
+  case: z.enum(['none', 'prepay', 'call', 'combined']),
+  flags: z.object({
+    prepay: z.boolean(),
+    callDiscount: z.boolean(),
+    monthlyPayment: z.boolean(),
+    prepayAvailable: z.boolean(),
+    callDiscountAutomatic: z.boolean(),
+  }),
+  rates: z.object({ taxRate: z.number(), callDiscountPercent: z.number(), prepayPercent: z.number() }),
+  totals: SaleTotalsSchema,
+  lines: z.array(QuoteLineSchema),
+  serviceYear: z.number().int(),
+  months: z.number().int(),
+  rounds: z.object({ total: z.number().int(), remaining: z.number().int(), sold: z.number().int() }).nullable(),
+  states: z.object({
+    lawnPrograms: z.array(ItemStateSchema),
+    pestPrograms: z.array(ItemStateSchema),
+    additionalServices: z.array(ItemStateSchema),
+    offers: z.array(
+      z.object({ id: Id, selected: z.boolean(), applicable: z.boolean(), reason: z.string().optional() }),
+    ),
+    coupon: z
+      .object({
+        code: z.string(),
+        found: z.boolean(),
+        applied: z.boolean(),
+        amount: Cents,
+        reason: z.string().optional(),
+      })
+      .nullable(),
+  }),
+  problems: z.array(
+    z.object({
+      code: z.string(),
+      severity: z.enum(['error', 'warning']),
+      message: z.string(),
+      ref: z.union([z.number(), z.string()]).optional(),
+    }),
+  ),
+});
+export type QuoteResponse = z.infer<typeof QuoteResponse>;
