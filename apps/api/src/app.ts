@@ -16,6 +16,14 @@ import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
 import { registerCurrentCallRoutes } from './features/current-call/index.js';
 import { registerPricingRoutes } from './features/pricing/index.js';
+import { createMailTransport, createMailWorker, type MailWorker } from './features/end-call/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox's mail worker (started on ready when MAIL_WORKER is on, stopped on close). */
+    mailWorker: MailWorker;
+  }
+}
 
 export interface AppDeps {
   db: Db;
@@ -32,7 +40,30 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const ctx: AppContext = { config, db: deps.db, now: deps.now ?? (() => new Date()), log: app.log };
+  const now = deps.now ?? (() => new Date());
+  const mailWorker = createMailWorker({
+    db: deps.db,
+    transport: createMailTransport(config),
+    mailFrom: config.mailFrom,
+    now,
+    log: app.log,
+    pollSeconds: config.mail.pollSeconds,
+    maxAttempts: config.mail.maxAttempts,
+    retrySeconds: config.mail.retrySeconds,
+    retryMaxSeconds: config.mail.retryMaxSeconds,
+  });
+  app.decorate('mailWorker', mailWorker);
+  if (config.mail.worker) {
+    app.addHook('onReady', (done) => {
+      mailWorker.start();
+      done();
+    });
+  }
+  // Stop before the database closes (server.ts and the tests close the app first): a delivery in progress finishes.
+  app.addHook('onClose', async () => {
+    await mailWorker.stop();
+  });
+  const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker };
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

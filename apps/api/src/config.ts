@@ -13,6 +13,12 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: intVar(10),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Call Centre <no-reply@callcentre.local>'),
+  /** on: this process delivers the outbox; off: another process does (or nobody, in tests). */
+  MAIL_WORKER: z.enum(['on', 'off']).default('on'),
+  MAIL_POLL_SECONDS: intVar(15),
+  MAIL_MAX_ATTEMPTS: intVar(5),
+  MAIL_RETRY_SECONDS: intVar(60),
+  MAIL_RETRY_MAX_SECONDS: intVar(3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: demo data goes into a new embedded database only; never: not even there. */
   SEED: z.enum(['auto', 'never']).default('auto'),
@@ -43,6 +49,18 @@ export interface Config {
   databasePoolSize: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  mail: {
+    /** Whether this process runs the mail worker. */
+    worker: boolean;
+    /** Where messages are written as .eml files when there is no SMTP server: DATA_DIR/mail. */
+    dir: string;
+    pollSeconds: number;
+    /** Delivery attempts before a message is marked failed. */
+    maxAttempts: number;
+    /** Wait after the first failed attempt; it doubles with each further one, up to retryMaxSeconds. */
+    retrySeconds: number;
+    retryMaxSeconds: number;
+  };
   logLevel: string;
   seed: 'auto' | 'never';
   session: { idleSeconds: number; maxSeconds: number };
@@ -84,6 +102,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     databasePoolSize: e.DATABASE_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mail: {
+      worker: e.MAIL_WORKER === 'on',
+      dir: path.join(path.resolve(e.DATA_DIR), 'mail'),
+      pollSeconds: e.MAIL_POLL_SECONDS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+      retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
+    },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },

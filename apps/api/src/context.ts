@@ -8,4 +8,6 @@ export interface AppContext {
   db: Db;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** The mail worker of this process: nudge it after a transaction that queued mail commits. */
+  mail: { nudge(): void };
 }

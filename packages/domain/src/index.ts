@@ -7,3 +7,4 @@ export * from './calls.js';
 export * from './scripts.js';
 export * from './pricing/index.js';
 export * from './end-call.js';
+export * from './email.js';

@@ -73,7 +73,15 @@ export interface TestApp {
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SIGNIN_SLOW_MS: '0', DATA_DIR: '/nonexistent', ...env });
+  // The mail worker is off unless a test turns it on: messages stay queued where a test can see them.
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SIGNIN_SLOW_MS: '0',
+    DATA_DIR: '/nonexistent',
+    MAIL_WORKER: 'off',
+    ...env,
+  });
 }
 
 export async function createTestApp(

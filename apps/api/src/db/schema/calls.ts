@@ -191,6 +191,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.sqldbid, t.customerNo),
     index('orders_branch_status_idx').on(t.branchNo, t.orderStatus, t.updatedAt),
+    // One order per call: creating the order of a call again (a retry) finds the first one.
+    uniqueIndex('orders_call_idx')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
   ],
 );
 
@@ -212,14 +216,20 @@ export const orderItems = pgTable(
     installment: boolean('installment').notNull().default(false),
     remainMonths: integer('remain_months').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  // One line per service of an order: adding a line again (a retry) updates it instead of doubling it.
+  (t) => [uniqueIndex('order_items_order_service_idx').on(t.orderId, t.serviceDefId)],
 );
 
-export const orderDiscounts = pgTable('order_discounts', {
-  orderDiscountId: serial('order_discount_id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.orderId, { onDelete: 'cascade' }),
-  couponCode: text('coupon_code').notNull(),
-  amount: money('amount').notNull(),
-});
+export const orderDiscounts = pgTable(
+  'order_discounts',
+  {
+    orderDiscountId: serial('order_discount_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    couponCode: text('coupon_code').notNull(),
+    amount: money('amount').notNull(),
+  },
+  // A coupon discounts an order once.
+  (t) => [uniqueIndex('order_discounts_order_coupon_idx').on(t.orderId, t.couponCode)],
+);

@@ -4,3 +4,4 @@ export * from './customers.js';
 export * from './outbound.js';
 export * from './calls.js';
 export * from './pricing.js';
+export * from './end-call.js';
