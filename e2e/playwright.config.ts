@@ -48,8 +48,5 @@ export default defineConfig({
     { name: 'app', testIgnore: /session-timeout/ },
     { name: 'idle', testMatch: /session-timeout/, use: { baseURL: `http://localhost:${IDLE_PORT}` } },
   ],
-  webServer: [
-    server('app', PORT, ''),
-    server('idle', IDLE_PORT, 'CLIENT_IDLE_SECONDS=4 CLIENT_WARNING_SECONDS=5'),
-  ],
+  webServer: [server('app', PORT, ''), server('idle', IDLE_PORT, 'CLIENT_IDLE_SECONDS=4 CLIENT_WARNING_SECONDS=5')],
 });
