@@ -182,8 +182,7 @@ test('opened from the inbound search: the call is marked active, the customer sh
   await page.keyboard.press('Escape');
   await expect(page.getByRole('combobox', { name: 'Follow up' })).toHaveValue('None');
 
-  // The Pricing tab comes with the pricing feature.
-  await expect(page.getByRole('tab')).toHaveText(['Customer', 'History', 'Web Orders', 'Script', 'Survey']);
+  await expect(page.getByRole('tab')).toHaveText(['Customer', 'Pricing', 'History', 'Web Orders', 'Script', 'Survey']);
   await page.getByRole('tab', { name: 'Web Orders' }).click();
   const orders = page.getByRole('region', { name: 'Web orders' });
   await expect(orders.getByRole('columnheader')).toHaveText([

@@ -2,6 +2,7 @@
 import { generatePath } from 'react-router';
 import type { Customer } from '@cc/contract';
 import { callTypeByName, DEFAULT_FOLLOW_UP, formatPhone, phoneDigits } from '@cc/domain';
+import { EMPTY_PRICING_DRAFT, type PricingDraft } from '../pricing';
 
 /** The route of the call screen, named currentCall. */
 export const CURRENT_CALL_PATH = '/call-center/current-call/:sqldbid/:customerNo/:callType';
@@ -151,6 +152,8 @@ export interface CallDraft {
   notes: string;
   /** Survey answers by question id. */
   survey: Record<number, string>;
+  /** What is picked on the pricing tab: selections, discount flags and edits (the end of the call sends them). */
+  pricing: PricingDraft;
 }
 
 export const EMPTY_DRAFT: CallDraft = {
@@ -160,6 +163,7 @@ export const EMPTY_DRAFT: CallDraft = {
   serviceCallReason: null,
   notes: '',
   survey: {},
+  pricing: EMPTY_PRICING_DRAFT,
 };
 
 /** Call results that ask for the service-call reason. */

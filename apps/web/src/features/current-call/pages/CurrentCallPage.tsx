@@ -18,6 +18,7 @@ import {
 import {
   IconAddressBook,
   IconAlertCircle,
+  IconCurrencyDollar,
   IconFileText,
   IconHistory,
   IconListCheck,
@@ -62,6 +63,7 @@ import { ScriptTab } from '../components/ScriptTab';
 import { ServiceCallReasonDialog } from '../components/ServiceCallReasonDialog';
 import { SurveyTab } from '../components/SurveyTab';
 import { WebOrdersTab } from '../components/WebOrdersTab';
+import { PricingTab } from '../../pricing';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { useCallLock } from '../hooks/useCallLock';
 import {
@@ -200,6 +202,13 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   const customerInfoEditId = infoEditId ?? customer?.customerInfoEditId ?? null;
 
   const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
+  const [tab, setTab] = useState('customer');
+  /** The pricing tab mounts on its first visit and then stays, so its prices load when the CSR turns to them. */
+  const [pricingSeen, setPricingSeen] = useState(false);
+  const openTab = (value: string | null) => {
+    setTab(value ?? 'customer');
+    if (value === 'pricing') setPricingSeen(true);
+  };
   const patch = (change: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...change }));
 
   const results = useCallResults(type?.CallTypeId ?? 1);
@@ -245,6 +254,15 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   const switchTo = (n: number) => {
     const row: TheCall = { ...(theCall ?? {}), ...(outbound ? { cust_No: n } : { AccountNo: n }) };
     leaveFor(currentCallPath(sqldbid, n, callType), { theCall: row });
+  };
+
+  /** Pricing's refresh: the stored customer again (its lawn size), or the one kept on screen for a prospect. */
+  const refreshCustomer = async (): Promise<Customer | null> => {
+    if (local) return customer;
+    const answer = await customerQuery.refetch();
+    if (answer.error) throw answer.error;
+    setLocalCustomer(null);
+    return answer.data ?? null;
   };
 
   const onResultChange = (result: string | null) => {
@@ -394,10 +412,13 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
           <Paper withBorder radius="md" p="sm">
-            <Tabs defaultValue="customer" variant="outline" keepMounted>
+            <Tabs value={tab} onChange={openTab} variant="outline" keepMounted>
               <Tabs.List mb="sm" aria-label="Call details">
                 <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
                   Customer
+                </Tabs.Tab>
+                <Tabs.Tab value="pricing" leftSection={<IconCurrencyDollar size={15} />}>
+                  Pricing
                 </Tabs.Tab>
                 <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
                   History
@@ -424,6 +445,21 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
                     stack.open('history-log');
                   }}
                 />
+              </Tabs.Panel>
+              <Tabs.Panel value="pricing">
+                {pricingSeen ? (
+                  <PricingTab
+                    sqldbid={sqldbid}
+                    customerNo={customerNo}
+                    customer={customer}
+                    user={user}
+                    draft={draft.pricing}
+                    onChange={(pricing) => patch({ pricing })}
+                    onRefreshCustomer={refreshCustomer}
+                    active={open}
+                    visible={tab === 'pricing'}
+                  />
+                ) : null}
               </Tabs.Panel>
               <Tabs.Panel value="history">
                 <HistoryTab

@@ -1,0 +1,387 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Center, Grid, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Customer, PricingResponse, SessionUser } from '@cc/contract';
+import {
+  CALL_DISCOUNT_UPDATE_CANCELLED,
+  LAWN_SIZE_ALERT_ABOVE,
+  MAX_EDITED_ROUND_PRICE,
+  PREPAY_DISCOUNT_UPDATE_CANCELLED,
+  PRICE_UPDATE_CANCELLED,
+  PRICING_REFRESHED,
+  ROUND_COUNT_UPDATE_CANCELLED,
+  canEditPricing,
+  needsLawnSizeAlert,
+  quote as priceQuote,
+  type Quote,
+} from '@cc/domain';
+import { toast } from '../../../lib/toast';
+import { useCurrentServiceYear } from '../api/currentServiceYear';
+import { customerPricingKey, customerPricingQuery, useCustomerPricing, type PricingArgs } from '../api/customerPricing';
+import {
+  centsOf,
+  toggleLawnProgram,
+  togglePestProgram,
+  toggleService,
+  withEdits,
+  withFlags,
+  withSelections,
+  withServiceYear,
+  type PricingDraft,
+} from '../model';
+import { EditValueDialog } from './EditValueDialog';
+import { OffersCoupons } from './OffersCoupons';
+import { LawnPrograms, PestPrograms } from './ProgramSections';
+import { AdditionalServices } from './ServicesSection';
+import { Discounts, TotalsCard, TotalsStrip } from './TotalsCards';
+
+export const LAWN_SIZE_ALERT_TITLE = 'Lawn Size Alert';
+
+export interface PricingTabProps {
+  sqldbid: number;
+  customerNo: number;
+  customer: Customer | null;
+  user: SessionUser;
+  draft: PricingDraft;
+  onChange: (draft: PricingDraft) => void;
+  /** Reads the customer again (its lawn size); answers the customer as stored. */
+  onRefreshCustomer: () => Promise<Customer | null>;
+  /** The call is open: selections and edits are allowed. */
+  active: boolean;
+  /** The tab is the one shown: the lawn size alert waits for it. */
+  visible: boolean;
+}
+
+type Dialog = 'rounds' | 'price' | 'call' | 'prepay' | null;
+
+/**
+ * The pricing tab: the franchise's lawn programs, pest programs, additional services, offers and coupons for the
+ * customer's lawn size, and the totals. The same engine the server uses (quote from @cc/domain) prices every click
+ * in the browser; the selections stay in the call's draft for the end of the call.
+ */
+export function PricingTab(props: PricingTabProps) {
+  const { sqldbid, customerNo, customer } = props;
+  const year = useCurrentServiceYear();
+  const args: PricingArgs | null =
+    customer && year.data
+      ? {
+          sqldbid,
+          customerNo: Math.max(customerNo, 0),
+          zip: customer.zip,
+          size: Math.max(0, customer.lawnSize),
+          pricingYear: props.draft.serviceYear ?? year.data.serviceYear,
+        }
+      : null;
+  const pricing = useCustomerPricing(args);
+  const error = year.error ?? pricing.error;
+  // Kept here, above the loader, so the alert is not shown again for the same size after a change of year.
+  const [acknowledgedSize, setAcknowledgedSize] = useState<number | null>(null);
+
+  if (error) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="Pricing could not be loaded" role="alert">
+        {error.message}
+      </Alert>
+    );
+  }
+  // Another year's prices (kept on screen while the new ones load) have other ids: wait for this year's.
+  if (!pricing.data || !args || pricing.data.serviceYear !== args.pricingYear) {
+    return (
+      <Center h={200}>
+        <Loader aria-label="Loading pricing" />
+      </Center>
+    );
+  }
+  return (
+    <PricingScreen
+      {...props}
+      data={pricing.data}
+      args={args}
+      refreshing={pricing.isFetching}
+      currentYear={year.data?.serviceYear ?? args.pricingYear}
+      acknowledgedSize={acknowledgedSize}
+      onAcknowledgeSize={setAcknowledgedSize}
+    />
+  );
+}
+
+function PricingScreen({
+  data,
+  args,
+  draft,
+  onChange,
+  user,
+  active,
+  onRefreshCustomer,
+  refreshing,
+  currentYear,
+  visible,
+  acknowledgedSize,
+  onAcknowledgeSize,
+}: PricingTabProps & {
+  data: PricingResponse;
+  args: PricingArgs;
+  refreshing: boolean;
+  currentYear: number;
+  acknowledgedSize: number | null;
+  onAcknowledgeSize: (size: number) => void;
+}) {
+  const queryClient = useQueryClient();
+  const canEdit = canEditPricing({ companyId: user.CompanyId, permissions: user.permissions });
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [refreshBusy, setRefreshBusy] = useState(false);
+
+  const result = useMemo((): { quote: Quote } | { error: string } => {
+    try {
+      return {
+        quote: priceQuote({
+          data,
+          selections: draft.selections,
+          flags: draft.flags,
+          edits: draft.edits,
+          customer: { isExisting: data.isExisting, lawnSize: data.lawnSize },
+          date: data.date,
+          serviceYear: data.serviceYear,
+        }),
+      };
+    } catch (e) {
+      return { error: (e as Error).message };
+    }
+  }, [data, draft]);
+
+  if ('error' in result) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} />} title="This price list cannot be priced" role="alert">
+        {result.error}
+      </Alert>
+    );
+  }
+  const q = result.quote;
+  const lawn = data.lawnPrograms.find((p) => p.Id === draft.selections.lawnProgramId) ?? null;
+  const change = (next: PricingDraft) => onChange(next);
+  const sizeAlert = visible && needsLawnSizeAlert(data.lawnSize) && acknowledgedSize !== data.lawnSize;
+
+  const refresh = async () => {
+    setRefreshBusy(true);
+    try {
+      const fresh = await onRefreshCustomer();
+      await queryClient.invalidateQueries({ queryKey: customerPricingKey(args), refetchType: 'none' });
+      await queryClient.fetchQuery({
+        ...customerPricingQuery({ ...args, size: Math.max(0, fresh?.lawnSize ?? args.size) }),
+        staleTime: 0,
+      });
+      toast.success(PRICING_REFRESHED);
+    } catch (e) {
+      toast.error(`ERROR Refreshing Lawn Size and Pricing: ${(e as Error).message}`);
+    } finally {
+      setRefreshBusy(false);
+    }
+  };
+
+  const cancel = (message: string) => {
+    setDialog(null);
+    toast.info(message);
+  };
+
+  return (
+    <Stack
+      gap="sm"
+      data-testid="pricing-tab"
+      data-service-year={data.serviceYear}
+      aria-busy={refreshing || refreshBusy}
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="lg" wrap="wrap">
+          <Text size="sm">
+            Lawn size{' '}
+            <Text span fw={600} data-testid="pricing-lawn-size">
+              {data.lawnSize.toFixed(2)}
+            </Text>{' '}
+            <Text span size="xs" c="gray.7">
+              (thousand sq ft)
+            </Text>
+          </Text>
+          <Group gap={6}>
+            <Text size="sm" id="pricing-service-year-label">
+              Service year
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-labelledby="pricing-service-year-label"
+              data-testid="pricing-service-year"
+              value={String(args.pricingYear)}
+              onChange={(v) => change(withServiceYear(draft, Number(v)))}
+              disabled={!active}
+              data={[currentYear, currentYear + 1].map((y) => ({ value: String(y), label: String(y) }))}
+            />
+            {data.priceListYear !== data.serviceYear ? (
+              <Text span size="xs" c="gray.7">
+                ({data.priceListYear} prices)
+              </Text>
+            ) : null}
+          </Group>
+          <Text size="sm" c="gray.7">
+            {data.franchiseInfo.compName}
+          </Text>
+        </Group>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconRefresh size={14} />}
+          loading={refreshBusy}
+          onClick={() => void refresh()}
+        >
+          Refresh Lawn Size and Pricing
+        </Button>
+      </Group>
+
+      <TotalsStrip quote={q} />
+
+      <Grid gap="sm" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="sm">
+            <LawnPrograms
+              data={data}
+              quote={q}
+              lawnProgramId={draft.selections.lawnProgramId}
+              active={active}
+              canEdit={canEdit}
+              onToggle={(id) => change(toggleLawnProgram(draft, id))}
+              onEditRounds={() => setDialog('rounds')}
+              onEditPrice={() => setDialog('price')}
+            />
+            <PestPrograms
+              data={data}
+              quote={q}
+              pestProgramId={draft.selections.pestProgramId}
+              active={active}
+              onToggle={(id) => change(togglePestProgram(draft, id))}
+            />
+            <AdditionalServices
+              data={data}
+              quote={q}
+              active={active}
+              onToggle={(id) => change(toggleService(draft, id))}
+            />
+            <OffersCoupons
+              data={data}
+              quote={q}
+              offerId={draft.selections.offerId}
+              freeServiceId={draft.selections.freeServiceId}
+              couponCode={draft.selections.couponCode}
+              active={active}
+              onOffer={(offerId) => change(withSelections(draft, { offerId, freeServiceId: null }))}
+              onFreeService={(freeServiceId) => change(withSelections(draft, { freeServiceId }))}
+              onCoupon={(couponCode) => change(withSelections(draft, { couponCode }))}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="sm">
+            <Discounts
+              quote={q}
+              monthlyPaymentAvailable={data.monthlyPaymentAvailable}
+              billDay={draft.selections.billDay === 15 ? 15 : 1}
+              active={active}
+              canEdit={canEdit}
+              onPrepay={(prepay) => change(withFlags(draft, { prepay }))}
+              onCallDiscount={(callDiscount) => change(withFlags(draft, { callDiscount }))}
+              onMonthly={(monthlyPayment) => change(withFlags(draft, { monthlyPayment }))}
+              onBillDay={(billDay) => change(withSelections(draft, { billDay }))}
+              onEditCallDiscount={() => setDialog('call')}
+              onEditPrepay={() => setDialog('prepay')}
+            />
+            <TotalsCard quote={q} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <EditValueDialog
+        opened={dialog === 'rounds' && lawn !== null}
+        title="Edit Lawn Care Round Count"
+        label="Rounds"
+        current={q.rounds?.sold ?? 1}
+        min={1}
+        max={lawn?.TotalRounds ?? 1}
+        decimals={0}
+        hint={lawn ? `From 1 to the ${lawn.TotalRounds} rounds of the ${lawn.ServiceName}.` : undefined}
+        onSave={(roundCount) => {
+          change(withEdits(draft, { roundCount }));
+          setDialog(null);
+        }}
+        onCancel={() => cancel(ROUND_COUNT_UPDATE_CANCELLED)}
+        data-testid="edit-rounds-dialog"
+      />
+      <EditValueDialog
+        opened={dialog === 'price' && lawn !== null}
+        title="Edit Lawn Care Price"
+        label="Price of one round"
+        current={(q.lines.find((l) => l.kind === 'lawn')?.unitPrice ?? lawn?.FinalPrice ?? 0) / 100}
+        min={0}
+        max={MAX_EDITED_ROUND_PRICE / 100}
+        decimals={2}
+        prefix="$"
+        onSave={(dollars) => {
+          change(withEdits(draft, { lawnPrice: centsOf(dollars) }));
+          setDialog(null);
+        }}
+        onCancel={() => cancel(PRICE_UPDATE_CANCELLED)}
+        data-testid="edit-price-dialog"
+      />
+      <EditValueDialog
+        opened={dialog === 'call'}
+        title="Edit Call Discount"
+        label="Call discount"
+        current={q.rates.callDiscountPercent}
+        min={0}
+        max={100}
+        decimals={2}
+        suffix="%"
+        onSave={(callDiscountPercent) => {
+          change(withEdits(draft, { callDiscountPercent }));
+          setDialog(null);
+        }}
+        onCancel={() => cancel(CALL_DISCOUNT_UPDATE_CANCELLED)}
+        data-testid="edit-call-discount-dialog"
+      />
+      <EditValueDialog
+        opened={dialog === 'prepay'}
+        title="Edit Prepay Discount"
+        label="Prepay discount"
+        current={q.rates.prepayPercent}
+        min={0}
+        max={100}
+        decimals={2}
+        suffix="%"
+        onSave={(prepayPercent) => {
+          change(withEdits(draft, { prepayPercent }));
+          setDialog(null);
+        }}
+        onCancel={() => cancel(PREPAY_DISCOUNT_UPDATE_CANCELLED)}
+        data-testid="edit-prepay-dialog"
+      />
+
+      <Modal
+        opened={sizeAlert}
+        onClose={() => onAcknowledgeSize(data.lawnSize)}
+        title={LAWN_SIZE_ALERT_TITLE}
+        size="md"
+        withCloseButton={false}
+        closeOnEscape={false}
+        closeOnClickOutside={false}
+        data-testid="lawn-size-alert"
+      >
+        <Text size="sm">
+          The lawn size is {data.lawnSize.toFixed(2)} thousand square feet, above {LAWN_SIZE_ALERT_ABOVE}. Check the
+          measurement with the customer before continuing.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button onClick={() => onAcknowledgeSize(data.lawnSize)} data-autofocus>
+            OK
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
