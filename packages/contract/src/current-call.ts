@@ -1,7 +1,27 @@
 import { z } from 'zod';
+import { CALL_TYPES, callTypeByName } from '@cc/domain';
 
 const Int = z.coerce.number().int();
 const CustomerNoPath = z.coerce.number().int().min(-1);
+
+/** A call type by its name (call-handling.md §3), in any letter case. */
+const CallTypeName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(30)
+  .refine((name) => callTypeByName(name) !== undefined, {
+    error: `must be one of ${CALL_TYPES.map((t) => t.CallTypeName).join(', ')}`,
+  });
+
+/** A real calendar day 'YYYY-MM-DD' (so 2026-02-30 is refused, not sent to the database). */
+const Day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine((day) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+  }, 'must be a date YYYY-MM-DD');
 
 export const CallKey = z.object({
   sqldbid: z.number().int().positive(),
@@ -9,7 +29,7 @@ export const CallKey = z.object({
 });
 
 export const CallActiveRequest = CallKey.extend({
-  callType: z.string().trim().min(1).max(30),
+  callType: CallTypeName,
   outboundId: z.number().int().positive().optional(),
 });
 export type CallActiveRequest = z.input<typeof CallActiveRequest>;
@@ -24,7 +44,7 @@ export const IsCallActiveResponse = z.object({ isActive: z.boolean(), mine: z.bo
 export const CallInactiveRequest = CallKey.extend({
   /** Save the call so that the dashboard can send the user back to it. */
   save: z.boolean().optional().default(false),
-  callType: z.string().trim().max(30).optional(),
+  callType: CallTypeName.optional(),
   theCall: z.record(z.string(), z.unknown()).optional(),
 });
 
@@ -155,7 +175,6 @@ export const SetWebLeadCustomerParams = z.object({
 });
 export const SetWebLeadCustomerRequest = z.object({ ContactId: z.string().trim().min(1).max(40) });
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 export const HistoryParams = z.object({
   sqldbid: z.coerce.number().int().positive(),
   customerNo: z.coerce.number().int().min(0),

@@ -18,8 +18,8 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 /**
  * Who has a customer's call open. One row per customer: the primary key decides between simultaneous
- * openers, in any number of API processes. A row whose heartbeat is older than the release time is
- * taken over, so a crashed browser never locks a call for ever.
+ * openers, in any number of API processes. A row whose heartbeat is older than the release time, or
+ * whose session has ended, is taken over, so a crashed browser never locks a call for ever.
  */
 export const callLocks = pgTable(
   'call_locks',
@@ -33,8 +33,17 @@ export const callLocks = pgTable(
     outboundId: integer('outbound_id'),
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
+    /**
+     * The session (token hash) that holds the call: signing out releases it, and a session that has
+     * ended (revoked, idle or past its absolute limit) holds nothing.
+     */
+    sessionHash: text('session_hash'),
   },
-  (t) => [primaryKey({ columns: [t.sqldbid, t.customerNo] }), index('call_locks_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.sqldbid, t.customerNo] }),
+    index('call_locks_user_idx').on(t.userId),
+    index('call_locks_session_idx').on(t.sessionHash),
+  ],
 );
 
 /** The call a user left without ending, so the dashboard can send them back to it. */

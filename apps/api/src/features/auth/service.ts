@@ -8,6 +8,7 @@ import { sessions, signinAttempts, users } from '../../db/schema/index.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
 import { hashToken, newToken } from '../../http/auth.js';
 import { sessionUserById } from './session-user.js';
+import { releaseSessionCalls } from '../current-call/index.js';
 
 export const hashPassword = (password: string) => hash(password);
 
@@ -104,8 +105,15 @@ export async function signin(ctx: AppContext, input: SigninRequest): Promise<Sig
   return createSession(ctx, ctx.db, user.userId);
 }
 
+/**
+ * End a session. The calls it holds are released at once, so another CSR can open them, and stay the
+ * user's saved call, so the dashboard sends the user back after the next sign-in.
+ */
 export async function signout(ctx: AppContext, tokenHash: string): Promise<void> {
-  await ctx.db.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.tokenHash, tokenHash));
+  await ctx.db.transaction(async (tx) => {
+    await releaseSessionCalls(ctx, tx, tokenHash);
+    await tx.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.tokenHash, tokenHash));
+  });
 }
 
 export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: number): Promise<boolean> {

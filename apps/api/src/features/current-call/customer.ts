@@ -13,7 +13,14 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { escapeLike } from '../../db/sql.js';
-import { customerInfoEdits, customers, franchises, outboundCalls, webLeads } from '../../db/schema/index.js';
+import {
+  callHistory,
+  customerInfoEdits,
+  customers,
+  franchises,
+  outboundCalls,
+  webLeads,
+} from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -225,7 +232,10 @@ export async function updateCustomer(
   });
 }
 
-/** Link a recorded edit to the call that ended after it; only the editor's own, only once. */
+/**
+ * Link a recorded edit to the call that ended after it: only the editor's own edit, only once (a retry
+ * with the same call is a no-op), and only to a call of the same customer in the user's scope.
+ */
 export async function linkInfoEdit(ctx: AppContext, user: AuthUser, id: number, callHistoryId: number): Promise<void> {
   const linked = await ctx.db
     .update(customerInfoEdits)
@@ -234,11 +244,14 @@ export async function linkInfoEdit(ctx: AppContext, user: AuthUser, id: number, 
       and(
         eq(customerInfoEdits.customerInfoEditId, id),
         eq(customerInfoEdits.userId, user.userId),
-        sql`${customerInfoEdits.callHistoryId} is null or ${customerInfoEdits.callHistoryId} = ${callHistoryId}`,
+        sql`(${customerInfoEdits.callHistoryId} is null or ${customerInfoEdits.callHistoryId} = ${callHistoryId})`,
+        sql`exists (select 1 from ${callHistory} where ${callHistory.callId} = ${callHistoryId}
+          and ${callHistory.sqldbid} = ${customerInfoEdits.sqldbid} and ${callHistory.custNo} = ${customerInfoEdits.customerNo}
+          and ${inScope(user.scope, callHistory.branchNo)})`,
       ),
     )
     .returning({ id: customerInfoEdits.customerInfoEditId });
-  if (linked.length === 0) throw notFound('No such customer info edit of yours to link.');
+  if (linked.length === 0) throw notFound('No such customer info edit of yours to link to this call.');
 }
 
 export async function lookupCustomers(
@@ -342,7 +355,9 @@ export async function autoPay(ctx: AppContext, user: AuthUser, sqldbid: number, 
     .where(and(eq(franchises.sqldbid, sqldbid), inScope(user.scope, franchises.branchNo)))
     .limit(1);
   if (!franchise) throw notFound('Franchise not found.');
+  // A new prospect (0) has no autopay; any other customer must be one the user may see.
   const row = customerNo > 0 ? await customerRow(ctx.db, user.scope, sqldbid, customerNo) : undefined;
+  if (customerNo > 0 && !row) throw notFound('Customer Not Found.');
   return { isFranchiseAutoPayEnrolled: franchise.enrolled, isCustomerAutoPayEnabled: row?.autoPayEnabled ?? false };
 }
 

@@ -20,16 +20,23 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from './customer.js';
 import { LISTED } from '../outbound/index.js';
 
-function checkRange(start: string, end: string): void {
-  if (start > end) throw badRequest('startDate', 'must not be after the end date');
+function checkRange(start: string, end: string, field: string): void {
+  if (start > end) throw badRequest(field, 'must not be after the end date');
 }
 
-async function requireCustomer(ctx: AppContext, user: AuthUser, sqldbid: number, customerNo: number) {
+/**
+ * The customer must be in the user's scope (404 'Customer Not Found.' otherwise, as for one that does
+ * not exist). A new prospect (customer number 0) has no records yet: answers false after checking that
+ * the franchise is in scope, and the caller answers an empty list — number 0 is shared by every new
+ * prospect, so its rows (e.g. cancelled calls) belong to no one customer.
+ */
+async function requireCustomer(ctx: AppContext, user: AuthUser, sqldbid: number, customerNo: number): Promise<boolean> {
   if (customerNo === 0) {
     await franchiseInScope(ctx.db, user.scope, sqldbid);
-    return;
+    return false;
   }
   if (!(await customerRow(ctx.db, user.scope, sqldbid, customerNo))) throw notFound('Customer Not Found.');
+  return true;
 }
 
 export async function customerHistory(
@@ -37,8 +44,8 @@ export async function customerHistory(
   user: AuthUser,
   p: { sqldbid: number; customerNo: number; startDate: string; endDate: string },
 ) {
-  checkRange(p.startDate, p.endDate);
-  await requireCustomer(ctx, user, p.sqldbid, p.customerNo);
+  checkRange(p.startDate, p.endDate, 'startDate');
+  if (!(await requireCustomer(ctx, user, p.sqldbid, p.customerNo))) return [];
   return rowsOf<{
     call_id: number;
     call_start: string | null;
@@ -70,8 +77,8 @@ export async function customerTouchpoints(
   user: AuthUser,
   p: { sqldbid: number; customerNo: number; start: string; end: string },
 ) {
-  checkRange(p.start, p.end);
-  await requireCustomer(ctx, user, p.sqldbid, p.customerNo);
+  checkRange(p.start, p.end, 'start');
+  if (!(await requireCustomer(ctx, user, p.sqldbid, p.customerNo))) return [];
   const rows = await ctx.db
     .select({
       touchpointId: touchpoints.touchpointId,
@@ -96,7 +103,7 @@ export async function customerTouchpoints(
 
 /** This service year's orders of the customer, one row per order line. */
 export async function webOrders(ctx: AppContext, user: AuthUser, sqldbid: number, customerNo: number) {
-  await requireCustomer(ctx, user, sqldbid, customerNo);
+  if (!(await requireCustomer(ctx, user, sqldbid, customerNo))) return [];
   const year = Number(
     new Intl.DateTimeFormat('en-CA', { timeZone: CALL_TIME_ZONE, year: 'numeric' }).format(ctx.now()),
   );
@@ -196,18 +203,25 @@ export async function insertCancelCall(
   const type = callTypeByName(input.callType);
   if (!type) throw badRequest('callType', `unknown call type ${input.callType}`);
   const branch = await franchiseInScope(ctx.db, user.scope, input.sqldbid);
-  if (input.cust_no > 0 && !(await customerRow(ctx.db, user.scope, input.sqldbid, input.cust_no))) {
-    throw notFound('Customer Not Found.');
-  }
+  const customer = input.cust_no > 0 ? await customerRow(ctx.db, user.scope, input.sqldbid, input.cust_no) : undefined;
+  if (input.cust_no > 0 && !customer) throw notFound('Customer Not Found.');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     if (input.outboundId !== undefined) {
       const rows = await tx
         .update(outboundCalls)
         .set({ callStatus: 'Cancel', callActive: false, lastAccessDate: now, lastAccessCsr: user.userId })
-        .where(and(eq(outboundCalls.outboundId, input.outboundId), LISTED, inScope(user.scope, outboundCalls.branchNo)))
+        .where(
+          and(
+            eq(outboundCalls.outboundId, input.outboundId),
+            eq(outboundCalls.sqldbid, input.sqldbid),
+            LISTED,
+            inScope(user.scope, outboundCalls.branchNo),
+          ),
+        )
         .returning({ id: outboundCalls.outboundId });
-      if (rows.length === 0) throw badRequest('outboundId', 'no listed call in your scope with this id');
+      if (rows.length === 0)
+        throw badRequest('outboundId', 'no listed call of this franchise in your scope with this id');
     }
     const [call] = await tx
       .insert(callHistory)
@@ -216,7 +230,9 @@ export async function insertCancelCall(
         csagent: input.csagent || `${user.firstName} ${user.lastName}`,
         sqldbid: input.sqldbid,
         custNo: input.cust_no,
-        branchNo: branch.branchNo,
+        // The customer's own branch; a new prospect's call belongs to the franchise's main branch in scope.
+        branchNo: customer?.branchNo ?? branch.branchNo,
+        custType: customer?.customerType ?? '',
         callStart: now,
         callEnd: now,
         callDirection: type.outbound ? 'Outgoing' : 'Incoming',

@@ -1,17 +1,114 @@
 /**
  * Opening a call safely. One row per customer in call_locks; INSERT … ON CONFLICT decides between
  * simultaneous openers inside the database, so exactly one wins across any number of API processes.
- * The holder may open again (a reload); a lock whose heartbeat is older than the release time is taken
- * over, so a crashed browser never keeps a call for ever.
+ * The holder may open again (a reload). A lock is held only while its heartbeat is fresh and the session
+ * that took it is alive: a crashed browser, a signed-out or timed-out session never keeps a call.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { callTypeByName } from '@cc/domain';
 import type { AppContext } from '../../context.js';
-import { rowsOf } from '../../db/client.js';
-import { callLocks, orders, outboundCalls, savedCalls, users } from '../../db/schema/index.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
+import { orders, outboundCalls, savedCalls } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { ROW_COLUMNS } from '../outbound/index.js';
 
 export const CALL_ACTIVE_MESSAGE = 'Sorry, but this call is currently active...';
+
+/**
+ * The condition (on a `call_locks` row) that its holder still has the call: a heartbeat within the
+ * release time, and a session that is neither revoked, nor idle past the limit, nor past its absolute
+ * end — the rules `authenticate` applies to every request.
+ */
+export function lockHeld(ctx: AppContext, now: Date): SQL {
+  const staleBefore = new Date(now.getTime() - ctx.config.callLockReleaseSeconds * 1000).toISOString();
+  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000).toISOString();
+  return sql`(call_locks.heartbeat_at >= ${staleBefore} and (call_locks.session_hash is null or exists (
+    select 1 from sessions s where s.token_hash = call_locks.session_hash and s.revoked_at is null
+      and s.last_seen_at > ${idleCutoff} and s.expires_at > ${now.toISOString()})))`;
+}
+
+interface ReleasedLock {
+  user_id: number;
+  sqldbid: number;
+  customer_no: number;
+  call_type: string;
+  outbound_id: number | null;
+  heartbeat_at: string | Date;
+}
+
+/**
+ * Release the locks that match `condition`: the rows go, their outbound rows are no longer active, and
+ * each holder keeps the call as their saved call so the dashboard can send them back to it (the latest
+ * call per holder; `replace` decides whether it replaces a saved call of another customer). Answers the
+ * number of calls released.
+ */
+export async function releaseCalls(
+  ctx: AppContext,
+  tx: DbOrTx,
+  condition: SQL,
+  options: { replace: boolean },
+): Promise<number> {
+  const released = rowsOf<ReleasedLock>(
+    await tx.execute(sql`
+      delete from call_locks where ${condition}
+      returning user_id, sqldbid, customer_no, call_type, outbound_id, heartbeat_at`),
+  );
+  if (released.length === 0) return 0;
+  const outboundIds = released.map((r) => r.outbound_id).filter((id): id is number => id !== null);
+  if (outboundIds.length > 0) {
+    await tx
+      .update(outboundCalls)
+      .set({ callActive: false })
+      .where(
+        sql`${outboundCalls.outboundId} in (${sql.join(
+          outboundIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+  }
+  const latest = new Map<number, ReleasedLock>();
+  for (const lock of released) {
+    const seen = latest.get(lock.user_id);
+    if (!seen || new Date(lock.heartbeat_at) > new Date(seen.heartbeat_at)) latest.set(lock.user_id, lock);
+  }
+  const now = ctx.now();
+  for (const lock of latest.values()) {
+    // The outbound row is the call row the screen was opened with; an inbound screen rebuilds its row.
+    const [row] =
+      lock.outbound_id === null
+        ? []
+        : rowsOf<Record<string, unknown>>(
+            await tx.execute(
+              sql`select ${ROW_COLUMNS} from ${outboundCalls} where ${outboundCalls.outboundId} = ${lock.outbound_id}`,
+            ),
+          );
+    const saved = {
+      sqldbid: lock.sqldbid,
+      customerNo: lock.customer_no,
+      callType: lock.call_type,
+      theCall: row ?? {},
+      savedAt: now,
+    };
+    const insert = tx.insert(savedCalls).values({ userId: lock.user_id, ...saved });
+    if (options.replace) {
+      // A saved call of this very customer came from the screen itself and is kept as it is.
+      await insert.onConflictDoUpdate({
+        target: savedCalls.userId,
+        set: saved,
+        setWhere: sql`${savedCalls.sqldbid} <> ${lock.sqldbid} or ${savedCalls.customerNo} <> ${lock.customer_no}`,
+      });
+    } else {
+      await insert.onConflictDoNothing({ target: savedCalls.userId });
+    }
+  }
+  return released.length;
+}
+
+/** Signing out releases the calls that session holds; each stays the holder's saved call. */
+export function releaseSessionCalls(ctx: AppContext, tx: DbOrTx, tokenHash: string): Promise<number> {
+  return releaseCalls(ctx, tx, sql`call_locks.session_hash = ${tokenHash}`, { replace: true });
+}
 
 export async function markCallActive(
   ctx: AppContext,
@@ -19,20 +116,26 @@ export async function markCallActive(
   input: { sqldbid: number; customerNo: number; callType: string; outboundId?: number | undefined },
 ): Promise<{ ok: true; lockedAt: string; expiredOrders: number }> {
   const now = ctx.now();
-  const staleBefore = new Date(now.getTime() - ctx.config.callLockReleaseSeconds * 1000);
+  const callType = callTypeByName(input.callType)?.CallTypeName ?? input.callType;
   return ctx.db.transaction(async (tx) => {
     // A new prospect (customer number 0) has nothing to lock yet.
     if (input.customerNo > 0) {
+      const key = sql`call_locks.sqldbid = ${input.sqldbid} and call_locks.customer_no = ${input.customerNo}`;
+      // A lock its holder no longer has (stale heartbeat, session ended) is released first, so that the
+      // call stays theirs to resume from the dashboard; another CSR's live lock is untouched.
+      await releaseCalls(ctx, tx, sql`${key} and call_locks.user_id <> ${user.userId} and not ${lockHeld(ctx, now)}`, {
+        replace: false,
+      });
       const won = rowsOf<{ locked_at: string | Date }>(
         await tx.execute(sql`
-          insert into call_locks (sqldbid, customer_no, user_id, call_type, outbound_id, locked_at, heartbeat_at)
-          values (${input.sqldbid}, ${input.customerNo}, ${user.userId}, ${input.callType}, ${input.outboundId ?? null},
-                  ${now.toISOString()}, ${now.toISOString()})
+          insert into call_locks (sqldbid, customer_no, user_id, call_type, outbound_id, locked_at, heartbeat_at, session_hash)
+          values (${input.sqldbid}, ${input.customerNo}, ${user.userId}, ${callType}, ${input.outboundId ?? null},
+                  ${now.toISOString()}, ${now.toISOString()}, ${user.tokenHash})
           on conflict (sqldbid, customer_no) do update
             set user_id = excluded.user_id, call_type = excluded.call_type, outbound_id = excluded.outbound_id,
                 locked_at = case when call_locks.user_id = excluded.user_id then call_locks.locked_at else excluded.locked_at end,
-                heartbeat_at = excluded.heartbeat_at
-            where call_locks.user_id = excluded.user_id or call_locks.heartbeat_at < ${staleBefore.toISOString()}
+                heartbeat_at = excluded.heartbeat_at, session_hash = excluded.session_hash
+            where call_locks.user_id = excluded.user_id or not ${lockHeld(ctx, now)}
           returning locked_at`),
       );
       if (won.length === 0) throw new AppError('CONFLICT', CALL_ACTIVE_MESSAGE);
@@ -66,22 +169,21 @@ export async function isCallActive(
   user: AuthUser,
   input: { sqldbid: number; customerNo: number },
 ): Promise<{ isActive: boolean; mine: boolean; activeBy: string }> {
-  const staleBefore = new Date(ctx.now().getTime() - ctx.config.callLockReleaseSeconds * 1000);
-  const [row] = await ctx.db
-    .select({
-      userId: callLocks.userId,
-      first: users.firstName,
-      last: users.lastName,
-      heartbeatAt: callLocks.heartbeatAt,
-    })
-    .from(callLocks)
-    .innerJoin(users, eq(users.userId, callLocks.userId))
-    .where(and(eq(callLocks.sqldbid, input.sqldbid), eq(callLocks.customerNo, input.customerNo)));
-  if (!row || row.heartbeatAt < staleBefore) return { isActive: false, mine: false, activeBy: '' };
-  return { isActive: true, mine: row.userId === user.userId, activeBy: `${row.first} ${row.last}` };
+  const [row] = rowsOf<{ user_id: number; active_by: string }>(
+    await ctx.db.execute(sql`
+      select call_locks.user_id, u.first_name || ' ' || u.last_name as active_by
+      from call_locks join users u on u.user_id = call_locks.user_id
+      where call_locks.sqldbid = ${input.sqldbid} and call_locks.customer_no = ${input.customerNo}
+        and ${lockHeld(ctx, ctx.now())}`),
+  );
+  if (!row) return { isActive: false, mine: false, activeBy: '' };
+  return { isActive: true, mine: row.user_id === user.userId, activeBy: row.active_by };
 }
 
-/** Release the caller's own lock, mark the outbound row inactive, and optionally save the call to resume. */
+/**
+ * Release the caller's own lock and mark the outbound row inactive; with `save`, keep the call so the
+ * dashboard can send the user back to it, otherwise forget a saved call of this customer.
+ */
 export async function markCallInactive(
   ctx: AppContext,
   user: AuthUser,
@@ -95,17 +197,13 @@ export async function markCallInactive(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const released = await tx
-      .delete(callLocks)
-      .where(
-        and(
-          eq(callLocks.sqldbid, input.sqldbid),
-          eq(callLocks.customerNo, input.customerNo),
-          eq(callLocks.userId, user.userId),
-        ),
-      )
-      .returning({ outboundId: callLocks.outboundId });
-    const outboundId = released[0]?.outboundId;
+    const released = rowsOf<{ outbound_id: number | null }>(
+      await tx.execute(sql`
+        delete from call_locks
+        where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
+        returning outbound_id`),
+    );
+    const outboundId = released[0]?.outbound_id;
     if (outboundId) {
       await tx.update(outboundCalls).set({ callActive: false }).where(eq(outboundCalls.outboundId, outboundId));
     }
@@ -113,7 +211,7 @@ export async function markCallInactive(
       const saved = {
         sqldbid: input.sqldbid,
         customerNo: input.customerNo,
-        callType: input.callType ?? 'Inbound',
+        callType: (input.callType && callTypeByName(input.callType)?.CallTypeName) || 'Inbound',
         theCall: input.theCall ?? {},
         savedAt: now,
       };
@@ -122,12 +220,29 @@ export async function markCallInactive(
         .values({ userId: user.userId, ...saved })
         .onConflictDoUpdate({ target: savedCalls.userId, set: saved });
     } else {
-      await tx.delete(savedCalls).where(eq(savedCalls.userId, user.userId));
+      await tx
+        .delete(savedCalls)
+        .where(
+          and(
+            eq(savedCalls.userId, user.userId),
+            eq(savedCalls.sqldbid, input.sqldbid),
+            eq(savedCalls.customerNo, input.customerNo),
+          ),
+        );
     }
   });
 }
 
+/**
+ * The call the user left without ending. Calls still locked by one of the user's sessions that has
+ * ended (timed out, or closed without signing out) are released first and become the saved call.
+ */
 export async function savedCall(ctx: AppContext, user: AuthUser) {
+  await ctx.db.transaction((tx) =>
+    releaseCalls(ctx, tx, sql`call_locks.user_id = ${user.userId} and not ${lockHeld(ctx, ctx.now())}`, {
+      replace: false,
+    }),
+  );
   const [row] = await ctx.db.select().from(savedCalls).where(eq(savedCalls.userId, user.userId));
   if (!row) return { saved: null };
   return {

@@ -36,6 +36,9 @@ export function registerCurrentCallRoutes(app: FastifyInstance, ctx: AppContext)
     return markCallActive(ctx, user, body);
   });
   defineRoute(app, ctx, 'callInactive', async ({ user, body }) => {
+    // Saving keeps a call to come back to: only one the user may open. Releasing and forgetting touch
+    // only the user's own rows, so they need no check (and answer alike for any customer).
+    if (body.save) await requireCallInScope(ctx, user, body.sqldbid, body.customerNo);
     await markCallInactive(ctx, user, body);
     return ok;
   });

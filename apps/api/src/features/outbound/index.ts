@@ -1,2 +1,10 @@
 export { registerOutboundRoutes } from './routes.js';
-export { LISTED, countsQuery, listConditions, listCountQuery, listPageQuery, listTotalQuery } from './lists.js';
+export {
+  LISTED,
+  ROW_COLUMNS,
+  countsQuery,
+  listConditions,
+  listCountQuery,
+  listPageQuery,
+  listTotalQuery,
+} from './lists.js';

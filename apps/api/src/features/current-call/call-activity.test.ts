@@ -1,0 +1,545 @@
+/**
+ * Call activity (call-handling.md §4, §7): isCallActive, call-active, call-inactive, call-status,
+ * saved-call and insertCancelCall — the exact answers and what they write, scope (a record outside the
+ * user's scope answers exactly as a missing one and changes nothing), and bad input (400 naming the
+ * field, nothing changed).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import {
+  DALE,
+  HARRIET,
+  IRENE,
+  MARGARET,
+  NO_FRANCHISE,
+  NOBODY,
+  OUT_OF_SCOPE_FOR_FRANCHISE,
+  WALTER,
+  callHistoryOf,
+  expectBadInput,
+  expectRefused,
+  expectSameAsMissing,
+  insertOutbound,
+  lockOf,
+  ok,
+  savedCallRow,
+  send,
+  sessionHashOf,
+  signinAll,
+  userId,
+  type Sessions,
+} from './test-support.js';
+
+let t: TestApp;
+let s: Sessions;
+let franchiseId: number;
+let cofId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  s = await signinAll(t);
+  franchiseId = await userId(t, 'csr.franchise');
+  cofId = await userId(t, 'csr.cof');
+});
+afterAll(async () => {
+  await t.close();
+});
+// Every test starts without locks or saved calls.
+beforeEach(async () => {
+  await t.db.execute(sql`delete from call_locks`);
+  await t.db.execute(sql`delete from saved_calls`);
+});
+
+const ACTIVE = '/api/call-center/call-active';
+const IS_ACTIVE = '/api/call-center/isCallActive';
+const INACTIVE = '/api/call-center/call-inactive';
+const STATUS = '/api/call-center/call-status';
+const SAVED = '/api/call-center/saved-call';
+const CANCEL = '/api/currentcall/insertCancelCall';
+const NOT_FOUND = { status: 404, message: 'Customer Not Found.' };
+const NO_FRANCHISE_FOUND = { status: 404, message: 'Franchise not found.' };
+const NO_CALL = { status: 404, message: 'Call not found.' };
+
+async function insertOrder(customer: { sqldbid: number; customerNo: number }, type: string, status: string) {
+  const rows = rowsOf<{ id: number }>(
+    await t.db.execute(sql`
+      insert into orders (sqldbid, customer_no, branchno, service_year, order_type, order_status, created_at, updated_at)
+      values (${customer.sqldbid}, ${customer.customerNo}, 'SG101', 2026, ${type}, ${status}, now(), now())
+      returning order_id as id`),
+  );
+  return rows[0]?.id ?? 0;
+}
+
+async function orderStatuses(customer: { sqldbid: number; customerNo: number }) {
+  return rowsOf<{ order_type: string; order_status: string; n: number }>(
+    await t.db.execute(sql`select order_type, order_status, count(*)::int as n from orders
+      where sqldbid = ${customer.sqldbid} and customer_no = ${customer.customerNo}
+      group by 1, 2 order by 1, 2`),
+  );
+}
+
+describe('POST /api/call-center/call-active', () => {
+  it('opens the call: a lock for the user and session, pending NORMAL orders expired, the saved call cleared', async () => {
+    const pending = [
+      await insertOrder(MARGARET, 'NORMAL', 'PENDING'),
+      await insertOrder(MARGARET, 'NORMAL', 'PENDING'),
+    ];
+    const lcp = await insertOrder(MARGARET, 'LCP', 'PENDING');
+    const pendingBefore = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from orders where sqldbid = 18001 and customer_no = 1001
+        and order_type = 'NORMAL' and order_status = 'PENDING'`),
+    )[0]?.n;
+    await ok(t, s['csr.franchise'], 'POST', INACTIVE, { ...MARGARET, save: true, callType: 'Inbound', theCall: {} });
+    expect(await savedCallRow(t, franchiseId)).not.toBeNull();
+
+    const answer = await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'inbound' });
+    expect(answer).toEqual({ ok: true, lockedAt: t.clock.now().toISOString(), expiredOrders: pendingBefore });
+    const lock = await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo);
+    expect(lock).toMatchObject({
+      user_id: franchiseId,
+      call_type: 'Inbound',
+      outbound_id: null,
+      session_hash: sessionHashOf(s['csr.franchise']),
+    });
+    expect(new Date(lock?.locked_at ?? 0).toISOString()).toBe(t.clock.now().toISOString());
+    const statuses = rowsOf<{ id: number; order_status: string }>(
+      await t.db.execute(
+        sql`select order_id as id, order_status from orders where order_id in (${sql.join(
+          [...pending, lcp].map((id) => sql`${id}`),
+          sql`, `,
+        )}) order by order_id`,
+      ),
+    );
+    expect(statuses).toEqual([
+      { id: pending[0], order_status: 'EXPIRED' },
+      { id: pending[1], order_status: 'EXPIRED' },
+      { id: lcp, order_status: 'PENDING' },
+    ]);
+    expect(await savedCallRow(t, franchiseId)).toBeNull();
+  });
+
+  it('a heartbeat keeps the first lock time; an outbound call marks its row active', async () => {
+    const outboundId = await insertOutbound(t, { custNo: DALE.customerNo, branchNo: 'SG102' });
+    const opened = await ok<{ lockedAt: string }>(t, s['csr.franchise'], 'POST', ACTIVE, {
+      ...DALE,
+      callType: 'Cancel',
+      outboundId,
+    });
+    t.clock.advance(30);
+    const again = await ok<{ lockedAt: string; expiredOrders: number }>(t, s['csr.franchise'], 'POST', ACTIVE, {
+      ...DALE,
+      callType: 'Cancel',
+      outboundId,
+    });
+    expect(again).toEqual({ ok: true, lockedAt: t.clock.now().toISOString(), expiredOrders: 0 });
+    const lock = await lockOf(t, DALE.sqldbid, DALE.customerNo);
+    expect(new Date(lock?.locked_at ?? 0).toISOString()).toBe(opened.lockedAt);
+    expect(new Date(lock?.heartbeat_at ?? 0).toISOString()).toBe(t.clock.now().toISOString());
+    expect(lock).toMatchObject({ call_type: 'Cancel', outbound_id: outboundId });
+    const row = rowsOf<{ call_active: boolean; last_access_csr: number; last_access_date: string | Date }>(
+      await t.db.execute(
+        sql`select call_active, last_access_csr, last_access_date from outbound_calls where outbound_id = ${outboundId}`,
+      ),
+    )[0];
+    expect(row).toMatchObject({ call_active: true, last_access_csr: franchiseId });
+    expect(new Date(row?.last_access_date ?? 0).toISOString()).toBe(t.clock.now().toISOString());
+  });
+
+  it('another CSR gets 409 with the spec text, and their refused open changes nothing', async () => {
+    await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    await insertOrder(MARGARET, 'NORMAL', 'PENDING');
+    const before = await orderStatuses(MARGARET);
+    await expectRefused(
+      t,
+      s.admin,
+      'POST',
+      ACTIVE,
+      { ...MARGARET, callType: 'Inbound' },
+      { status: 409, message: 'Sorry, but this call is currently active...' },
+    );
+    expect(await orderStatuses(MARGARET)).toEqual(before);
+    expect((await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo))?.user_id).toBe(franchiseId);
+  });
+
+  it('a new prospect (customer 0) is opened without a lock', async () => {
+    const answer = await ok(t, s['csr.franchise'], 'POST', ACTIVE, {
+      sqldbid: 18001,
+      customerNo: 0,
+      callType: 'Inbound',
+    });
+    expect(answer).toEqual({ ok: true, lockedAt: t.clock.now().toISOString(), expiredOrders: 0 });
+    expect(rowsOf(await t.db.execute(sql`select * from call_locks`))).toEqual([]);
+  });
+
+  it('csr.franchise cannot open a customer of another branch, franchise or company, nor a foreign outbound row', async () => {
+    for (const foreign of OUT_OF_SCOPE_FOR_FRANCHISE) {
+      await expectSameAsMissing(
+        t,
+        s['csr.franchise'],
+        'POST',
+        { url: ACTIVE, payload: { ...foreign, callType: 'Inbound' } },
+        { url: ACTIVE, payload: { sqldbid: foreign.sqldbid, customerNo: NOBODY, callType: 'Inbound' } },
+        NOT_FOUND,
+      );
+    }
+    // A customer number of another franchise under the user's own franchise id.
+    await expectSameAsMissing(
+      t,
+      s['csr.franchise'],
+      'POST',
+      { url: ACTIVE, payload: { sqldbid: 18001, customerNo: WALTER.customerNo, callType: 'Inbound' } },
+      { url: ACTIVE, payload: { sqldbid: 18001, customerNo: NOBODY, callType: 'Inbound' } },
+      NOT_FOUND,
+    );
+    await expectSameAsMissing(
+      t,
+      s['csr.franchise'],
+      'POST',
+      { url: ACTIVE, payload: { sqldbid: 18002, customerNo: 0, callType: 'Inbound' } },
+      { url: ACTIVE, payload: { sqldbid: NO_FRANCHISE, customerNo: 0, callType: 'Inbound' } },
+      NO_FRANCHISE_FOUND,
+    );
+    // The user's own customer with an outbound row of branch SG103, or of another franchise.
+    const sg103 = await insertOutbound(t, { branchNo: 'SG103', custNo: IRENE.customerNo });
+    const other = await insertOutbound(t, { branchNo: 'SG111', sqldbid: 18002, custNo: WALTER.customerNo });
+    for (const outboundId of [sg103, other]) {
+      await expectSameAsMissing(
+        t,
+        s['csr.franchise'],
+        'POST',
+        { url: ACTIVE, payload: { ...MARGARET, callType: 'Cancel', outboundId } },
+        { url: ACTIVE, payload: { ...MARGARET, callType: 'Cancel', outboundId: 99_999_999 } },
+        NO_CALL,
+      );
+    }
+  });
+
+  it('csr.cof opens company-owned customers only', async () => {
+    await ok(t, s['csr.cof'], 'POST', ACTIVE, { ...HARRIET, callType: 'Inbound' });
+    expect((await lockOf(t, HARRIET.sqldbid, HARRIET.customerNo))?.user_id).toBe(cofId);
+    await expectSameAsMissing(
+      t,
+      s['csr.cof'],
+      'POST',
+      { url: ACTIVE, payload: { ...MARGARET, callType: 'Inbound' } },
+      { url: ACTIVE, payload: { sqldbid: 18001, customerNo: NOBODY, callType: 'Inbound' } },
+      NOT_FOUND,
+    );
+  });
+
+  it('refuses bad input with a 400 naming the field', async () => {
+    const f = s['csr.franchise'];
+    await expectBadInput(t, f, 'POST', ACTIVE, { customerNo: 1001, callType: 'Inbound' }, 'sqldbid');
+    await expectBadInput(t, f, 'POST', ACTIVE, { sqldbid: '18001', customerNo: 1001, callType: 'Inbound' }, 'sqldbid');
+    await expectBadInput(t, f, 'POST', ACTIVE, { sqldbid: 18001, customerNo: -1, callType: 'Inbound' }, 'customerNo');
+    await expectBadInput(t, f, 'POST', ACTIVE, { sqldbid: 18001, customerNo: 1.5, callType: 'Inbound' }, 'customerNo');
+    await expectBadInput(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Bogus' }, 'callType');
+    await expectBadInput(t, f, 'POST', ACTIVE, { ...MARGARET }, 'callType');
+    await expectBadInput(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Cancel', outboundId: 0 }, 'outboundId');
+    expect(rowsOf(await t.db.execute(sql`select * from call_locks`))).toEqual([]);
+  });
+});
+
+describe('POST /api/call-center/isCallActive', () => {
+  it('answers whether the call is held, by whom, and whether by the asker', async () => {
+    expect(await ok(t, s['csr.franchise'], 'POST', IS_ACTIVE, MARGARET)).toEqual({
+      isActive: false,
+      mine: false,
+      activeBy: '',
+    });
+    await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    expect(await ok(t, s['csr.franchise'], 'POST', IS_ACTIVE, MARGARET)).toEqual({
+      isActive: true,
+      mine: true,
+      activeBy: 'Riley Franks',
+    });
+    expect(await ok(t, s.admin, 'POST', IS_ACTIVE, MARGARET)).toEqual({
+      isActive: true,
+      mine: false,
+      activeBy: 'Riley Franks',
+    });
+    // A lock nobody touches for the release time is no longer active.
+    t.clock.advance(t.config.callLockReleaseSeconds + 1);
+    const admin = await t.signin('admin');
+    expect(await ok(t, admin, 'POST', IS_ACTIVE, MARGARET)).toEqual({ isActive: false, mine: false, activeBy: '' });
+  });
+
+  it('answers a customer outside the scope exactly as a missing one', async () => {
+    const f = await t.signin('csr.franchise');
+    for (const foreign of OUT_OF_SCOPE_FOR_FRANCHISE) {
+      await expectSameAsMissing(
+        t,
+        f,
+        'POST',
+        { url: IS_ACTIVE, payload: foreign },
+        { url: IS_ACTIVE, payload: { sqldbid: foreign.sqldbid, customerNo: NOBODY } },
+        NOT_FOUND,
+      );
+    }
+    const cof = await t.signin('csr.cof');
+    await expectSameAsMissing(
+      t,
+      cof,
+      'POST',
+      { url: IS_ACTIVE, payload: MARGARET },
+      { url: IS_ACTIVE, payload: { sqldbid: 18001, customerNo: NOBODY } },
+      NOT_FOUND,
+    );
+    expect(await ok(t, cof, 'POST', IS_ACTIVE, HARRIET)).toEqual({ isActive: false, mine: false, activeBy: '' });
+  });
+
+  it('refuses bad input', async () => {
+    const f = await t.signin('csr.franchise');
+    await expectBadInput(t, f, 'POST', IS_ACTIVE, { sqldbid: 18001 }, 'customerNo');
+    await expectBadInput(t, f, 'POST', IS_ACTIVE, { sqldbid: 0, customerNo: 1001 }, 'sqldbid');
+    await expectBadInput(t, f, 'POST', IS_ACTIVE, { sqldbid: 18001, customerNo: 'x' }, 'customerNo');
+  });
+});
+
+describe('POST /api/call-center/call-inactive and GET /api/call-center/saved-call', () => {
+  let f: string;
+  let admin: string;
+  beforeEach(async () => {
+    f = await t.signin('csr.franchise');
+    admin = await t.signin('admin');
+  });
+
+  it('releases the own lock, marks the outbound row inactive and saves the call for the dashboard', async () => {
+    const outboundId = await insertOutbound(t, { custNo: DALE.customerNo, branchNo: 'SG102' });
+    await ok(t, f, 'POST', ACTIVE, { ...DALE, callType: 'Cancel', outboundId });
+    expect(await ok(t, f, 'GET', SAVED)).toEqual({ saved: null });
+    const theCall = { OutboundId: outboundId, cust_No: 1002, FirstName: 'Dale' };
+    t.clock.advance(5);
+    expect(await ok(t, f, 'POST', INACTIVE, { ...DALE, save: true, callType: 'Cancel', theCall })).toEqual({
+      ok: true,
+    });
+    expect(await lockOf(t, DALE.sqldbid, DALE.customerNo)).toBeNull();
+    const active = rowsOf<{ call_active: boolean }>(
+      await t.db.execute(sql`select call_active from outbound_calls where outbound_id = ${outboundId}`),
+    );
+    expect(active).toEqual([{ call_active: false }]);
+    expect(await ok(t, f, 'GET', SAVED)).toEqual({
+      saved: { ...DALE, callType: 'Cancel', theCall, savedAt: t.clock.now().toISOString() },
+    });
+    // Only the user's own saved call is answered.
+    expect(await ok(t, admin, 'GET', SAVED)).toEqual({ saved: null });
+    // Opening another call clears it; forgetting (save false) clears a saved call of that customer only.
+    await ok(t, f, 'POST', INACTIVE, { ...DALE, save: true, callType: 'Cancel', theCall });
+    await ok(t, f, 'POST', INACTIVE, { ...MARGARET, save: false });
+    expect((await ok<{ saved: unknown }>(t, f, 'GET', SAVED)).saved).not.toBeNull();
+    await ok(t, f, 'POST', INACTIVE, { ...DALE, save: false });
+    expect(await ok(t, f, 'GET', SAVED)).toEqual({ saved: null });
+  });
+
+  it('leaves another CSR’s lock alone', async () => {
+    await ok(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    expect(await ok(t, admin, 'POST', INACTIVE, { ...MARGARET, save: false })).toEqual({ ok: true });
+    expect((await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo))?.user_id).toBe(franchiseId);
+  });
+
+  it('saves only a call the user may open; releasing and forgetting answer alike for any customer', async () => {
+    for (const foreign of OUT_OF_SCOPE_FOR_FRANCHISE) {
+      await expectSameAsMissing(
+        t,
+        f,
+        'POST',
+        { url: INACTIVE, payload: { ...foreign, save: true, callType: 'Inbound', theCall: {} } },
+        { url: INACTIVE, payload: { sqldbid: foreign.sqldbid, customerNo: NOBODY, save: true, theCall: {} } },
+        NOT_FOUND,
+      );
+      const a = await send(t, f, 'POST', INACTIVE, { ...foreign, save: false });
+      const b = await send(t, f, 'POST', INACTIVE, { sqldbid: foreign.sqldbid, customerNo: NOBODY, save: false });
+      expect([a.status, a.body]).toEqual([200, { ok: true }]);
+      expect([b.status, b.body]).toEqual([a.status, a.body]);
+    }
+    expect(await savedCallRow(t, franchiseId)).toBeNull();
+  });
+
+  it('refuses bad input', async () => {
+    await expectBadInput(t, f, 'POST', INACTIVE, { sqldbid: 18001 }, 'customerNo');
+    await expectBadInput(t, f, 'POST', INACTIVE, { ...MARGARET, save: 'yes' }, 'save');
+    await expectBadInput(t, f, 'POST', INACTIVE, { ...MARGARET, save: true, callType: 'Bogus' }, 'callType');
+    await expectBadInput(t, f, 'POST', INACTIVE, { ...MARGARET, save: true, theCall: [1, 2] }, 'theCall');
+  });
+});
+
+describe('POST /api/call-center/call-status', () => {
+  it('sets the status of an outbound row in scope', async () => {
+    const f = await t.signin('csr.franchise');
+    const outboundId = await insertOutbound(t);
+    t.clock.advance(7);
+    expect(await ok(t, f, 'POST', STATUS, { outboundId, status: 'Callback' })).toEqual({ ok: true });
+    const row = rowsOf<{ call_status: string; last_access_csr: number; last_access_date: string | Date }>(
+      await t.db.execute(
+        sql`select call_status, last_access_csr, last_access_date from outbound_calls where outbound_id = ${outboundId}`,
+      ),
+    )[0];
+    expect(row).toMatchObject({ call_status: 'Callback', last_access_csr: franchiseId });
+    expect(new Date(row?.last_access_date ?? 0).toISOString()).toBe(t.clock.now().toISOString());
+  });
+
+  it('answers a row of another branch, franchise or company exactly as a missing one', async () => {
+    const f = await t.signin('csr.franchise');
+    const rows = [
+      await insertOutbound(t, { branchNo: 'SG103', custNo: IRENE.customerNo }),
+      await insertOutbound(t, { branchNo: 'SG111', sqldbid: 18002, custNo: WALTER.customerNo }),
+      await insertOutbound(t, { branchNo: 'SLI010', sqldbid: 17501, custNo: HARRIET.customerNo }),
+    ];
+    for (const outboundId of rows) {
+      await expectSameAsMissing(
+        t,
+        f,
+        'POST',
+        { url: STATUS, payload: { outboundId, status: 'Cancel' } },
+        { url: STATUS, payload: { outboundId: 99_999_999, status: 'Cancel' } },
+        NO_CALL,
+      );
+    }
+    const cof = await t.signin('csr.cof');
+    expect(await ok(t, cof, 'POST', STATUS, { outboundId: rows[2], status: 'End' })).toEqual({ ok: true });
+    await expectRefused(t, cof, 'POST', STATUS, { outboundId: rows[0], status: 'End' }, NO_CALL);
+  });
+
+  it('refuses bad input', async () => {
+    const f = await t.signin('csr.franchise');
+    const outboundId = await insertOutbound(t);
+    await expectBadInput(t, f, 'POST', STATUS, { outboundId, status: 'Done' }, 'status');
+    await expectBadInput(t, f, 'POST', STATUS, { outboundId: -1, status: 'End' }, 'outboundId');
+    await expectBadInput(t, f, 'POST', STATUS, { status: 'End' }, 'outboundId');
+  });
+});
+
+describe('POST /api/currentcall/insertCancelCall', () => {
+  it('writes a Cancel call history record for the customer’s branch and releases the call', async () => {
+    const f = await t.signin('csr.franchise');
+    await ok(t, f, 'POST', ACTIVE, { ...DALE, callType: 'Inbound' });
+    const before = await callHistoryOf(t, DALE.sqldbid, DALE.customerNo);
+    const answer = await ok<{ call_id: number }>(t, f, 'POST', CANCEL, {
+      csuser_id: franchiseId,
+      csagent: 'Riley Franks',
+      sqldbid: DALE.sqldbid,
+      cust_no: DALE.customerNo,
+      callType: 'Inbound',
+    });
+    expect(Object.keys(answer)).toEqual(['call_id']);
+    const after = await callHistoryOf(t, DALE.sqldbid, DALE.customerNo);
+    expect(after).toHaveLength(before.length + 1);
+    const row = after.find((r) => r.call_id === answer.call_id);
+    expect(row).toMatchObject({
+      csuser_id: franchiseId,
+      csagent: 'Riley Franks',
+      sqldbid: 18001,
+      cust_no: 1002,
+      branchno: 'SG102',
+      cust_type: 'Former Customer',
+      call_direction: 'Incoming',
+      call_result: 'Cancel',
+      call_type: 'Inbound',
+      call_list: '',
+      outbound_id: null,
+    });
+    expect(new Date(row?.call_start as string).toISOString()).toBe(t.clock.now().toISOString());
+    expect(await lockOf(t, DALE.sqldbid, DALE.customerNo)).toBeNull();
+  });
+
+  it('an outbound cancel sets the row’s call status Cancel and makes it inactive', async () => {
+    const f = await t.signin('csr.franchise');
+    const outboundId = await insertOutbound(t, { type: 'Upsell' });
+    await ok(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Upsell', outboundId });
+    const answer = await ok<{ call_id: number }>(t, f, 'POST', CANCEL, {
+      csuser_id: franchiseId,
+      csagent: '',
+      sqldbid: 18001,
+      cust_no: 1001,
+      callType: 'Upsell',
+      outboundId,
+    });
+    const row = (await callHistoryOf(t, 18001, 1001)).find((r) => r.call_id === answer.call_id);
+    expect(row).toMatchObject({
+      csagent: 'Riley Franks',
+      branchno: 'SG101',
+      call_direction: 'Outgoing',
+      call_result: 'Cancel',
+      call_type: 'Upsell',
+      call_list: 'Upsell Postcard',
+      outbound_id: outboundId,
+    });
+    const outbound = rowsOf<{ call_status: string; call_active: boolean }>(
+      await t.db.execute(sql`select call_status, call_active from outbound_calls where outbound_id = ${outboundId}`),
+    );
+    expect(outbound).toEqual([{ call_status: 'Cancel', call_active: false }]);
+    expect(await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo)).toBeNull();
+  });
+
+  it('a new prospect’s cancel belongs to the franchise’s main branch in scope', async () => {
+    const f = await t.signin('csr.franchise');
+    const answer = await ok<{ call_id: number }>(t, f, 'POST', CANCEL, {
+      csuser_id: franchiseId,
+      csagent: 'Riley Franks',
+      sqldbid: 18001,
+      cust_no: 0,
+    });
+    const row = (await callHistoryOf(t, 18001, 0)).find((r) => r.call_id === answer.call_id);
+    expect(row).toMatchObject({ branchno: 'SG101', call_type: 'Inbound', call_result: 'Cancel', cust_no: 0 });
+  });
+
+  it('refuses another franchise’s customer, franchise or outbound row exactly as missing ones, changing nothing', async () => {
+    const f = await t.signin('csr.franchise');
+    const base = { csuser_id: franchiseId, csagent: 'Riley Franks', callType: 'Inbound' };
+    for (const foreign of OUT_OF_SCOPE_FOR_FRANCHISE) {
+      const expected = foreign.sqldbid === 18001 ? NOT_FOUND : NO_FRANCHISE_FOUND;
+      await expectSameAsMissing(
+        t,
+        f,
+        'POST',
+        { url: CANCEL, payload: { ...base, sqldbid: foreign.sqldbid, cust_no: foreign.customerNo } },
+        {
+          url: CANCEL,
+          payload: {
+            ...base,
+            sqldbid: foreign.sqldbid === 18001 ? 18001 : NO_FRANCHISE,
+            cust_no: foreign.sqldbid === 18001 ? NOBODY : foreign.customerNo,
+          },
+        },
+        expected,
+      );
+    }
+    const sg103 = await insertOutbound(t, { branchNo: 'SG103', custNo: IRENE.customerNo });
+    const otherFranchise = await insertOutbound(t, { branchNo: 'SG111', sqldbid: 18002, custNo: WALTER.customerNo });
+    for (const outboundId of [sg103, otherFranchise]) {
+      await expectSameAsMissing(
+        t,
+        f,
+        'POST',
+        { url: CANCEL, payload: { ...base, sqldbid: 18001, cust_no: 1001, callType: 'Cancel', outboundId } },
+        {
+          url: CANCEL,
+          payload: { ...base, sqldbid: 18001, cust_no: 1001, callType: 'Cancel', outboundId: 99_999_999 },
+        },
+        { status: 400, message: 'outboundId: no listed call of this franchise in your scope with this id' },
+      );
+    }
+    // Cancelling in someone else's name.
+    await expectBadInput(
+      t,
+      f,
+      'POST',
+      CANCEL,
+      { ...base, csuser_id: cofId, sqldbid: 18001, cust_no: 1001 },
+      'csuser_id',
+    );
+  });
+
+  it('refuses bad input', async () => {
+    const f = await t.signin('csr.franchise');
+    const base = { csuser_id: franchiseId, csagent: 'Riley Franks', sqldbid: 18001, cust_no: 1001 };
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, callType: 'Bogus' }, 'callType');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, cust_no: -1 }, 'cust_no');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, sqldbid: 'x' }, 'sqldbid');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, csagent: 'x'.repeat(101) }, 'csagent');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, csuser_id: undefined }, 'csuser_id');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, outboundId: 'one' }, 'outboundId');
+  });
+});
