@@ -54,6 +54,11 @@ export const OutboundRow = z.object({
   comments: z.string(),
   webleadcallid: z.number().int().nullable(),
   webleadtype: z.string(),
+  /**
+   * The contact id of the web lead behind a web-lead row (null for other rows): what
+   * PUT …/web-leads/{sqldbid}/setcustomer/{customerNumber} names the lead by (docs/decisions/008).
+   */
+  ContactId: z.string().nullable(),
 });
 export type OutboundRow = z.infer<typeof OutboundRow>;
 

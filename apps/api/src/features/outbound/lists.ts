@@ -24,7 +24,8 @@ export const ROW_COLUMNS = sql`
   ${o.size}::float8 as "Size", ${o.customerType} as "CustomerType", ${o.custStatus} as "Status",
   ${o.callStatus} as "CallStatus", ${o.priceOffer}::float8 as "priceoffer", ${o.service} as "service",
   ${callTime(o.statusDate)} as "statusdate", ${o.callActive} as "callactive", ${o.comments} as "comments",
-  ${o.webLeadCallId} as "webleadcallid", ${o.webLeadType} as "webleadtype"`;
+  ${o.webLeadCallId} as "webleadcallid", ${o.webLeadType} as "webleadtype",
+  (select w.contact_id from web_leads w where w.web_lead_id = ${o.webLeadCallId}) as "ContactId"`;
 
 const SORT_COLUMNS = {
   callBackDate: o.callBackDate,

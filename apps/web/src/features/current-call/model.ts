@@ -68,11 +68,11 @@ export function hasCallRow(theCall: unknown): theCall is TheCall {
 }
 
 /**
- * The web lead's contact id, which setWebLeadCustomer needs. The outbound row does not carry it yet;
- * web leads are keyed 'WL-{OutboundId}' until the row does (see the report of this issue).
+ * The web lead's contact id, which setWebLeadCustomer names the lead by: web-lead rows carry it as
+ * ContactId (docs/decisions/008). Empty when the row has none: there is no lead to give a number to.
  */
 export function contactIdOf(theCall: TheCall | null | undefined): string {
-  return field(theCall, 'ContactId', 'contactId') || (outboundIdOf(theCall) ? `WL-${outboundIdOf(theCall)}` : '');
+  return field(theCall, 'ContactId', 'contactId');
 }
 
 /**

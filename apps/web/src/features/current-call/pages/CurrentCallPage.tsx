@@ -511,7 +511,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
             stack.open('lookup');
           }}
           onSave={async (customerNumber) => {
-            await setWebLead.mutateAsync({ sqldbid, customerNumber, ContactId: contactIdOf(theCall) });
+            const ContactId = contactIdOf(theCall);
+            if (!ContactId) throw new Error('This call has no web lead to link to an account.');
+            await setWebLead.mutateAsync({ sqldbid, customerNumber, ContactId });
             toast.success('Weblead Customer Number successfully updated');
             stack.close('edit-customer-no');
             if (customerNumber !== customerNo) switchTo(customerNumber);
