@@ -5,6 +5,8 @@ export const ApiErrorBody = z.object({
   error: z.string(),
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  /** The step of a multi-step command that failed (the end-call sequence). */
+  step: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;
 

@@ -7,3 +7,4 @@ export * from './inbound.js';
 export * from './outbound.js';
 export * from './current-call.js';
 export * from './pricing.js';
+export * from './end-call-command.js';

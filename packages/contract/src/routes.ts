@@ -101,6 +101,7 @@ import {
   ServiceDescRequest,
   ServiceDescResponse,
 } from './pricing.js';
+import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -523,6 +524,14 @@ export const routes = {
     auth: true,
     params: FranchiseYearParams,
     response: FranchiseYearInfo,
+  },
+  // ---- The end-call command (issue 7; docs/decisions/ end-call command) ----
+  endCall: {
+    method: 'POST',
+    path: '/api/call-center/end-call',
+    auth: true,
+    body: EndCallRequest,
+    response: EndCallResponse,
   },
 } as const satisfies Record<string, RouteDef>;
 

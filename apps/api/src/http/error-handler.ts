@@ -28,9 +28,12 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply
-        .status(error.status)
-        .send({ error: error.code, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.status).send({
+        error: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.step ? { step: error.step } : {}),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');

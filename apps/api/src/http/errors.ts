@@ -30,11 +30,14 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; step?: string },
   ) {
     super(message, options);
     this.status = STATUS[code];
+    this.step = options?.step;
   }
+  /** The step of a multi-step command that failed (the end-call sequence), for the screen's toast. */
+  readonly step: string | undefined;
 }
 
 export const badRequest = (field: string, message: string) =>

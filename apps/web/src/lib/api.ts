@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** The step of a multi-step command that failed (the end-call sequence). */
+    readonly step?: string,
   ) {
     super(message);
   }
@@ -73,12 +75,18 @@ export async function api<N extends RouteName>(name: N, args: Args<N> = {}): Pro
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const problem = (data ?? {}) as { error?: string; message?: string; errors?: Record<string, string> };
+    const problem = (data ?? {}) as {
+      error?: string;
+      message?: string;
+      errors?: Record<string, string>;
+      step?: string;
+    };
     const error = new ApiError(
       response.status,
       problem.error ?? 'HTTP_' + response.status,
       problem.message ?? response.statusText,
       problem.errors,
+      problem.step,
     );
     if (def.auth && (response.status === 401 || response.status === 403)) {
       session.clear();

@@ -1,0 +1,99 @@
+/**
+ * POST /api/call-center/end-call: the one request the screen sends to end a call (issue 7, point 3;
+ * docs/decisions/ end-call command). The server validates, prices the call again with the pricing engine,
+ * and runs the spec's steps 2–7 in one transaction; a retry with the same idempotency key answers the first
+ * result and writes nothing.
+ */
+import { z } from 'zod';
+import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing.js';
+
+/** 'YYYY-MM-DD HH:mm:ss' (or without seconds), America/Chicago wall time. */
+const CallTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, 'must be a time YYYY-MM-DD HH:mm:ss (America/Chicago)');
+
+export const EndCallRequest = z.object({
+  /** A new random key per end-call attempt of the screen (a UUID); a retry sends the same key. */
+  idempotencyKey: z.string().uuid('must be a UUID'),
+  sqldbid: z.number().int().positive(),
+  /** 0 for a new prospect, -1 for an unknown customer (built from the call). */
+  customerNo: z.number().int().min(-1),
+  callType: z.string().min(1).max(40),
+  /** The outbound row of an outbound call. */
+  outboundId: z.number().int().positive().optional(),
+  /** When the call was opened, America/Chicago; the server's time when absent. */
+  callStart: CallTime.optional(),
+  result: z.string().trim().min(1, 'choose a call result').max(60),
+  followUp: z.string().trim().max(60).optional().default('None'),
+  callbackAt: CallTime.nullable().optional(),
+  serviceCallReason: z.string().trim().max(120).nullable().optional(),
+  notes: z.string().max(4000).optional().default(''),
+  /** The customer info edit made during the call, linked to it. */
+  customerInfoEditId: z.number().int().positive().nullable().optional(),
+  /** The pricing tab's picks; the server prices them itself. */
+  pricing: z
+    .object({
+      serviceYear: z.number().int().min(2000).max(2100),
+      selections: SelectionsSchema.optional().default({ additionalServiceIds: [] }),
+      flags: DiscountFlagsSchema.optional().default({}),
+      edits: PriceEditsSchema.optional().default({}),
+    })
+    .nullable()
+    .optional(),
+  /** Survey answers by question id (the new-customer survey). */
+  survey: z.record(z.string().regex(/^\d+$/, 'must be a question id'), z.string().max(500)).optional(),
+  /**
+   * Send the end-call confirmation email. The screen asks for confirmation when the customer has no email; the
+   * server sends only to an address it has.
+   */
+  sendEmail: z.boolean().optional().default(true),
+});
+export type EndCallRequest = z.input<typeof EndCallRequest>;
+
+export const EndCallResponse = z.object({
+  callId: z.number().int(),
+  orderId: z.number().int().nullable(),
+  /** -1 when no survey was taken. */
+  surveyId: z.number().int(),
+  orderStatus: z.enum(['SUBMITTED', 'PENDING']).nullable(),
+  /** The call status left on the outbound row: Callback, End, or none for inbound. */
+  callStatus: z.enum(['Callback', 'End']).nullable(),
+  emailQueued: z.boolean(),
+  thpEmailQueued: z.boolean(),
+  /** The text receipt stored on the call history (Reciept). */
+  receipt: z.string(),
+  /** True when this answers a repeat of an earlier request with the same key. */
+  repeated: z.boolean(),
+});
+export type EndCallResponse = z.infer<typeof EndCallResponse>;
+
+/**
+ * The steps of the sequence a failure is reported against (the screen shows the step's toast with the server's
+ * message, call-handling.md §8). `validate` failures are 400s shown in the 'Error ending call' dialog.
+ */
+export const END_CALL_STEPS = [
+  'validate',
+  'callHistory',
+  'createOrder',
+  'orderSource',
+  'orderItem',
+  'updateOrder',
+  'orderDiscount',
+  'survey',
+  'updateCallHistory',
+  'email',
+] as const;
+export type EndCallStep = (typeof END_CALL_STEPS)[number];
+
+/** The toast of each failing step, exactly as the spec's catalogue spells it; the message follows. */
+export const END_CALL_STEP_TOASTS: Record<Exclude<EndCallStep, 'validate'>, string> = {
+  callHistory: 'ERRROR Inserting Call History Record: ',
+  createOrder: 'ERROR Create Order Process: ',
+  orderSource: 'ERROR Patch Order Source: ',
+  orderItem: 'ERROR Create Order Item: ',
+  updateOrder: 'ERROR Update Order Process: ',
+  orderDiscount: 'ERROR Create Order Discount: ',
+  survey: 'ERROR Update Survey Questions Process: ',
+  updateCallHistory: 'ERROR Update Call History: ',
+  email: 'ERRROR Sending End Call Email: ',
+};
