@@ -16,7 +16,12 @@ import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
 import { registerCurrentCallRoutes } from './features/current-call/index.js';
 import { registerPricingRoutes } from './features/pricing/index.js';
-import { createMailTransport, createMailWorker, type MailWorker } from './features/end-call/index.js';
+import {
+  createMailTransport,
+  createMailWorker,
+  registerEndCallRoutes,
+  type MailWorker,
+} from './features/end-call/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOutboundRoutes(app, ctx);
   registerCurrentCallRoutes(app, ctx);
   registerPricingRoutes(app, ctx);
+  registerEndCallRoutes(app, ctx);
 
   return app;
 }

@@ -8,3 +8,5 @@ export * from './outbound.js';
 export * from './current-call.js';
 export * from './pricing.js';
 export * from './end-call-command.js';
+export * from './end-call.js';
+export { ORDER_SESSION_HEADER } from './end-call-routes.js';

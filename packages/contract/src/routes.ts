@@ -102,6 +102,7 @@ import {
   ServiceDescResponse,
 } from './pricing.js';
 import { EndCallRequest, EndCallResponse } from './end-call-command.js';
+import { endCallRoutes } from './end-call-routes.js';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -533,6 +534,7 @@ export const routes = {
     body: EndCallRequest,
     response: EndCallResponse,
   },
+  ...endCallRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -8,3 +8,4 @@ export * from './scripts.js';
 export * from './pricing/index.js';
 export * from './end-call.js';
 export * from './email.js';
+export * from './survey.js';

@@ -4,9 +4,9 @@
  * number (which lists drop), web leads behind the web-lead rows and sales leads in every status.
  */
 import { sql } from 'drizzle-orm';
-import { CALL_OPTIONS, CALL_RESULTS, CALL_TYPES } from '@cc/domain';
+import { CALL_OPTIONS, CALL_RESULTS, CALL_TYPES, SURVEY_DEFINITIONS } from '@cc/domain';
 import type { DbOrTx } from '../client.js';
-import { callOptions, callResults, callTypes } from '../schema/index.js';
+import { callOptions, callResults, callTypes, surveyDefinitions } from '../schema/index.js';
 
 /** Reference rows from the domain constants; safe to run at every start. */
 export async function syncCallReferenceData(db: DbOrTx): Promise<void> {
@@ -36,6 +36,12 @@ export async function syncCallReferenceData(db: DbOrTx): Promise<void> {
         .insert(callOptions)
         .values({ id: o.Id, optionName: o.OptionName, headerName: o.HeaderName })
         .onConflictDoUpdate({ target: callOptions.id, set: { optionName: o.OptionName, headerName: o.HeaderName } });
+    }
+    for (const d of SURVEY_DEFINITIONS) {
+      await tx
+        .insert(surveyDefinitions)
+        .values({ surveyGuid: d.surveyGuid, name: d.name, questions: d.questions })
+        .onConflictDoUpdate({ target: surveyDefinitions.surveyGuid, set: { name: d.name, questions: d.questions } });
     }
   });
 }

@@ -1,0 +1,64 @@
+/**
+ * What a call offered or sold, saved against the call (POST /api/CurrentCall/CustomerHistoryAdditionalServices,
+ * end-call step 3): the lawn program, the pest program, the additional services, the call's discount and
+ * the coupon. Saving again replaces what was saved, so a retry leaves the same rows.
+ */
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CustomerHistoryServicesRequest } from '@cc/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { callServices } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest } from '../../http/errors.js';
+import { callInScope, toNumeric } from './shared.js';
+
+export type CallServicesInput = z.output<typeof CustomerHistoryServicesRequest>;
+type Item = NonNullable<CallServicesInput['LawnProgram']>;
+
+export async function saveCallServices(
+  tx: DbOrTx,
+  user: AuthUser,
+  input: CallServicesInput,
+): Promise<{ callId: number; saved: number }> {
+  const seen = new Map<number, number>();
+  input.AdditionalServices.forEach((s, i) => {
+    if (seen.has(s.ServiceDefId)) {
+      throw badRequest(`AdditionalServices.${i}.ServiceDefId`, `${s.ServiceDefId} is listed twice`);
+    }
+    seen.set(s.ServiceDefId, i);
+  });
+  await callInScope(tx, user.scope, input.callId);
+  const item = (kind: string, s: Item) => ({
+    callId: input.callId,
+    kind,
+    itemId: s.Id ?? null,
+    serviceDefId: s.ServiceDefId,
+    name: s.ServiceName,
+    amount: toNumeric(s.FinalPrice),
+    rounds: s.TotalRounds ?? null,
+    free: s.Free ?? false,
+  });
+  const rows = [
+    ...(input.LawnProgram ? [item('LawnProgram', input.LawnProgram)] : []),
+    ...(input.PestProgram ? [item('PestProgram', input.PestProgram)] : []),
+    ...input.AdditionalServices.map((s) => item('AdditionalService', s)),
+    ...(input.Discount !== undefined && input.Discount !== null
+      ? [{ callId: input.callId, kind: 'Discount', name: 'Call discount', amount: toNumeric(input.Discount) }]
+      : []),
+    ...(input.Coupon
+      ? [
+          {
+            callId: input.callId,
+            kind: 'Coupon',
+            serviceDefId: input.Coupon.ServiceId ?? null,
+            name: input.Coupon.CouponCode,
+            code: input.Coupon.CouponCode,
+            amount: toNumeric(input.Coupon.Value),
+          },
+        ]
+      : []),
+  ];
+  await tx.delete(callServices).where(eq(callServices.callId, input.callId));
+  if (rows.length > 0) await tx.insert(callServices).values(rows);
+  return { callId: input.callId, saved: rows.length };
+}

@@ -1,0 +1,119 @@
+/**
+ * The calls of the end-call flow, each on its own (call-handling.md §7). Thin: each opens a transaction
+ * and calls the data-layer function the end-call command calls too. The orders and surveys services
+ * also require the X-SessionId header of an orders-service session.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import type { Tx } from '../../db/client.js';
+import type { AuthUser } from '../../http/auth.js';
+import { defineRoute } from '../../http/route.js';
+import { insertCallHistory, setCallbackStatus, updateCallHistory } from './call-history.js';
+import { saveCallServices } from './call-services.js';
+import { queueEndCallEmail, queueThpEmail } from './emails.js';
+import {
+  addOrderCoupon,
+  createOrder,
+  createOrderLine,
+  createOrderSession,
+  customerOrder,
+  getOrder,
+  patchOrder,
+  patchOrderLine,
+  requireOrderSession,
+  setOrderNdc,
+  setOrderSource,
+  updateOrder,
+  updateOrderLine,
+} from './orders.js';
+import { logStep } from './step-log.js';
+import { getSurveyDefinition, saveCallSurvey, saveSurvey } from './surveys.js';
+
+const ok = { ok: true as const };
+
+export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // JSON Patch bodies arrive as application/json-patch+json (RFC 6902); parse them as JSON.
+  app.addContentTypeParser(
+    'application/json-patch+json',
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+
+  const tx = <T>(fn: (tx: Tx) => Promise<T>) => ctx.db.transaction(fn);
+  /** An orders/surveys-service call: the session header is checked in the same transaction. */
+  const withSession = <T>(user: AuthUser, request: FastifyRequest, fn: (tx: Tx, sessionId: string) => Promise<T>) =>
+    tx(async (t) => fn(t, await requireOrderSession(t, user, request.headers['x-sessionid'], ctx.now())));
+
+  defineRoute(app, ctx, 'insertCallHistory', async ({ user, body }) => {
+    const { call_id } = await tx((t) => insertCallHistory(t, user, body, ctx.now()));
+    return { call_id };
+  });
+  defineRoute(app, ctx, 'updateCallHistory', async ({ user, body }) => {
+    await tx((t) => updateCallHistory(t, user, body));
+    return ok;
+  });
+  defineRoute(app, ctx, 'callbackStatus', ({ user, body }) => tx((t) => setCallbackStatus(t, user, body, ctx.now())));
+  defineRoute(app, ctx, 'updateOrderSource', ({ user, body }) =>
+    tx((t) => setOrderSource(t, user, body.orderId, body.source, ctx.now())),
+  );
+  defineRoute(app, ctx, 'updateOrderNdc', ({ user, body }) =>
+    tx((t) => setOrderNdc(t, user, body.orderId, body.ndc, ctx.now())),
+  );
+  defineRoute(app, ctx, 'customerOrder', async ({ user, params }) => ({
+    order: await customerOrder(ctx.db, user, params.sqldbid, params.customerno),
+  }));
+  defineRoute(app, ctx, 'saveCallServices', ({ user, body }) => tx((t) => saveCallServices(t, user, body)));
+  defineRoute(app, ctx, 'saveNewCustomerSurvey', async ({ user, body }) => {
+    const saved = await tx((t) => saveCallSurvey(t, user, body.callId, body.SurveyResults, ctx.now()));
+    return { SurveyId: saved.surveyId, completedOn: saved.completedOn, timeZone: saved.timeZone };
+  });
+  defineRoute(app, ctx, 'sendEndCallEmail', async ({ user, body }) => {
+    const answer = await tx((t) => queueEndCallEmail(t, user, body.callId, ctx.now()));
+    ctx.mail.nudge();
+    return answer;
+  });
+  defineRoute(app, ctx, 'insertThpEmail', async ({ user, body }) => {
+    const answer = await tx((t) => queueThpEmail(t, user, body.callId, ctx.now()));
+    ctx.mail.nudge();
+    return answer;
+  });
+  defineRoute(app, ctx, 'stepDebug', ({ user, body }) => tx((t) => logStep(t, user, body, ctx.now())));
+
+  // The orders service.
+  defineRoute(app, ctx, 'createOrderSession', ({ user }) => tx((t) => createOrderSession(t, user, ctx.now())));
+  defineRoute(app, ctx, 'getOrder', ({ user, params, request }) =>
+    withSession(user, request, (t) => getOrder(t, user, params.orderId)),
+  );
+  defineRoute(app, ctx, 'createOrder', ({ user, body, request }) =>
+    withSession(user, request, (t, sessionId) => createOrder(t, user, body, sessionId, ctx.now())),
+  );
+  defineRoute(app, ctx, 'updateOrder', ({ user, body, request }) =>
+    withSession(user, request, (t) => updateOrder(t, user, body, ctx.now())),
+  );
+  defineRoute(app, ctx, 'patchOrder', ({ user, params, body, request }) =>
+    withSession(user, request, (t) => patchOrder(t, user, params.id, body, ctx.now())),
+  );
+  defineRoute(app, ctx, 'createOrderLine', ({ user, params, body, request }) =>
+    withSession(user, request, (t) => createOrderLine(t, user, params.id, body, ctx.now())),
+  );
+  defineRoute(app, ctx, 'updateOrderLine', ({ user, params, body, request }) =>
+    withSession(user, request, (t) => updateOrderLine(t, user, params.id, body, ctx.now())),
+  );
+  defineRoute(app, ctx, 'patchOrderLine', ({ user, params, body, request }) =>
+    withSession(user, request, (t) => patchOrderLine(t, user, params.id, params.itemId, body, ctx.now())),
+  );
+  defineRoute(app, ctx, 'orderLinesNdc', ({ user, params, request }) =>
+    withSession(user, request, (t) => setOrderNdc(t, user, params.id, params.ndc, ctx.now())),
+  );
+  defineRoute(app, ctx, 'orderCoupon', ({ user, params, body, request }) =>
+    withSession(user, request, (t) => addOrderCoupon(t, user, params.id, params.couponCode, body.amount, ctx.now())),
+  );
+
+  // The surveys service.
+  defineRoute(app, ctx, 'getSurvey', ({ user, params, request }) =>
+    withSession(user, request, (t) => getSurveyDefinition(t, params.guid)),
+  );
+  defineRoute(app, ctx, 'saveSurvey', ({ user, body, request }) =>
+    withSession(user, request, (t) => saveSurvey(t, user, body, ctx.now())),
+  );
+}

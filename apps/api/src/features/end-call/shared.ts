@@ -1,0 +1,58 @@
+/** Pieces the end-call services share: the call in scope, money and call-time conversions. */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { CALL_TIME_ZONE, decimalFromCents, formatLocalDateTime, type Scope } from '@cc/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { callHistory, franchises } from '../../db/schema/index.js';
+import { inScope } from '../../http/scope.js';
+import { notFound } from '../../http/errors.js';
+import { customerRow, franchiseInScope } from '../current-call/index.js';
+
+export type CallRow = typeof callHistory.$inferSelect;
+
+/** Dollars (at most two decimals, validated by the contract) as a numeric(12,2) value. */
+export function toNumeric(dollars: number): string {
+  return decimalFromCents(Math.round(dollars * 100));
+}
+
+export const cents = (dollars: number): number => Math.round(dollars * 100);
+
+/** A call time 'YYYY-MM-DD HH:mm:ss' in America/Chicago as an instant (for timestamptz columns). */
+export function fromCallTime(value: string): SQL {
+  return sql`(${value}::timestamp at time zone ${sql.raw(`'${CALL_TIME_ZONE}'`)})`;
+}
+
+/** Now as a call time, to compare with call times the client sends. */
+export const nowAsCallTime = (now: Date): string => formatLocalDateTime(now, CALL_TIME_ZONE);
+
+/** A call history record the user may see (its branch in scope), or 404. */
+export async function callInScope(tx: DbOrTx, scope: Scope, callId: number): Promise<CallRow> {
+  const [row] = await tx
+    .select()
+    .from(callHistory)
+    .where(and(eq(callHistory.callId, callId), inScope(scope, callHistory.branchNo)));
+  if (!row) throw notFound('Call not found.');
+  return row;
+}
+
+export interface Place {
+  branchNo: string;
+  timeZone: string;
+}
+
+/**
+ * The branch a customer belongs to (a real customer in scope, else 404 'Customer Not Found.'), or for
+ * a new prospect or an unknown customer (0 or -1) the franchise's main branch in scope.
+ */
+export async function placeOf(tx: DbOrTx, scope: Scope, sqldbid: number, customerNo: number): Promise<Place> {
+  if (customerNo > 0) {
+    const customer = await customerRow(tx, scope, sqldbid, customerNo);
+    if (!customer) throw notFound('Customer Not Found.');
+    const [branch] = await tx
+      .select({ timeZone: franchises.timeZone })
+      .from(franchises)
+      .where(eq(franchises.branchNo, customer.branchNo));
+    return { branchNo: customer.branchNo, timeZone: branch?.timeZone ?? CALL_TIME_ZONE };
+  }
+  const branch = await franchiseInScope(tx, scope, sqldbid);
+  return { branchNo: branch.branchNo, timeZone: branch.timeZone };
+}

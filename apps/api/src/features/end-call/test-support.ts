@@ -1,0 +1,95 @@
+/** Test support for the end-call API tests: requests, row counts, and rows to work on. */
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { rowsOf, type Db } from '../../db/client.js';
+import type { TestApp } from '../../test/harness.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
+
+export function request(
+  t: TestApp,
+  token: string | undefined,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return t.call(token, {
+    method,
+    url,
+    headers,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** Rows in a table (optionally matching a condition), to prove a refused request changed nothing. */
+export async function count(db: Db, table: string, where = 'true'): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** A fingerprint of whole tables, to prove a refused request changed nothing in them. */
+export async function fingerprint(db: Db, tables: string[]): Promise<string> {
+  const parts: string[] = [];
+  for (const table of tables) {
+    const rows = rowsOf<{ h: string | null; n: number }>(
+      await db.execute(
+        sql.raw(`select md5(string_agg(t::text, '|' order by t::text)) as h, count(*)::int as n from ${table} t`),
+      ),
+    );
+    parts.push(`${table}:${rows[0]?.n ?? 0}:${rows[0]?.h ?? ''}`);
+  }
+  return parts.join(' ');
+}
+
+/** A listed outbound call of a branch (the LISTED rule of the outbound lists). */
+export async function listedOutbound(db: Db, branchNo: string, type = 'Cancel') {
+  const rows = rowsOf<{ outbound_id: number; sqldbid: number; cust_no: number; call_attempts: number }>(
+    await db.execute(sql`
+      select outbound_id, sqldbid, cust_no, call_attempts from outbound_calls o
+      where branchno = ${branchNo} and type = ${type} and not call_complete and deleted_at is null
+        and cust_no is not null and cust_no <> -1
+      order by outbound_id limit 1`),
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no listed ${type} call in ${branchNo}`);
+  return row;
+}
+
+/** A customer of a franchise (the first by number). */
+export async function customerOf(db: Db, sqldbid: number) {
+  const rows = rowsOf<{ customer_no: number; branchno: string }>(
+    await db.execute(
+      sql`select customer_no, branchno from customers where sqldbid = ${sqldbid} order by customer_no limit 1`,
+    ),
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`no customer in ${sqldbid}`);
+  return row;
+}
+
+/** Insert a minimal call history record straight into the database (a call another test ended). */
+export async function insertCall(
+  db: Db,
+  values: { sqldbid: number; custNo: number; branchNo: string; callResult?: string; callType?: string },
+): Promise<number> {
+  const rows = rowsOf<{ call_id: number }>(
+    await db.execute(sql`
+      insert into call_history (sqldbid, cust_no, branchno, call_direction, call_result, call_type, call_start, call_end)
+      values (${values.sqldbid}, ${values.custNo}, ${values.branchNo}, 'Incoming', ${values.callResult ?? 'Sale'},
+              ${values.callType ?? 'Inbound'}, now(), now())
+      returning call_id`),
+  );
+  const id = rows[0]?.call_id;
+  if (id === undefined) throw new Error('no call');
+  return id;
+}
+
+/** Open an orders-service session and answer the header that carries it. */
+export async function orderSession(t: TestApp, token: string): Promise<Record<string, string>> {
+  const response = await request(t, token, 'POST', '/api/Sessions/Session');
+  if (response.statusCode !== 200) throw new Error(`session: ${response.statusCode} ${response.body}`);
+  return { 'x-sessionid': response.json<{ sessionId: string }>().sessionId };
+}
