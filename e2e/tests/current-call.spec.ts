@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
 
 /**
  * The current-call screen: /call-center/current-call/{sqldbid}/{customerNo}/{callType} (call-handling.md
@@ -166,6 +166,8 @@ test('opened from the inbound search: the call is marked active, the customer sh
 
   await expect(header(page).getByRole('heading', { level: 1 })).toHaveText(STORY.name);
   await expect(page.getByTestId('call-type-badge')).toHaveText('Inbound Calls');
+  await expect(page.getByTestId('franchise-name')).not.toBeEmpty();
+  await shot(page, 'current-call-inbound');
   await expect(page.getByTestId('header-account')).toHaveText('1001');
   await expect(page.getByTestId('customer-address')).toHaveText('1420 W Ogden AveNaperville, IL 60540');
   await expect(page.getByTestId('customer-home-phone')).toHaveText(STORY.phone);
@@ -235,12 +237,27 @@ test('opened from an outbound list: the lock carries the outbound id; Cancel Cal
   await expect(page.getByTestId('call-type-badge')).toHaveText('Web Leads');
   await expect(page.getByTestId('header-account')).toHaveText(String(theCall.cust_No));
 
+  await shot(page, 'current-call-web-lead');
+
   // Web leads: the customer number can be edited; Cancel says so.
   await page.getByRole('button', { name: 'Edit Customer No.' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Customer No.' });
   await expect(dialog.getByRole('textbox', { name: 'Customer No.' })).toHaveValue(String(theCall.cust_No));
+  await shot(page, 'current-call-edit-customer-no');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(toast(page, 'Edit Customer No. Cancelled...')).toBeVisible();
+
+  // Saving names the lead by the contact id its row carries (docs/decisions/008).
+  const contactId = await page.evaluate(
+    () => (history.state as { usr: { theCall: { ContactId: string | null } } }).usr.theCall.ContactId,
+  );
+  expect(contactId).toMatch(/\S/);
+  await page.getByRole('button', { name: 'Edit Customer No.' }).click();
+  const setCustomer = bodyOf(page, `/setcustomer/${theCall.cust_No}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  expect(await setCustomer).toEqual({ ContactId: contactId });
+  await expect(toast(page, 'Weblead Customer Number successfully updated')).toBeVisible(SERVER);
+  await expect(dialog).toBeHidden();
 
   const cancelled = await cancelCall(page, /\/call-center\/outbound$/);
   expect(cancelled).toMatchObject({ callType: 'WebLead', outboundId: theCall.OutboundId, cust_no: theCall.cust_No });
@@ -268,6 +285,7 @@ test('a second CSR opening the same customer sees Active Call Encountered; OK re
   await other.goto(STORY_CALL);
   const dialog = other.getByRole('dialog', { name: 'Active Call Encountered' });
   await expect(dialog).toContainText(ACTIVE_CALL_MESSAGE, SERVER);
+  await shot(other, 'current-call-active-dialog');
   await expect(header(other).getByRole('button', { name: 'Cancel Call' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
   await expectNoAxeViolations(other);
@@ -280,6 +298,33 @@ test('a second CSR opening the same customer sees Active Call Encountered; OK re
 
   // Still the first CSR's call.
   await expect(callScreen(page)).toHaveAttribute('data-call-status', 'open');
+  await cancelCall(page, /\/call-center\/inbound$/);
+});
+
+test('signing out releases the call at once; after the next sign-in the dashboard returns to it', async ({
+  page,
+  browser,
+}) => {
+  await signInAs(page, 'csr.franchise');
+  await page.goto(STORY_CALL);
+  await expectCallOpen(page);
+  await signOut(page);
+  // No confirmation on the way out: signing out is not abandoning.
+  await expect(page.getByRole('dialog', { name: 'Please confirm navigation' })).toHaveCount(0);
+
+  // Another CSR opens the call straight away, without waiting for the lock to go stale.
+  const other = await secondUser(browser, 'admin');
+  await other.goto(STORY_CALL);
+  await expectCallOpen(other);
+  await expect(other.getByRole('dialog', { name: 'Active Call Encountered' })).toHaveCount(0);
+  await cancelCall(other, /\/call-center\/inbound$/);
+  await other.context().close();
+
+  // The call stayed the first CSR's saved call: signing in again lands on it.
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await fillSignIn(page, 'csr.franchise', DEMO_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`), SERVER);
+  await expectCallOpen(page);
   await cancelCall(page, /\/call-center\/inbound$/);
 });
 
@@ -327,6 +372,7 @@ test('a customer on the federal do-not-call list: the Attention dialog', async (
   await page.goto(`/call-center/current-call/${STORY.sqldbid}/${dnc}/Inbound`);
   const dialog = page.getByRole('dialog', { name: 'Attention' });
   await expect(dialog).toContainText(DNC_MESSAGE, SERVER);
+  await shot(page, 'current-call-dnc');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toBeHidden();
   await expect(header(page)).toContainText('Do Not Call');
@@ -353,6 +399,7 @@ test('editing the customer: phones go as typed, the server normalises them, the 
     for (const [name, value] of Object.entries(fields)) {
       await dialog.getByRole('textbox', { name, exact: true }).fill(value);
     }
+    await shot(page, 'current-call-edit-customer');
     const sent = bodyOf(page, `/api/customer/${STORY.customerNo}/${STORY.sqldbid}`);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, `Updated Customer: ${STORY.name}`).first()).toBeVisible(SERVER);
@@ -375,6 +422,7 @@ test('editing the customer: phones go as typed, the server normalises them, the 
   await dialog.getByRole('textbox', { name: 'Zip' }).fill('6054');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Zip must be a 5-digit zip code or zip+4')).toBeVisible();
+  await shot(page, 'current-call-edit-customer-invalid');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // Back as it was, for the other journeys; the latest edit's id is kept.
@@ -407,6 +455,8 @@ test('history: call history and touchpoints from 3 years ago to tomorrow, at mos
   await expect(page.getByRole('button', { name: 'Touchpoint dates' })).toHaveText(
     `${shown(start)} – ${shown(tomorrow)}`,
   );
+  await expect(page.getByRole('region', { name: 'Call history' }).locator('.ag-row').first()).toBeVisible(SERVER);
+  await shot(page, 'current-call-history');
 
   // A call opens the call history log with its call log and notes.
   const calls = page.getByRole('region', { name: 'Call history' });
@@ -416,6 +466,7 @@ test('history: call history and touchpoints from 3 years ago to tomorrow, at mos
   const log = page.getByRole('dialog', { name: 'Call History Log' });
   await expect(log.getByTestId('history-call-log')).not.toBeEmpty();
   await expect(log.getByRole('heading', { name: 'CSR notes' })).toBeVisible();
+  await shot(page, 'current-call-history-log');
   await log.getByRole('button', { name: 'Close' }).last().click();
   await expect(log).toBeHidden();
 
@@ -454,6 +505,7 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
   await dashboardLink.click();
   const confirm = page.getByRole('dialog', { name: 'Please confirm navigation' });
   await expect(confirm).toContainText('This call has not been saved. All changes will be lost.');
+  await shot(page, 'current-call-confirm-navigation');
   await expect(confirm.getByRole('button', { name: 'Stay', exact: true })).toBeFocused();
   await confirm.getByRole('button', { name: 'Stay', exact: true }).click();
   await expect(confirm).toBeHidden();
@@ -508,6 +560,7 @@ test.describe('no axe-core WCAG 2.1 AA violations', () => {
       await page.getByRole('tab', { name: tab }).click();
       await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
       await expectNoAxeViolations(page);
+      await shot(page, `current-call-tab-${tab.toLowerCase().replace(' ', '-')}`);
     }
 
     // Survey: a required answer missing.
@@ -535,6 +588,7 @@ test.describe('no axe-core WCAG 2.1 AA violations', () => {
       const dialog = page.getByRole('dialog', { name: title });
       await expect(dialog).toBeVisible();
       await expectNoAxeViolations(page);
+      await shot(page, `current-call-dialog-${title.toLowerCase().replaceAll(' ', '-')}`);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await expect(dialog).toBeHidden();
     }

@@ -104,6 +104,9 @@ export function CustomerPanel({
                       size="xs"
                       onClick={onEditType}
                       disabled={!editable}
+                      // A disabled link must not look like one (the Edit button greys out beside it).
+                      c={editable ? undefined : 'gray.6'}
+                      style={editable ? undefined : { cursor: 'not-allowed', textDecoration: 'none' }}
                       aria-label="Change customer type"
                     >
                       Change

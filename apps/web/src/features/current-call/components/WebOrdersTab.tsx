@@ -8,21 +8,22 @@ import { money } from '../model';
 
 type WebOrder = RouteResponse<'webOrders'>[number];
 
+/** Widths chosen so that all eight columns fit beside the customer column at 1280 px. */
 const COLUMNS: ColDef<WebOrder>[] = [
-  { field: 'orderNo', headerName: 'Order No.', width: 105 },
-  { field: 'type', headerName: 'Type', width: 100 },
-  { field: 'status', headerName: 'Status', width: 115 },
-  { field: 'title', headerName: 'Title', flex: 1, minWidth: 180 },
-  { field: 'rounds', headerName: 'Rds', width: 70, type: 'rightAligned' },
+  { field: 'orderNo', headerName: 'Order No.', width: 95 },
+  { field: 'type', headerName: 'Type', width: 80 },
+  { field: 'status', headerName: 'Status', width: 100 },
+  { field: 'title', headerName: 'Title', flex: 1, minWidth: 100 },
+  { field: 'rounds', headerName: 'Rds', width: 60, type: 'rightAligned' },
   {
     field: 'unitPrice',
     headerName: 'Unit Price',
-    width: 110,
+    width: 100,
     type: 'rightAligned',
     valueFormatter: ({ value }) => (typeof value === 'number' ? money(value) : ''),
   },
-  { field: 'updated', headerName: 'Updated', width: 150 },
-  { field: 'source', headerName: 'Source', width: 120 },
+  { field: 'updated', headerName: 'Updated', width: 160 },
+  { field: 'source', headerName: 'Source', width: 95 },
 ];
 
 /** This service year's orders of the customer, one row per order line. */
