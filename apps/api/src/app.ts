@@ -33,6 +33,8 @@ declare module 'fastify' {
 export interface AppDeps {
   db: Db;
   now?: () => Date;
+  /** Test hooks (fault injection at an end-call step); never set in production. */
+  hooks?: AppContext['hooks'];
 }
 
 /** The whole server, used by server.ts and by the tests (through `app.inject`). */
@@ -68,7 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await mailWorker.stop();
   });
-  const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker };
+  const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker, hooks: deps.hooks };
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('X-Content-Type-Options', 'nosniff');

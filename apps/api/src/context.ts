@@ -10,4 +10,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The mail worker of this process: nudge it after a transaction that queued mail commits. */
   mail: { nudge(): void };
+  /** Test hooks (fault injection); never set in production. */
+  hooks?: { endCallStep?: (step: string) => void | Promise<void> } | undefined;
 }

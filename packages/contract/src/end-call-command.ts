@@ -1,6 +1,6 @@
 /**
  * POST /api/call-center/end-call: the one request the screen sends to end a call (issue 7, point 3;
- * docs/decisions/ end-call command). The server validates, prices the call again with the pricing engine,
+ * docs/decisions/010-end-call-command.md). The server validates, prices the call again with the pricing engine,
  * and runs the spec's steps 2–7 in one transaction; a retry with the same idempotency key answers the first
  * result and writes nothing.
  */

@@ -526,7 +526,7 @@ export const routes = {
     params: FranchiseYearParams,
     response: FranchiseYearInfo,
   },
-  // ---- The end-call command (issue 7; docs/decisions/ end-call command) ----
+  // ---- The end-call command (issue 7; docs/decisions/010-end-call-command.md) ----
   endCall: {
     method: 'POST',
     path: '/api/call-center/end-call',

@@ -135,3 +135,62 @@ export function endCallProblem(check: EndCallCheck): { field: string; message: s
   }
   return null;
 }
+
+/** What the receipt needs of a quote (the pricing engine's Quote has all of it). */
+export interface ReceiptQuote {
+  lines: readonly {
+    serviceName: string;
+    serviceDefId: number;
+    quantity: number;
+    installment: boolean;
+    remainMonths: number;
+    extendedPrice: number;
+    extendedPriceSold: number;
+    free: boolean;
+    monthly: { amount: number } | null;
+  }[];
+  totals: {
+    saleSubTotal: number;
+    saleSalesTax: number;
+    saleTotal: number;
+    taxRate: number;
+    couponDiscount: number;
+    offerDiscount: number;
+    dueMonthlyTotal: number;
+  };
+  flags: { prepay: boolean; callDiscount: boolean; monthlyPayment: boolean };
+}
+
+/**
+ * The text receipt stored on the call history (Reciept) and sent in the confirmation email: one line per
+ * item sold with its price before and after discounts, then subtotal, tax and total, and what is billed monthly.
+ * Amounts in cents; `money` formats them (formatMoney).
+ */
+export function receiptText(
+  q: ReceiptQuote,
+  options: { result: string; couponCode?: string | null | undefined; money: (cents: number) => string },
+): string {
+  const { money } = options;
+  const rows = q.lines.map((l) => {
+    const what = l.installment ? `${l.remainMonths} months` : l.quantity > 1 ? `${l.quantity} rounds` : '1';
+    const was = l.extendedPrice !== l.extendedPriceSold ? ` (list ${money(l.extendedPrice)})` : '';
+    const free = l.free ? ' FREE' : '';
+    return `${l.serviceName} [${l.serviceDefId}] x ${what}: ${money(l.extendedPriceSold)}${was}${free}`;
+  });
+  const t = q.totals;
+  const discounts = [
+    q.flags.prepay ? 'prepay discount' : null,
+    q.flags.callDiscount ? 'call discount' : null,
+    t.offerDiscount > 0 ? `offer ${money(t.offerDiscount)}` : null,
+    t.couponDiscount > 0 ? `coupon ${options.couponCode ?? ''} ${money(t.couponDiscount)}`.replace('  ', ' ') : null,
+  ].filter((d): d is string => d !== null);
+  return [
+    `Result: ${options.result}`,
+    ...rows,
+    ...(discounts.length > 0 ? [`Discounts: ${discounts.join(', ')}`] : []),
+    `Subtotal: ${money(t.saleSubTotal)}`,
+    `Sales tax (${t.taxRate}%): ${money(t.saleSalesTax)}`,
+    `Total: ${money(t.saleTotal)}`,
+    ...(t.dueMonthlyTotal > 0 ? [`Billed monthly: ${money(t.dueMonthlyTotal)}`] : []),
+  ].join('\n');
+}

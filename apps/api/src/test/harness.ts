@@ -9,7 +9,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openPostgres, type Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
@@ -85,12 +85,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; database?: TestDatabase; hooks?: AppDeps['hooks'] } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const clock = new TestClock();
-  const app = await buildApp(config, { db: database.db, now: clock.now });
+  const app = await buildApp(config, { db: database.db, now: clock.now, hooks: options.hooks });
   await app.ready();
   const call = (token: string | undefined, opts: InjectOptions) =>
     app.inject({

@@ -236,8 +236,14 @@ export async function updateCustomer(
  * Link a recorded edit to the call that ended after it: only the editor's own edit, only once (a retry
  * with the same call is a no-op), and only to a call of the same customer in the user's scope.
  */
-export async function linkInfoEdit(ctx: AppContext, user: AuthUser, id: number, callHistoryId: number): Promise<void> {
-  const linked = await ctx.db
+export async function linkInfoEdit(
+  ctx: AppContext,
+  user: AuthUser,
+  id: number,
+  callHistoryId: number,
+  db: DbOrTx = ctx.db,
+): Promise<void> {
+  const linked = await db
     .update(customerInfoEdits)
     .set({ callHistoryId })
     .where(

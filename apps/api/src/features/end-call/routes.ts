@@ -27,6 +27,7 @@ import {
   updateOrderLine,
 } from './orders.js';
 import { logStep } from './step-log.js';
+import { endCall } from './command.js';
 import { getSurveyDefinition, saveCallSurvey, saveSurvey } from './surveys.js';
 
 const ok = { ok: true as const };
@@ -43,6 +44,9 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
   /** An orders/surveys-service call: the session header is checked in the same transaction. */
   const withSession = <T>(user: AuthUser, request: FastifyRequest, fn: (tx: Tx, sessionId: string) => Promise<T>) =>
     tx(async (t) => fn(t, await requireOrderSession(t, user, request.headers['x-sessionid'], ctx.now())));
+
+  // The screen's one request: the whole sequence in one transaction (command.ts).
+  defineRoute(app, ctx, 'endCall', ({ user, body }) => endCall(ctx, user, body, ctx.hooks?.endCallStep));
 
   defineRoute(app, ctx, 'insertCallHistory', async ({ user, body }) => {
     const { call_id } = await tx((t) => insertCallHistory(t, user, body, ctx.now()));

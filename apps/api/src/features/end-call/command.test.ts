@@ -1,0 +1,470 @@
+/**
+ * POST /api/call-center/end-call: every kind of ending through the whole sequence (what is written and what is
+ * not), the server's own pricing, idempotency (a repeat and 20 concurrent duplicates), atomicity (a fault at
+ * each step leaves nothing), scope and bad input. Runs on PGlite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { END_CALL_STEPS, type EndCallResponse, type PricingResponse } from '@cc/contract';
+import { rowsOf } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { count, fingerprint, listedOutbound } from './test-support.js';
+
+let t: TestApp;
+let franchise: string;
+let cof: string;
+/** The step at which the next end-call request fails (fault injection), or null. */
+let failAt: string | null = null;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    hooks: {
+      endCallStep: (step) => {
+        if (step === failAt) throw new Error(`injected fault at ${step}`);
+      },
+    },
+  });
+  [franchise, cof] = await Promise.all([t.signin('csr.franchise'), t.signin('csr.cof')]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
+const TABLES = [
+  'call_history',
+  'orders',
+  'order_items',
+  'order_discounts',
+  'surveys',
+  'survey_answers',
+  'email_outbox',
+  'outbound_calls',
+  'outbound_counts',
+  'web_leads',
+  'call_services',
+  'customer_info_edits',
+];
+
+const end = (token: string, body: object) =>
+  t.call(token, { method: 'POST', url: '/api/call-center/end-call', payload: body });
+
+async function priceList(token: string, sqldbid: number, customerNo: number): Promise<PricingResponse> {
+  const response = await t.call(token, {
+    method: 'POST',
+    url: '/api/customer/pricing',
+    payload: { sqldbid, customerNo, zip: '60540', size: 8.5, pricingYear: 2026 },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PricingResponse>();
+}
+
+function idOf(data: PricingResponse, name: string): number {
+  const item = [...data.lawnPrograms, ...data.pestPrograms, ...data.additionalServices].find(
+    (i) => i.ServiceName === name,
+  );
+  if (!item) throw new Error(`${name} is not on the price list`);
+  return item.Id;
+}
+
+async function thornburySale(result = 'Sale') {
+  const data = await priceList(franchise, THORNBURY.sqldbid, THORNBURY.customerNo);
+  return {
+    idempotencyKey: randomUUID(),
+    ...THORNBURY,
+    callType: 'Inbound',
+    callStart: '2026-06-15 09:55:00',
+    result,
+    notes: 'Wants the first round after the 20th.',
+    pricing: {
+      serviceYear: 2026,
+      selections: {
+        lawnProgramId: idOf(data, 'Preferred Program'),
+        additionalServiceIds: [idOf(data, 'Core Aeration')],
+        offerId: data.offers.find((o) => o.description === 'Core aeration for $99')?.id,
+        couponCode: 'save20',
+      },
+    },
+  };
+}
+
+const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query))[0];
+
+describe('an inbound sale', () => {
+  it('writes the call, the order priced by the server, its lines, source, coupon and the email, in one go', async () => {
+    const body = await thornburySale();
+    const response = await end(franchise, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    expect(answer).toMatchObject({ orderStatus: 'SUBMITTED', callStatus: null, surveyId: -1, repeated: false });
+    expect(answer.orderId).not.toBeNull();
+    expect(answer.emailQueued).toBe(true);
+
+    const call = await one<Record<string, unknown>>(
+      sql`select call_direction, call_result, call_type, order_id, survey_id, reciept, coupon_used, coupon, csr_notes,
+        totalcost::text as totalcost, salestax::text as salestax, sendemail from call_history where call_id = ${answer.callId}`,
+    );
+    expect(call).toMatchObject({
+      call_direction: 'Incoming',
+      call_result: 'Sale',
+      call_type: 'Inbound',
+      order_id: answer.orderId,
+      survey_id: -1,
+      coupon_used: '$20.00',
+      coupon: 'SAVE20',
+      csr_notes: 'Wants the first round after the 20th.',
+      totalcost: '247.38',
+      salestax: '16.72',
+      sendemail: true,
+    });
+    expect(String(call?.reciept)).toContain('Preferred Program');
+    expect(String(call?.reciept)).toContain('Total: $247.38');
+
+    // The same numbers as POST /api/customer/quote (the pricing tests work them out): the client sent none.
+    const order = await one<Record<string, unknown>>(
+      sql`select order_type, order_status, source, is_prepay, sub_total::text as sub_total, tax::text as tax,
+        total::text as total from orders where order_id = ${answer.orderId}`,
+    );
+    expect(order).toEqual({
+      order_type: 'LCP',
+      order_status: 'SUBMITTED',
+      source: 'Call Center',
+      is_prepay: true,
+      sub_total: '230.66',
+      tax: '16.72',
+      total: '247.38',
+    });
+    const items = rowsOf<{ name: string; qty: number; sold: string }>(
+      await t.db.execute(sql`select service_name as name, quantity as qty, extended_price_sold::text as sold
+        from order_items where order_id = ${answer.orderId} order by order_item_id`),
+    );
+    expect(items).toEqual([
+      { name: 'Preferred Program', qty: 3, sold: '136.61' },
+      { name: 'Core Aeration', qty: 1, sold: '94.05' },
+    ]);
+    expect(
+      await one(
+        sql`select coupon_code, amount::text as amount from order_discounts where order_id = ${answer.orderId}`,
+      ),
+    ).toEqual({ coupon_code: 'SAVE20', amount: '20.00' });
+    const mail = rowsOf<{ kind: string; status: string; to: string }>(
+      await t.db.execute(
+        sql`select kind, status, to_addresses::text as to from email_outbox where call_id = ${answer.callId}`,
+      ),
+    );
+    expect(mail.map((m) => [m.kind, m.status])).toEqual([['end-call', 'queued']]);
+    expect(await count(t.db, 'call_services', `call_id = ${answer.callId}`)).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a pest program sells its initial payment (service 45) on the call but not as an order item', async () => {
+    const data = await priceList(franchise, THORNBURY.sqldbid, THORNBURY.customerNo);
+    const pest = data.pestPrograms[0];
+    if (!pest) throw new Error('Thornbury franchise sells no pest program');
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      ...THORNBURY,
+      callType: 'Inbound',
+      result: 'Sale',
+      pricing: { serviceYear: 2026, selections: { pestProgramId: pest.Id } },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { orderId } = response.json<EndCallResponse>();
+    const defs = rowsOf<{ d: number }>(
+      await t.db.execute(sql`select service_def_id as d from order_items where order_id = ${orderId}`),
+    ).map((r) => r.d);
+    expect(defs).not.toContain(45);
+    expect(defs.length).toBe(1);
+    expect(await one(sql`select order_type from orders where order_id = ${orderId}`)).toEqual({
+      order_type: 'UPSELL',
+    });
+  });
+
+  it('a priced call that is not a sale keeps a pending quote (type NORMAL)', async () => {
+    const body = await thornburySale('Interested Prospect');
+    const response = await end(franchise, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    expect(answer.orderStatus).toBe('PENDING');
+    expect(await one(sql`select order_type, order_status from orders where order_id = ${answer.orderId}`)).toEqual({
+      order_type: 'NORMAL',
+      order_status: 'PENDING',
+    });
+  });
+});
+
+describe('validation (step 1): a 400 naming the field, nothing written', () => {
+  it.each([
+    [
+      'a $0 sale',
+      { result: 'Sale', pricing: null },
+      'pricing',
+      'Total sale is $0.00. You must select at least one service or program.',
+    ],
+    ['no result', { result: '' }, 'result', null],
+    ['a result of another call type', { result: 'Moved' }, 'result', null],
+    ['a service call without its reason', { result: 'Service Call' }, 'serviceCallReason', null],
+    [
+      'a missing required survey answer',
+      { result: 'Information Only', survey: { '105': 'Yes' } },
+      'survey',
+      'Please provide the answer to all the required fields.',
+    ],
+    ['an idempotency key that is not a UUID', { idempotencyKey: 'abc' }, 'idempotencyKey', null],
+    ['an unknown call type', { callType: 'Telepathy' }, 'callType', null],
+    ['an outbound id on an inbound call', { outboundId: 1 }, 'outboundId', null],
+  ])('%s', async (_name, change, field, message) => {
+    const before = await fingerprint(t.db, TABLES);
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      ...THORNBURY,
+      callType: 'Inbound',
+      result: 'Information Only',
+      ...change,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    const body = response.json<{ errors: Record<string, string>; step?: string }>();
+    expect(Object.keys(body.errors)).toEqual([field]);
+    if (message) expect(body.errors[field]).toBe(message);
+    expect(body.step).toBeUndefined();
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('another franchise’s customer is not found, and nothing is written', async () => {
+    const before = await fingerprint(t.db, TABLES);
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: 17501,
+      customerNo: 1005,
+      callType: 'Inbound',
+      result: 'Information Only',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('refuses an unauthenticated request', async () => {
+    const response = await t.call(undefined, { method: 'POST', url: '/api/call-center/end-call', payload: {} });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('idempotency', () => {
+  it('the same request twice gives one call history and one order; the repeat says so', async () => {
+    const body = await thornburySale();
+    const first = await end(franchise, body);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await fingerprint(t.db, TABLES);
+    const second = await end(franchise, body);
+    expect(second.statusCode, second.body).toBe(200);
+    const a = first.json<EndCallResponse>();
+    const b = second.json<EndCallResponse>();
+    expect(b).toEqual({ ...a, repeated: true });
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('20 concurrent duplicates give one call history and one order', async () => {
+    const body = await thornburySale();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => end(franchise, body)));
+    for (const r of responses) expect(r.statusCode, r.body).toBe(200);
+    const ids = new Set(responses.map((r) => r.json<EndCallResponse>().callId));
+    expect(ids.size).toBe(1);
+    expect(responses.filter((r) => !r.json<EndCallResponse>().repeated)).toHaveLength(1);
+    expect(await count(t.db, 'call_history', `idempotency_key = '${body.idempotencyKey}'`)).toBe(1);
+    const [callId] = [...ids];
+    expect(await count(t.db, 'orders', `call_id = ${callId}`)).toBe(1);
+    expect(await count(t.db, 'email_outbox', `call_id = ${callId}`)).toBe(1);
+  });
+
+  it("another user's key is refused", async () => {
+    const body = await thornburySale();
+    expect((await end(franchise, body)).statusCode).toBe(200);
+    const response = await end(cof, {
+      ...body,
+      sqldbid: 17501,
+      customerNo: 1005,
+      pricing: null,
+      result: 'Information Only',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['idempotencyKey']);
+  });
+});
+
+describe('atomicity: a fault at any step leaves nothing written', () => {
+  const steps = END_CALL_STEPS.filter((s) => s !== 'validate');
+  it.each(steps)('fault at %s', async (step) => {
+    const body = {
+      ...(await thornburySale(step === 'email' ? 'Interested Prospect - THP' : 'Sale')),
+      survey: { '101': 'Lawn sign', '105': 'Yes' },
+    };
+    const before = await fingerprint(t.db, TABLES);
+    failAt = step;
+    try {
+      const response = await end(franchise, body);
+      expect(response.statusCode, response.body).toBe(500);
+      expect(response.json<{ step: string; message: string }>()).toMatchObject({
+        step,
+        message: `injected fault at ${step}`,
+      });
+    } finally {
+      failAt = null;
+    }
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    // The same key then ends the call once.
+    const retry = await end(franchise, body);
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json<EndCallResponse>().repeated).toBe(false);
+  });
+});
+
+describe('outbound calls and the lists', () => {
+  it('a callback leaves the row in its list with status Callback at the new time; no order', async () => {
+    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'Call Back',
+      callbackAt: '2026-06-18 10:30:00',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    expect(answer).toMatchObject({ callStatus: 'Callback', orderId: null });
+    expect(
+      await one(sql`select call_status, call_complete, call_attempts,
+        to_char(call_back_date at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as at
+        from outbound_calls where outbound_id = ${row.outbound_id}`),
+    ).toEqual({
+      call_status: 'Callback',
+      call_complete: false,
+      call_attempts: row.call_attempts + 1,
+      at: '2026-06-18 10:30',
+    });
+    expect(await one(sql`select call_direction from call_history where call_id = ${answer.callId}`)).toEqual({
+      call_direction: 'Outgoing',
+    });
+  });
+
+  it('an outbound callback without its time is refused', async () => {
+    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'No Answer',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['callbackAt']);
+  });
+
+  it('any other outbound result ends the row with status End; a completed skipped-rounds call leaves its list', async () => {
+    const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const a = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: cancel.sqldbid,
+      customerNo: cancel.cust_no,
+      callType: 'Cancel',
+      outboundId: cancel.outbound_id,
+      result: 'Not Interested',
+    });
+    expect(a.statusCode, a.body).toBe(200);
+    expect(
+      await one(sql`select call_status, call_complete from outbound_calls where outbound_id = ${cancel.outbound_id}`),
+    ).toEqual({
+      call_status: 'End',
+      call_complete: false,
+    });
+
+    const skipped = await listedOutbound(t.db, 'SG101', 'SkippedRounds');
+    const listed = () => count(t.db, 'outbound_counts', `branchno = 'SG101' and type = 'SkippedRounds' and n > 0`);
+    const countBefore = await one<{ n: number }>(
+      sql`select n from outbound_counts where branchno = 'SG101' and type = 'SkippedRounds'`,
+    );
+    expect(await listed()).toBe(1);
+    const b = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: skipped.sqldbid,
+      customerNo: skipped.cust_no,
+      callType: 'SkippedRounds',
+      outboundId: skipped.outbound_id,
+      result: 'Rounds Rescheduled',
+    });
+    expect(b.statusCode, b.body).toBe(200);
+    expect(await one(sql`select call_complete from outbound_calls where outbound_id = ${skipped.outbound_id}`)).toEqual(
+      {
+        call_complete: true,
+      },
+    );
+    expect(await one(sql`select n from outbound_counts where branchno = 'SG101' and type = 'SkippedRounds'`)).toEqual({
+      n: (countBefore?.n ?? 0) - 1,
+    });
+  });
+
+  it('a web lead ending Interested Prospect - THP: the lead is deleted, a follow-up is added, the THP email queued', async () => {
+    const row = await listedOutbound(t.db, 'SG101', 'WebLead');
+    const followUps = () =>
+      count(
+        t.db,
+        'outbound_calls',
+        `type = 'InboundFollowUp' and sqldbid = ${row.sqldbid} and cust_no = ${row.cust_no}`,
+      );
+    const before = await followUps();
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'WebLead',
+      outboundId: row.outbound_id,
+      result: 'Interested Prospect - THP',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    expect(answer.thpEmailQueued).toBe(true);
+    const gone = await one<{ deleted: boolean; lead: string | null }>(
+      sql`select o.deleted_at is not null as deleted, w.status as lead from outbound_calls o
+        left join web_leads w on w.web_lead_id = o.web_lead_call_id where o.outbound_id = ${row.outbound_id}`,
+    );
+    expect(gone?.deleted).toBe(true);
+    if (gone?.lead !== null) expect(gone?.lead).toBe('deleted');
+    expect(await followUps()).toBe(before + 1);
+  });
+
+  it('an outbound row of another franchise is refused, whatever the customer sent', async () => {
+    const foreign = await listedOutbound(t.db, 'SLI010', 'Cancel');
+    const before = await fingerprint(t.db, TABLES);
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      ...THORNBURY,
+      callType: 'Cancel',
+      outboundId: foreign.outbound_id,
+      result: 'Not Interested',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+});
+
+describe('the survey', () => {
+  it('is saved with the call and its id stored; answer 105 = Yes queues the THP email', async () => {
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      ...THORNBURY,
+      callType: 'Inbound',
+      result: 'Information Only',
+      survey: { '101': 'Lawn sign', '102': 'No', '105': 'Yes' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    expect(answer.surveyId).toBeGreaterThan(0);
+    expect(answer.thpEmailQueued).toBe(true);
+    expect(await one(sql`select survey_id from call_history where call_id = ${answer.callId}`)).toEqual({
+      survey_id: answer.surveyId,
+    });
+    expect(await count(t.db, 'survey_answers', `survey_id = ${answer.surveyId}`)).toBe(3);
+  });
+});

@@ -1,0 +1,500 @@
+/**
+ * POST /api/call-center/end-call: the end-call sequence of call-handling.md §4 as one command (issue 7, point 3;
+ * docs/decisions/010-end-call-command.md). Validation and pricing come first and write nothing; then steps 2–7
+ * run in one transaction: call history, the customer info edit, services, the order with its lines, source,
+ * autopay and coupon discount, the survey, the call history update, the call status and list effects, and the
+ * emails (queued in the same transaction, delivered by the mail worker after commit). A failing step rolls
+ * everything back and answers its step, so the screen shows that step's toast. A repeat of an idempotency key
+ * answers the first result and writes nothing.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { EndCallRequest, EndCallResponse, EndCallStep } from '@cc/contract';
+import {
+  CALL_RESULTS,
+  NEW_CUSTOMER_SURVEY,
+  callStatusAtEnd,
+  callTypeByName,
+  endCallProblem,
+  formatMoney,
+  isSaleResult,
+  listEffectsOf,
+  orderTypeOf,
+  receiptText,
+  sendsThpEmail,
+  surveyProblems,
+  type Quote,
+} from '@cc/domain';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  callHistory,
+  callLocks,
+  customers,
+  emailOutbox,
+  outboundCalls,
+  savedCalls,
+  webLeads,
+} from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { inScope } from '../../http/scope.js';
+import { LISTED } from '../outbound/index.js';
+import { customerRow, linkInfoEdit } from '../current-call/index.js';
+import { quoteForCall } from '../pricing/index.js';
+import { insertCallHistory, setCallbackStatus, updateCallHistory } from './call-history.js';
+import { saveCallServices } from './call-services.js';
+import { queueEndCallEmail, queueThpEmail } from './emails.js';
+import { addOrderCoupon, createOrder, createOrderLine, patchOrder, setOrderSource, updateOrder } from './orders.js';
+import { placeOf } from './shared.js';
+import { saveCallSurvey } from './surveys.js';
+
+export type EndCallInput = z.output<typeof EndCallRequest>;
+
+/** Lawn size of a new prospect (call-handling.md §5, customer number 0). */
+const PROSPECT_LAWN_SIZE = 0.17;
+
+const dollars = (cents: number) => cents / 100;
+
+/** A hook the tests use to fail or stall a step; absent in production. */
+export type EndCallStepHook = (step: EndCallStep) => void | Promise<void>;
+
+/** Runs one step; an error becomes the step's failure (status kept, step named) and rolls the transaction back. */
+async function step<T>(hook: EndCallStepHook | undefined, name: EndCallStep, run: () => Promise<T>): Promise<T> {
+  try {
+    await hook?.(name);
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw new AppError(error.code, error.message, error.errors, { cause: error, step: name });
+    }
+    throw new AppError('INTERNAL', error instanceof Error ? error.message : String(error), undefined, {
+      cause: error,
+      step: name,
+    });
+  }
+}
+
+/** The answer of a call already ended with this key (a retry, a double click, a concurrent duplicate). */
+async function repeatAnswer(db: DbOrTx, user: AuthUser, key: string): Promise<EndCallResponse | null> {
+  const [call] = await db
+    .select({
+      callId: callHistory.callId,
+      csuserId: callHistory.csuserId,
+      orderId: callHistory.orderId,
+      surveyId: callHistory.surveyId,
+      callType: callHistory.callType,
+      callResult: callHistory.callResult,
+      receipt: callHistory.reciept,
+    })
+    .from(callHistory)
+    .where(eq(callHistory.idempotencyKey, key));
+  if (!call) return null;
+  if (call.csuserId !== user.userId) throw badRequest('idempotencyKey', 'is already used by another call');
+  const mail = await db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.callId, call.callId));
+  return {
+    callId: call.callId,
+    orderId: call.orderId,
+    surveyId: call.surveyId,
+    orderStatus: call.orderId === null ? null : isSaleResult(call.callResult) ? 'SUBMITTED' : 'PENDING',
+    callStatus: callStatusAtEnd(call.callType, call.callResult),
+    emailQueued: mail.some((m) => m.kind === 'end-call'),
+    thpEmailQueued: mail.some((m) => m.kind === 'thp'),
+    receipt: call.receipt,
+    repeated: true,
+  };
+}
+
+/** The survey as the form defines it, with the call's answers; null when no question was answered. */
+function surveyOf(answers: Record<string, string> | undefined) {
+  const given = Object.entries(answers ?? {}).filter(([, v]) => v.trim() !== '');
+  if (given.length === 0) return null;
+  const byId = Object.fromEntries(given.map(([id, v]) => [Number(id), v.trim()]));
+  const unknown = given.find(([id]) => !NEW_CUSTOMER_SURVEY.questions.some((q) => q.id === Number(id)));
+  if (unknown) throw badRequest(`survey.${unknown[0]}`, 'is not a question of the new-customer survey');
+  const questions = NEW_CUSTOMER_SURVEY.questions.map((q) => ({ id: q.id, answer: { value: byId[q.id] ?? '' } }));
+  const missing = surveyProblems(
+    NEW_CUSTOMER_SURVEY,
+    questions.map((q) => ({ id: q.id, value: q.answer.value })),
+  ).length;
+  return { byId, questions, missing };
+}
+
+export async function endCall(
+  ctx: AppContext,
+  user: AuthUser,
+  input: EndCallInput,
+  hook?: EndCallStepHook,
+): Promise<EndCallResponse> {
+  // A repeat answers at once, before anything is checked again (the customer may have changed since).
+  const first = await repeatAnswer(ctx.db, user, input.idempotencyKey);
+  if (first) return first;
+
+  // ---- Step 1: validate and price; nothing is written. ----
+  const type = callTypeByName(input.callType);
+  if (!type) throw badRequest('callType', `unknown call type ${input.callType}`);
+  if (type.outbound && input.outboundId === undefined)
+    throw badRequest('outboundId', 'is required for an outbound call');
+  if (!type.outbound && input.outboundId !== undefined)
+    throw badRequest('outboundId', 'belongs to outbound calls only');
+  await placeOf(ctx.db, user.scope, input.sqldbid, input.customerNo);
+  const customer =
+    input.customerNo > 0 ? await customerRow(ctx.db, user.scope, input.sqldbid, input.customerNo) : undefined;
+  if (input.outboundId !== undefined) {
+    const [row] = await ctx.db
+      .select({ id: outboundCalls.outboundId })
+      .from(outboundCalls)
+      .where(
+        and(
+          eq(outboundCalls.outboundId, input.outboundId),
+          eq(outboundCalls.sqldbid, input.sqldbid),
+          eq(outboundCalls.type, type.CallTypeName),
+          LISTED,
+          inScope(user.scope, outboundCalls.branchNo),
+        ),
+      );
+    if (!row) throw badRequest('outboundId', 'is not a listed call of this type and franchise in your scope');
+  }
+
+  let quote: Quote | null = null;
+  if (input.pricing) {
+    const size = customer ? Number(customer.lawnSize) : PROSPECT_LAWN_SIZE;
+    ({ quote } = await quoteForCall(ctx, user, {
+      sqldbid: input.sqldbid,
+      customerNo: input.customerNo,
+      size,
+      serviceYear: input.pricing.serviceYear,
+      selections: input.pricing.selections,
+      flags: input.pricing.flags,
+      edits: input.pricing.edits,
+    }));
+  }
+  const survey = surveyOf(input.survey);
+  const problem = endCallProblem({
+    callType: type.CallTypeName,
+    result: input.result,
+    allowedResults: CALL_RESULTS[type.CallTypeName],
+    callbackAt: input.callbackAt ?? null,
+    serviceCallReason: input.serviceCallReason ?? null,
+    missingSurveyAnswers: survey?.missing ?? 0,
+    saleSubtotals: quote && {
+      applications: quote.totals.lawncareTotal,
+      additionalServices: quote.totals.additionalServicesTotal,
+      initialPayment: quote.totals.pestInitialTotal,
+      monthly: quote.totals.pestMonthlyTotal,
+    },
+  });
+  if (problem) throw badRequest(problem.field, problem.message);
+
+  const now = ctx.now();
+  const sale = isSaleResult(input.result);
+  // A sale becomes a submitted order; a priced call that is not a sale is kept as a pending quote.
+  const makesOrder = quote !== null && quote.totals.saleTotal > 0 && (sale || quote.lines.length > 0);
+  const status = callStatusAtEnd(type.CallTypeName, input.result);
+  const effects = listEffectsOf(type.CallTypeName, input.result);
+  const couponApplied = quote?.states.coupon?.applied ? quote.states.coupon : null;
+  const receipt = quote
+    ? receiptText(quote, { result: input.result, couponCode: couponApplied?.code, money: formatMoney })
+    : `Result: ${input.result}`;
+  const customerEmail = customer?.email ?? '';
+
+  const answer = await ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
+    // ---- Step 2: the call history record, and the customer info edit linked to it. ----
+    const inserted = await step(hook, 'callHistory', async () => {
+      const t = quote?.totals;
+      const lawn = quote?.lines.find((l) => l.kind === 'lawn');
+      const result = await insertCallHistory(
+        tx,
+        user,
+        {
+          idempotencyKey: input.idempotencyKey,
+          sqldbid: input.sqldbid,
+          cust_no: input.customerNo,
+          call_type: type.CallTypeName,
+          call_result: input.result,
+          outboundId: input.outboundId,
+          ...(input.callStart
+            ? { call_start: input.callStart.length === 16 ? `${input.callStart}:00` : input.callStart }
+            : {}),
+          cust_type: customer?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
+          cust_email: customerEmail,
+          call_reason: input.serviceCallReason ?? '',
+          ownerfollowup: input.followUp,
+          call_target: input.callbackAt
+            ? input.callbackAt.length === 16
+              ? `${input.callbackAt}:00`
+              : input.callbackAt
+            : null,
+          csr_notes: input.notes,
+          lawnsize: customer ? Number(customer.lawnSize) : input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0,
+          zipcode: customer?.zip ?? '',
+          sendemail: input.sendEmail,
+          cust_Autopaid: customer?.autoPayEnabled ?? false,
+          ...(t && quote
+            ? {
+                package: lawn?.serviceName ?? '',
+                applications: quote.rounds?.sold ?? 0,
+                appcost: dollars(t.appCost),
+                salestax: dollars(t.saleSalesTax),
+                taxrate: t.taxRate,
+                totalcost: dollars(t.saleTotal),
+                prepaydiscount: dollars(t.prepayDiscount),
+                prepaysalestax: dollars(t.prepaySalesTax),
+                prepaytotalcost: dollars(t.prepayTotal),
+                cust_Prepaid: quote.flags.prepay,
+                coupon: couponApplied?.code ?? '',
+                coupon_used: couponApplied ? formatMoney(couponApplied.amount) : 'None',
+                ApplicationsSubtotal: dollars(t.lawncareTotal),
+                AddServicesSubtotal: dollars(t.additionalServicesTotal),
+                MonthlySubTotal: dollars(t.pestMonthlyTotal),
+                InitialPaymentSubTotal: dollars(t.pestInitialTotal),
+                PrepayDiscountSubtotal: dollars(t.prepaySubTotal),
+                PrepayDiscountTotal: dollars(t.prepayTotal),
+                offerId: quote.states.offers.find((o) => o.selected && o.applicable)?.id ?? 0,
+              }
+            : { coupon_used: 'None', offerId: 0 }),
+        },
+        now,
+      );
+      if (result.created && input.customerInfoEditId) {
+        await linkInfoEdit(ctx, user, input.customerInfoEditId, result.call_id, tx);
+      }
+      return result;
+    });
+    // A concurrent duplicate committed first: answer it, write nothing more.
+    if (!inserted.created) {
+      const repeat = await repeatAnswer(tx, user, input.idempotencyKey);
+      if (repeat) return repeat;
+    }
+    const callId = inserted.call_id;
+
+    // ---- Step 3: the programs, services and coupon offered or sold on the call. ----
+    if (quote) {
+      const q = quote;
+      await step(hook, 'callHistory', () => {
+        const item = (kind: 'lawn' | 'pestMonthly') => q.lines.find((l) => l.kind === kind);
+        const asItem = (l: Quote['lines'][number]) => ({
+          Id: l.itemId,
+          ServiceDefId: l.serviceDefId,
+          ServiceName: l.serviceName,
+          FinalPrice: dollars(l.extendedPriceSold),
+          TotalRounds: l.kind === 'lawn' ? l.quantity : undefined,
+          Free: l.free,
+        });
+        const lawn = item('lawn');
+        const pest = item('pestMonthly');
+        return saveCallServices(tx, user, {
+          callId,
+          LawnProgram: lawn ? asItem(lawn) : null,
+          PestProgram: pest ? asItem(pest) : null,
+          AdditionalServices: q.lines.filter((l) => l.kind === 'additional').map(asItem),
+          Discount: q.flags.callDiscount ? dollars(q.totals.callDiscount) : null,
+          Coupon: couponApplied ? { CouponCode: couponApplied.code, Value: dollars(couponApplied.amount) } : null,
+        });
+      });
+    }
+
+    // ---- Step 4: the order (a sale submits it; otherwise it is a pending quote). ----
+    let orderId: number | null = null;
+    if (makesOrder && quote) {
+      const q = quote;
+      const t = q.totals;
+      const hasLawn = q.lines.some((l) => l.kind === 'lawn');
+      const order = await step(hook, 'createOrder', () =>
+        createOrder(
+          tx,
+          user,
+          {
+            sqldbid: input.sqldbid,
+            customerNo: Math.max(input.customerNo, 0),
+            callId,
+            serviceYear: q.serviceYear,
+            isPrepay: q.flags.prepay,
+            orderType: orderTypeOf(input.result, hasLawn),
+            orderStatus: sale ? 'SUBMITTED' : 'PENDING',
+            isAutopay: false,
+            subTotal: dollars(t.saleSubTotal),
+            tax: dollars(t.saleSalesTax),
+            total: dollars(t.saleTotal),
+            title: q.lines
+              .map((l) => l.serviceName)
+              .join(', ')
+              .slice(0, 200),
+          },
+          null,
+          now,
+        ),
+      );
+      orderId = order.id;
+      await step(hook, 'orderSource', () => setOrderSource(tx, user, order.id, 'Call Center', now));
+      // Item 45 (the pest initial payment) is not an order item (§4 step 4). Every line must be written:
+      // a sale with a missing line is refused whole (decision 010).
+      for (const line of q.lines.filter((l) => l.orderItem)) {
+        await step(hook, 'orderItem', () =>
+          createOrderLine(
+            tx,
+            user,
+            order.id,
+            {
+              serviceDefId: line.serviceDefId,
+              serviceName: line.serviceName,
+              rounds: line.kind === 'lawn' ? line.quantity : 1,
+              unitPrice: dollars(line.unitPrice),
+              quantity: line.quantity,
+              extendedPrice: dollars(line.extendedPrice),
+              unitPriceSold: dollars(line.unitPriceSold),
+              extendedPriceSold: dollars(line.extendedPriceSold),
+              installment: line.installment,
+              remainMonths: line.remainMonths,
+            },
+            now,
+          ),
+        );
+      }
+      await step(hook, 'updateOrder', async () => {
+        await updateOrder(
+          tx,
+          user,
+          {
+            id: order.id,
+            subTotal: dollars(t.saleSubTotal),
+            tax: dollars(t.saleSalesTax),
+            total: dollars(t.saleTotal),
+          },
+          now,
+        );
+        await patchOrder(
+          tx,
+          user,
+          order.id,
+          [{ op: 'replace', path: '/IsAutopay', value: customer?.autoPayEnabled ?? false }],
+          now,
+        );
+      });
+      if (couponApplied && couponApplied.amount > 0) {
+        await step(hook, 'orderDiscount', () =>
+          addOrderCoupon(tx, user, order.id, couponApplied.code, dollars(couponApplied.amount), now),
+        );
+      }
+    }
+
+    // ---- Step 5: the survey, if one was taken. ----
+    let surveyId = -1;
+    if (survey) {
+      const saved = await step(hook, 'survey', () =>
+        saveCallSurvey(tx, user, callId, { questions: survey.questions }, now),
+      );
+      surveyId = saved.surveyId;
+    }
+
+    // ---- Step 6: the call history gets its receipt, survey and order; the lists follow the call. ----
+    await step(hook, 'updateCallHistory', async () => {
+      await updateCallHistory(tx, user, {
+        call_id: callId,
+        Reciept: receipt,
+        SurveyId: surveyId,
+        orderId,
+        call_end: undefined,
+      });
+      await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now);
+      await releaseCall(tx, user, input);
+    });
+
+    // ---- Step 7: the emails, queued in this transaction and delivered after commit. ----
+    const emails = await step(hook, 'email', async () => {
+      const confirmation = input.sendEmail ? await queueEndCallEmail(tx, user, callId, now) : null;
+      const thp = sendsThpEmail(input.result, survey?.byId ?? {}) ? await queueThpEmail(tx, user, callId, now) : null;
+      return { emailQueued: confirmation?.queued ?? false, thpEmailQueued: thp?.queued ?? false };
+    });
+
+    return {
+      callId,
+      orderId,
+      surveyId,
+      orderStatus: orderId === null ? null : sale ? 'SUBMITTED' : 'PENDING',
+      callStatus: status,
+      ...emails,
+      receipt,
+      repeated: false,
+    };
+  });
+  if (answer.emailQueued || answer.thpEmailQueued) ctx.mail.nudge();
+  return answer;
+}
+
+/** §4 call status at end and list effects, on the outbound row and the lists. */
+async function applyListEffects(
+  tx: DbOrTx,
+  user: AuthUser,
+  input: EndCallInput,
+  callType: string,
+  status: 'Callback' | 'End' | null,
+  effects: ReturnType<typeof listEffectsOf>,
+  now: Date,
+): Promise<void> {
+  const outboundId = input.outboundId;
+  if (outboundId !== undefined && status === 'Callback' && input.callbackAt) {
+    const at = input.callbackAt.length === 16 ? `${input.callbackAt}:00` : input.callbackAt;
+    await setCallbackStatus(tx, user, { outboundId, callBackDate: at }, now);
+  } else if (outboundId !== undefined && status === 'End') {
+    await tx
+      .update(outboundCalls)
+      .set({
+        callStatus: 'End',
+        callAttempts: sql`${outboundCalls.callAttempts} + 1`,
+        lastAccessDate: now,
+        lastAccessCsr: user.userId,
+        ...(effects.completeRow ? { callComplete: true } : {}),
+      })
+      .where(eq(outboundCalls.outboundId, outboundId));
+  }
+  if (outboundId !== undefined && effects.deleteWebLead) {
+    const [row] = await tx
+      .update(outboundCalls)
+      .set({ deletedAt: now, deletedBy: user.userId })
+      .where(and(eq(outboundCalls.outboundId, outboundId), sql`${outboundCalls.deletedAt} is null`))
+      .returning({ webLeadId: outboundCalls.webLeadCallId });
+    if (row?.webLeadId) {
+      await tx
+        .update(webLeads)
+        .set({ status: 'deleted', closedAt: now, closedBy: user.userId })
+        .where(eq(webLeads.webLeadId, row.webLeadId));
+    }
+  }
+  if (effects.addInboundFollowUp && input.customerNo > 0) {
+    await tx.execute(sql`
+      insert into outbound_calls (id, type, call_source, call_attempts, call_origin, call_back_date, branchno, sqldbid,
+        cust_no, first_name, last_name, street, city, state, zip, phone, size, customer_type, cust_status, status_date,
+        call_status, comments)
+      select c.customer_id, 'InboundFollowUp', 'Outbound-InboundFollowUp', 0, 'Outbound', ${now.toISOString()}::timestamptz,
+        c.branchno, c.sqldbid, c.customer_no, c.first_name, c.last_name, c.address, c.city, c.state, c.zip,
+        coalesce(nullif(c.home_phone, ''), c.cell_phone), c.lawn_size, c.customer_type, c.status,
+        ${now.toISOString()}::timestamptz, 'New', ${`Follow-up after ${callType}: ${input.result}`}
+      from ${customers} c where c.sqldbid = ${input.sqldbid} and c.customer_no = ${input.customerNo}`);
+  }
+}
+
+/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it. */
+async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
+  await tx
+    .delete(callLocks)
+    .where(
+      and(
+        eq(callLocks.sqldbid, input.sqldbid),
+        eq(callLocks.customerNo, input.customerNo),
+        eq(callLocks.userId, user.userId),
+      ),
+    );
+  if (input.outboundId !== undefined) {
+    await tx.update(outboundCalls).set({ callActive: false }).where(eq(outboundCalls.outboundId, input.outboundId));
+  }
+  await tx
+    .delete(savedCalls)
+    .where(
+      and(
+        eq(savedCalls.userId, user.userId),
+        eq(savedCalls.sqldbid, input.sqldbid),
+        eq(savedCalls.customerNo, input.customerNo),
+      ),
+    );
+}
