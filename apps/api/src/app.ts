@@ -29,6 +29,7 @@ declare module 'fastify' {
     mailWorker: MailWorker;
   }
 }
+import { registerQuotesRoutes } from './features/quotes/index.js';
 
 export interface AppDeps {
   db: Db;
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCurrentCallRoutes(app, ctx);
   registerPricingRoutes(app, ctx);
   registerEndCallRoutes(app, ctx);
+  registerQuotesRoutes(app, ctx);
 
   return app;
 }

@@ -10,3 +10,4 @@ export * from './pricing.js';
 export * from './end-call-command.js';
 export * from './end-call.js';
 export { ORDER_SESSION_HEADER } from './end-call-routes.js';
+export * from './quotes.js';

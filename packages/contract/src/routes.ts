@@ -103,6 +103,7 @@ import {
 } from './pricing.js';
 import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
+import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -535,6 +536,9 @@ export const routes = {
     response: EndCallResponse,
   },
   ...endCallRoutes,
+  // The All Quotes page (see docs/decisions, all-quotes): lower case and apart from the orders service's /api/Orders.
+  quotes: { method: 'GET', path: '/api/quotes', auth: true, query: QuotesQuery, response: QuotesResponse },
+  quote: { method: 'GET', path: '/api/quotes/:orderId', auth: true, params: QuoteParams, response: QuoteDetail },
 } as const satisfies Record<string, RouteDef>;
 
 export type Routes = typeof routes;

@@ -9,3 +9,4 @@ export * from './pricing/index.js';
 export * from './end-call.js';
 export * from './email.js';
 export * from './survey.js';
+export * from './quotes.js';

@@ -179,6 +179,12 @@ export const orders = pgTable(
     orderId: serial('order_id').primaryKey(),
     sqldbid: integer('sqldbid').notNull(),
     customerNo: integer('customer_no').notNull(),
+    /**
+     * The customer's names, copied from customers by trigger (migration order_list_indexes) when the order is made and whenever
+     * the customer's name changes, so that All Quotes sorts and searches orders by name with an index of its own.
+     */
+    customerFirstName: text('customer_first_name').notNull().default(''),
+    customerLastName: text('customer_last_name').notNull().default(''),
     branchNo: text('branchno').notNull(),
     callId: integer('call_id'),
     serviceYear: integer('service_year').notNull(),
@@ -204,7 +210,20 @@ export const orders = pgTable(
     uniqueIndex('orders_call_idx')
       .on(t.callId)
       .where(sql`call_id is not null`),
+    index('orders_customer_no_idx').on(t.customerNo),
+    // The sort indexes of All Quotes (with INCLUDE and collation) are written by hand in migration order_list_indexes.
   ],
+);
+
+/** Orders per branch and status, kept by a trigger (migration order_list_indexes) so that All Quotes never counts the orders. */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    branchNo: text('branchno').notNull(),
+    orderStatus: text('order_status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.branchNo, t.orderStatus] })],
 );
 
 export const orderItems = pgTable(

@@ -1,0 +1,1 @@
+export { registerQuotesRoutes } from './routes.js';
