@@ -2,14 +2,12 @@
  * Two CSRs racing for one call never both get it: 50 simultaneous openers, on the engine of the run,
  * and on PostgreSQL also through two separate API processes sharing the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { DEMO_PASSWORD } from '../../db/seed/index.js';
 import { createTestApp, engine, type TestApp } from '../../test/harness.js';
+import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 
 const OPENERS = 50;
 let t: TestApp;
@@ -53,56 +51,23 @@ describe('racing for one call', () => {
   });
 });
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const serverEntry = path.resolve(here, '../../server.ts');
-const tsxLoader = path.resolve(here, '../../../../../node_modules/tsx/dist/loader.mjs');
-
-function startServer(url: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        const r = await fetch(`http://127.0.0.1:${port}/api/client-config`);
-        if (r.ok) return resolve(child);
-      } catch {
-        // not up yet
-      }
-      if (Date.now() - started > 60_000) return reject(new Error(`server on ${port} did not start`));
-      setTimeout(() => void poll(), 250);
-    };
-    void poll();
-  });
-}
-
 describe.runIf(engine === 'postgres')('racing across two API processes on one PostgreSQL server', () => {
-  const servers: ChildProcess[] = [];
-  const ports = [3000 + 900 + (process.pid % 50) * 2, 3000 + 901 + (process.pid % 50) * 2];
+  const servers: ServerProcess[] = [];
   beforeAll(async () => {
     const url = t.database.url;
     if (!url) throw new Error('no database URL');
     // The sessions were made on the test clock; the real servers run on the real one.
     await t.db.execute(sql`update sessions set last_seen_at = now(), expires_at = now() + interval '12 hours'`);
-    for (const port of ports) servers.push(await startServer(url, port));
+    for (let i = 0; i < 2; i++) servers.push(await startServerProcess(url));
   }, 120_000);
-  afterAll(() => {
-    for (const s of servers) s.kill('SIGTERM');
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.kill('SIGTERM')));
   });
 
   it(`exactly one of ${OPENERS} openers spread over two processes wins`, async () => {
     const responses = await Promise.all(
       tokens.map((token, i) =>
-        fetch(`http://127.0.0.1:${ports[i % 2]}/api/call-center/call-active`, {
+        fetch(`${servers[i % 2]?.url}/api/call-center/call-active`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ sqldbid: 17502, customerNo: 1006, callType: 'Inbound' }),
