@@ -1,4 +1,5 @@
 /** Drive the API with autocannon: a warm-up, then a measured run whose every response time is kept. */
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -9,6 +10,8 @@ export interface LoadResult {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Answers that said `"repeated":true` (only counted with `newKeyPerRequest`): should be none. */
+  repeats: number;
 }
 
 /** The q-quantile (nearest rank) of sorted values. */
@@ -33,9 +36,19 @@ interface Target {
   /** A path per input when the inputs differ by path (GET); otherwise every request uses `path`. */
   paths?: (string | undefined)[];
   connections: number;
+  /**
+   * Give every request its own new `idempotencyKey` (a UUID) in the body, set as the request is built: a repeated
+   * key would only answer the first result and measure the cheap repeat path.
+   */
+  newKeyPerRequest?: boolean;
 }
 
-function run(target: Target, duration: number, onResponse?: (status: number, ms: number) => void) {
+function run(
+  target: Target,
+  duration: number,
+  onResponse?: (status: number, ms: number) => void,
+  onRepeat?: () => void,
+) {
   const headers: Record<string, string> = {};
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   if (target.method === 'POST') headers['content-type'] = 'application/json';
@@ -46,12 +59,22 @@ function run(target: Target, duration: number, onResponse?: (status: number, ms:
         connections: target.connections,
         duration,
         // Each connection cycles through every input, so no single statement stays hot in every cache.
-        requests: target.bodies.map((body, i) => ({
-          method: target.method,
-          path: target.paths?.[i] ?? target.path,
-          headers,
-          ...(body === null ? {} : { body: JSON.stringify(body) }),
-        })),
+        requests: target.bodies.map((body, i): autocannon.Request => {
+          const request = {
+            method: target.method,
+            path: target.paths?.[i] ?? target.path,
+            headers,
+            ...(body === null ? {} : { body: JSON.stringify(body) }),
+          };
+          if (!target.newKeyPerRequest || body === null) return request;
+          return {
+            ...request,
+            setupRequest: (built) => ({ ...built, body: JSON.stringify({ ...body, idempotencyKey: randomUUID() }) }),
+            onResponse: (_status, text) => {
+              if (text.includes('"repeated":true')) onRepeat?.();
+            },
+          };
+        }),
       },
       (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
     );
@@ -62,7 +85,13 @@ function run(target: Target, duration: number, onResponse?: (status: number, ms:
 export async function drive(target: Target, options: { duration: number; warmup: number }): Promise<LoadResult> {
   if (options.warmup > 0) await run(target, options.warmup);
   const times: number[] = [];
-  const result = await run(target, options.duration, (_status, ms) => times.push(ms));
+  let repeats = 0;
+  const result = await run(
+    target,
+    options.duration,
+    (_status, ms) => times.push(ms),
+    () => repeats++,
+  );
   times.sort((a, b) => a - b);
   return {
     // Percentiles from every response time of the run (autocannon's own table has no p95).
@@ -73,5 +102,6 @@ export async function drive(target: Target, options: { duration: number; warmup:
     requests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    repeats,
   };
 }

@@ -4,11 +4,13 @@
  * ratio of the two; EXPLAIN of every search statement (each must use an index); budgets checked last.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_OUTBOUND (budgets.json: 500000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
- * BENCH_CONNECTIONS (budgets.json), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
+ * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { preparePglite, preparePostgres, type Runner } from './database.js';
 import { drive, median, type LoadResult } from './load.js';
 import { buildScenarios, type Kind, type Query, type Scenario } from './scenarios.js';
@@ -22,6 +24,8 @@ interface Budgets {
   outbound_p95_ms: number;
   outbound_calls: number;
   pricing_p95_ms: number;
+  end_call_p95_ms: number;
+  end_call_connections: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -59,6 +63,8 @@ function budgetOf(kind: Kind): number | null {
       return budgets.outbound_p95_ms;
     case 'pricing':
       return budgets.pricing_p95_ms;
+    case 'end_call':
+      return budgets.end_call_p95_ms;
     case 'reference':
       return null;
   }
@@ -119,16 +125,30 @@ async function timeSql(run: Runner, scenario: Scenario): Promise<number> {
   return median(times);
 }
 
+/** POST a JSON body to the API and answer the parsed answer (a scenario's check before the load). */
+async function postJson(url: string, token: string | null, route: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route}: ${JSON.stringify(body)} answered ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
 /** One request per input before the load, to check the answers and show what the inputs return. */
 async function preflight(url: string, token: string | null, scenario: Scenario): Promise<string> {
   const outcomes: string[] = [];
   for (const input of scenario.inputs) {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const sent =
+      input.body !== null && scenario.newKeyPerRequest ? { ...input.body, idempotencyKey: randomUUID() } : input.body;
     const response = await fetch(url + (input.path ?? scenario.path), {
       method: scenario.method,
-      ...(input.body === null
+      ...(sent === null
         ? { headers }
-        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input.body) }),
+        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(sent) }),
     });
     const text = await response.text();
     if (!response.ok)
@@ -140,6 +160,8 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
       suggestions?: unknown[];
       isValid?: boolean;
       data?: unknown[];
+      orderStatus?: string | null;
+      repeated?: boolean;
     };
     if (Array.isArray(body)) {
       outcomes.push(String((body as { count?: number }[]).reduce((n, c) => n + (c.count ?? 0), 0)));
@@ -153,7 +175,10 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
     else if (body.rows) outcomes.push(String(body.rows.length));
     else if (body.suggestions) outcomes.push(String(body.suggestions.length));
     else if (body.isValid !== undefined) outcomes.push(body.isValid ? 'valid' : 'invalid');
-    else outcomes.push('ok');
+    else if (body.orderStatus !== undefined) {
+      if (body.repeated) throw new Error(`${scenario.name}: a new idempotency key answered as a repeat`);
+      outcomes.push(body.orderStatus ?? 'no order');
+    } else outcomes.push('ok');
   }
   return outcomes.join(' ');
 }
@@ -164,14 +189,17 @@ async function benchTarget(
 ): Promise<{ measured: Measured[]; problems: string[] }> {
   console.log(`\n=== ${label} ===`);
   const { runner, serverEnv, cleanup } = await prepare();
-  let scenarios = await buildScenarios(runner, { franchise: config.franchise });
+  let scenarios = await buildScenarios(runner, {
+    franchise: config.franchise,
+    endCallConnections: budgets.end_call_connections,
+  });
   if (config.only) scenarios = scenarios.filter((s) => config.only?.test(s.name));
 
   console.log(`\nDirect SQL (${config.sqlRuns} runs each, round robin over the inputs) and EXPLAIN:`);
   const problems: string[] = [];
   const sqlMedians = new Map<Scenario, number>();
   for (const scenario of scenarios) {
-    if (scenario.kind === 'reference') continue;
+    if (scenario.kind === 'reference' || scenario.noDirectSql) continue;
     console.log(`  ${scenario.name}`);
     const statements: Query[][] = [];
     for (const input of scenario.inputs) statements.push(await input.execute(runner));
@@ -194,6 +222,10 @@ async function benchTarget(
     }
     for (const scenario of scenarios) {
       const token = scenario.user ? (tokens.get(scenario.user) ?? null) : null;
+      if (scenario.check) {
+        const note = await scenario.check((p, body) => postJson(server.url, token, p, body));
+        console.log(`  ${scenario.name}: ${note}`);
+      }
       const outcomes = await preflight(server.url, token, scenario);
       const load = await drive(
         {
@@ -203,7 +235,8 @@ async function benchTarget(
           token,
           bodies: scenario.inputs.map((i) => i.body),
           paths: scenario.inputs.map((i) => i.path),
-          connections: config.connections,
+          connections: scenario.connections ?? config.connections,
+          newKeyPerRequest: scenario.newKeyPerRequest ?? false,
         },
         { duration: config.duration, warmup: config.warmup },
       );
@@ -215,6 +248,9 @@ async function benchTarget(
       );
       if (load.non2xx > 0 || load.errors > 0) {
         problems.push(`${scenario.name}: ${load.non2xx} non-2xx responses, ${load.errors} errors/timeouts`);
+      }
+      if (load.repeats > 0) {
+        problems.push(`${scenario.name}: ${load.repeats} answers were repeats although every key was new`);
       }
     }
   } finally {
@@ -278,10 +314,15 @@ async function main(): Promise<void> {
         .join(' ')}.`,
   );
   const problems: string[] = [];
-  const postgres = await benchTarget('PostgreSQL server', async () => ({
-    runner: await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls),
-    serverEnv: { DATABASE_URL: config.databaseUrl },
-  }));
+  const postgres = await benchTarget('PostgreSQL server', async () => {
+    // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
+    return {
+      runner: await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls),
+      serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
+      cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  });
   problems.push(...postgres.problems);
   let pglite: Measured[] = [];
   if (config.pglite) {

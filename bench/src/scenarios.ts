@@ -7,11 +7,11 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { narrowScope, type Scope } from '@cc/domain';
-import { AutocompleteRequest, InboundCriteria, routes } from '@cc/contract';
+import { AutocompleteRequest, InboundCriteria, routes, type QuoteResponse } from '@cc/contract';
 import { OUTBOUND_CALL_TYPES } from '@cc/domain';
 import type { Db } from '../../apps/api/dist/db/client.js';
 import * as schema from '../../apps/api/dist/db/schema/index.js';
-import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
+import { DEMO_ACCOUNTS, SERVICE } from '../../apps/api/dist/db/seed/index.js';
 import {
   INBOUND_ROW_LIMIT,
   autocompleteQuery,
@@ -37,7 +37,7 @@ import { inScope } from '../../apps/api/dist/http/scope.js';
 import type { Runner } from './database.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
-export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'reference';
+export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'end_call' | 'reference';
 
 export interface Query {
   sql: string;
@@ -60,6 +60,14 @@ export interface Scenario {
   method: 'GET' | 'POST';
   path: string;
   inputs: Input[];
+  /** Connections of this scenario's load when not the run's (BENCH_CONNECTIONS). */
+  connections?: number;
+  /** Every request (preflight, warm-up and load) carries a new idempotency key. */
+  newKeyPerRequest?: boolean;
+  /** No direct-SQL timing: the scenario is a whole command, not statements the bench can replay. */
+  noDirectSql?: boolean;
+  /** Checks through the API before the load (throws when the inputs do not give what the scenario claims). */
+  check?(api: (path: string, body: unknown) => Promise<unknown>): Promise<string>;
 }
 
 const dialect = new PgDialect();
@@ -343,7 +351,113 @@ async function pricingScenario(run: Runner): Promise<Scenario> {
   };
 }
 
-export async function buildScenarios(run: Runner, options: { franchise: boolean }): Promise<Scenario[]> {
+/**
+ * The five order lines of the end-call scenario: the Preferred Program, three additional services on three
+ * gl_accounts (so none blocks another), and the pest program, whose monthly line is an order item while its initial
+ * payment (service 45) is not.
+ */
+const FIVE_LINES = {
+  lawn: SERVICE.Preferred,
+  pest: SERVICE.Pest,
+  additional: [SERVICE.Grub, SERVICE.CoreAeration, SERVICE.Lime],
+};
+
+/**
+ * POST /api/call-center/end-call: csr.franchise ends an inbound call with a sale of five order lines and the SAVE20
+ * coupon, for customers of its branches spread over the table, priced for next year's season (every round still to
+ * come, whatever the date). Each request carries a new idempotency key, so each is a whole end-call transaction:
+ * pricing again on the server, call history, services, the order with its five lines, source, autopay, the coupon
+ * discount, the call history update and the confirmation email queued in the outbox.
+ */
+async function endCallScenario(run: Runner, connections: number): Promise<Scenario> {
+  const account = franchiseAccount();
+  const serviceYear = new Date().getUTCFullYear() + 1;
+  const branches = account.branches.map((b) => `'${b}'`).join(', ');
+  const customers = await records(
+    run,
+    `select sqldbid, customer_no, lawn_size::text as size ${spread(`branchno in (${branches}) and customer_no > 0`)}`,
+  );
+  const itemIds = new Map<number, Map<number, number>>();
+  for (const sqldbid of new Set(customers.map((c) => Number(c.sqldbid)))) {
+    // The price list the API uses for the year: that year's, or the latest before it.
+    const { rows } = await run.query(
+      `select service_def_id, id from price_list_items where sqldbid = $1 and service_year =
+         (select max(service_year) from price_list_items where sqldbid = $1 and service_year <= $2)`,
+      [sqldbid, serviceYear],
+    );
+    itemIds.set(sqldbid, new Map(rows.map((r) => [Number(r.service_def_id), Number(r.id)])));
+  }
+  const inputs = customers.map((c): Input => {
+    const sqldbid = Number(c.sqldbid);
+    const id = (serviceDefId: number) => {
+      const found = itemIds.get(sqldbid)?.get(serviceDefId);
+      if (found === undefined) throw new Error(`end call: franchise ${sqldbid} sells no service ${serviceDefId}`);
+      return found;
+    };
+    return {
+      body: {
+        // Replaced by a new key in every request (newKeyPerRequest).
+        idempotencyKey: '00000000-0000-4000-8000-000000000000',
+        sqldbid,
+        customerNo: Number(c.customer_no),
+        callType: 'Inbound',
+        result: 'Sale',
+        notes: 'Benchmark: a five-line sale.',
+        pricing: {
+          serviceYear,
+          selections: {
+            lawnProgramId: id(FIVE_LINES.lawn),
+            pestProgramId: id(FIVE_LINES.pest),
+            additionalServiceIds: FIVE_LINES.additional.map(id),
+            couponCode: 'SAVE20',
+          },
+        },
+      },
+      execute: noStatements,
+    };
+  });
+  return {
+    name: `end call: five-line sale (${connections} connections)`,
+    kind: 'end_call',
+    user: account.username,
+    method: 'POST',
+    path: routes.endCall.path,
+    inputs,
+    connections,
+    newKeyPerRequest: true,
+    noDirectSql: true,
+    // The server's quote of each input (at the customer's own lawn size, as the end call prices it) must have five
+    // order lines and the coupon applied.
+    async check(api) {
+      const totals: number[] = [];
+      for (const [i, input] of inputs.entries()) {
+        const body = input.body as { sqldbid: number; customerNo: number; pricing: object };
+        const quote = (await api(routes.customerQuote.path, {
+          sqldbid: body.sqldbid,
+          customerNo: body.customerNo,
+          size: Number(customers[i]?.size ?? 0),
+          ...body.pricing,
+        })) as QuoteResponse;
+        const lines = quote.lines.filter((l) => l.orderItem).length;
+        if (lines !== 5 || !quote.states.coupon?.applied) {
+          throw new Error(
+            `end call: customer ${body.sqldbid}/${body.customerNo} quotes ${lines} order lines` +
+              ` (coupon ${quote.states.coupon?.applied ? 'applied' : 'not applied'}): ` +
+              JSON.stringify(quote.problems),
+          );
+        }
+        totals.push(quote.totals.saleTotal);
+      }
+      const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+      return `${inputs.length} customers, 5 order lines each, sale totals ${money(Math.min(...totals))}–${money(Math.max(...totals))}`;
+    },
+  };
+}
+
+export async function buildScenarios(
+  run: Runner,
+  options: { franchise: boolean; endCallConnections: number },
+): Promise<Scenario[]> {
   const scenarios = [...REFERENCES, ...outboundScenarios()];
   scenarios.push(...(await searchScenarios(run, 'admin', routes.searchCustomers.path, ADMIN_SCOPE, null)));
 
@@ -392,5 +506,7 @@ export async function buildScenarios(run: Runner, options: { franchise: boolean 
       ...(await searchScenarios(run, account.username, routes.searchIndCustomers.path, scope, account.branches)),
     );
   }
+  // Last: it writes (a call, an order and an email per request).
+  scenarios.push(await endCallScenario(run, options.endCallConnections));
   return scenarios;
 }
