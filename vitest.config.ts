@@ -19,6 +19,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
+      // The web app's pure modules (request building, mappings); the screens themselves are covered by e2e.
+      { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       apiProject('api-pglite', 'pglite'),
       ...(withPostgres ? [apiProject('api-postgres', 'postgres')] : []),
     ],

@@ -4,7 +4,8 @@ import { DatePickerInput, type DatePickerInputProps, type DatesRangeValue } from
 export type DayRange = DatesRangeValue<string>;
 export const DAY = 'YYYY-MM-DD';
 
-const ARIA_LABELS = {
+/** Names for the calendar's controls, which have none of their own (icons only). */
+export const CALENDAR_ARIA_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',
@@ -34,7 +35,7 @@ export function DayRangePicker({ styles, ...props }: DayRangePickerProps) {
       valueFormat="MMM D, YYYY"
       allowSingleDateInRange
       popoverProps={{ withinPortal: true }}
-      ariaLabels={ARIA_LABELS}
+      ariaLabels={CALENDAR_ARIA_LABELS}
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' }, ...(styles as object) }}
       {...props}
     />

@@ -3,7 +3,8 @@
  * keeps it in its draft, so the end of the call sends exactly what was priced on screen, and the server prices it
  * again with the same engine.
  */
-import type { DiscountFlags, PriceEdits, Selections } from '@cc/domain';
+import type { PricingResponse } from '@cc/contract';
+import { quote, type DiscountFlags, type PriceEdits, type Quote, type Selections } from '@cc/domain';
 
 export interface PricingDraft {
   /** The service year priced; null for the current one. */
@@ -21,6 +22,31 @@ export const EMPTY_PRICING_DRAFT: PricingDraft = {
   flags: {},
   edits: {},
 };
+
+/** Whether anything is picked to sell: a program, a service, an offer or a coupon. */
+export function hasPicks(draft: PricingDraft): boolean {
+  const s = draft.selections;
+  return (
+    (s.lawnProgramId ?? null) !== null ||
+    (s.pestProgramId ?? null) !== null ||
+    s.additionalServiceIds.length > 0 ||
+    (s.offerId ?? null) !== null ||
+    (s.couponCode ?? '').trim() !== ''
+  );
+}
+
+/** The engine's quote of the draft on this price list, as the tab shows it and the server will price it. */
+export function quoteOf(data: PricingResponse, draft: PricingDraft): Quote {
+  return quote({
+    data,
+    selections: draft.selections,
+    flags: draft.flags,
+    edits: draft.edits,
+    customer: { isExisting: data.isExisting, lawnSize: data.lawnSize },
+    date: data.date,
+    serviceYear: data.serviceYear,
+  });
+}
 
 /** Picks a lawn program, or drops it when it is picked again; the round and price edits belong to the program. */
 export function toggleLawnProgram(draft: PricingDraft, id: number): PricingDraft {

@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconFileDescription,
   IconNotes,
+  IconPhoneCheck,
   IconPhoneOff,
   IconTool,
 } from '@tabler/icons-react';
@@ -36,11 +37,19 @@ export interface CallHeaderProps {
   onActionSheet: () => void;
   onCancelCall: () => void;
   cancelling: boolean;
+  onEndCall: () => void;
+  /** The end of the call is under way (validating, confirming or sending). */
+  ending: boolean;
+  /** Validating or sending (End Call shows a loader). */
+  endWorking: boolean;
   /** False until the call is ours. */
   active: boolean;
 }
 
-/** The sticky bar of the call: who, what kind of call, the result and follow-up, and Cancel Call. */
+/**
+ * The sticky bar of the call: who, what kind of call, the result and follow-up, End Call and Cancel Call. End Call
+ * is enabled only with a result chosen and no end under way (call-handling.md §5).
+ */
 export function CallHeader(props: CallHeaderProps) {
   const account = props.accountNo > 0 ? String(props.accountNo) : props.accountNo === 0 ? 'New' : 'Unknown';
   return (
@@ -104,12 +113,22 @@ export function CallHeader(props: CallHeaderProps) {
           </Button>
           <Button
             size="compact-sm"
+            leftSection={<IconPhoneCheck size={14} />}
+            onClick={props.onEndCall}
+            loading={props.endWorking}
+            disabled={!props.active || !props.result || props.ending || props.cancelling}
+            data-testid="end-call-button"
+          >
+            End Call
+          </Button>
+          <Button
+            size="compact-sm"
             color="red.9"
             variant="outline"
             leftSection={<IconPhoneOff size={14} />}
             onClick={props.onCancelCall}
             loading={props.cancelling}
-            disabled={!props.active}
+            disabled={!props.active || props.ending}
           >
             Cancel Call
           </Button>

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { CALL_TIME_ZONE } from '@cc/domain';
+import { CALENDAR_ARIA_LABELS } from '../../../components/DayRangePicker';
 
 export const CALLBACK_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -71,6 +72,7 @@ function CallbackForm({
             setError(null);
           }}
           minDate={now}
+          ariaLabels={CALENDAR_ARIA_LABELS}
           valueFormat="ddd MMM D, YYYY h:mm A"
           timePickerProps={{ format: '12h', 'aria-label': 'Callback time' } as object}
           submitButtonProps={{ 'aria-label': 'Confirm the callback time' }}

@@ -1,65 +1,34 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Radio, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconListCheck } from '@tabler/icons-react';
+import {
+  missingAnswers,
+  NEW_CUSTOMER_QUESTIONS,
+  SURVEY_ALERT_MESSAGE,
+  SURVEY_ALERT_TITLE,
+  type SurveyQuestion,
+} from '../survey';
 import { AlertDialog } from './AlertDialog';
-
-export interface SurveyQuestion {
-  id: number;
-  text: string;
-  /** Answer choices; two of them show as a radio group, more as a select. */
-  options: string[];
-  hidden: boolean;
-  required: boolean;
-}
-
-/**
- * The new-customer survey, for now defined here: three questions, one required. Question 105 answered
- * Yes marks interest in the THP program (call-handling.md §3).
- */
-export const NEW_CUSTOMER_SURVEY: SurveyQuestion[] = [
-  {
-    id: 101,
-    text: 'How did you hear about us?',
-    options: ['Referral from a neighbour', 'Lawn sign', 'Mail or postcard', 'Internet search', 'Social media', 'Other'],
-    hidden: false,
-    required: true,
-  },
-  {
-    id: 102,
-    text: 'Do you have an irrigation system?',
-    options: ['Yes', 'No'],
-    hidden: false,
-    required: false,
-  },
-  {
-    id: 105,
-    text: 'Would you like to hear about the THP program?',
-    options: ['Yes', 'No'],
-    hidden: false,
-    required: false,
-  },
-];
-
-export const SURVEY_ALERT_TITLE = 'Inputs are required';
-export const SURVEY_ALERT_MESSAGE = 'Please provide the answer to all the required fields.';
-
-/** The visible required questions without an answer (call-handling.md §5). */
-export function missingAnswers(questions: SurveyQuestion[], answers: Record<number, string>): SurveyQuestion[] {
-  return questions.filter((q) => !q.hidden && q.required && !(answers[q.id] ?? '').trim());
-}
 
 export interface SurveyTabProps {
   answers: Record<number, string>;
   onChange: (answers: Record<number, string>) => void;
   questions?: SurveyQuestion[];
+  /** Mark the required questions left open, as 'Check Survey' does (the end of the call found some). */
+  flagMissing?: boolean;
 }
 
 /** The survey panel: the questions, and 'Check Survey' to see that every required answer is given. */
-export function SurveyTab({ answers, onChange, questions = NEW_CUSTOMER_SURVEY }: SurveyTabProps) {
+export function SurveyTab({
+  answers,
+  onChange,
+  questions = NEW_CUSTOMER_QUESTIONS,
+  flagMissing = false,
+}: SurveyTabProps) {
   const [alertOpen, setAlertOpen] = useState(false);
   const [checked, setChecked] = useState<'complete' | 'missing' | null>(null);
   const visible = questions.filter((q) => !q.hidden);
-  const missing = checked === 'missing' ? missingAnswers(questions, answers).map((q) => q.id) : [];
+  const missing = checked === 'missing' || flagMissing ? missingAnswers(questions, answers).map((q) => q.id) : [];
 
   const set = (id: number, value: string | null) => {
     onChange({ ...answers, [id]: value ?? '' });

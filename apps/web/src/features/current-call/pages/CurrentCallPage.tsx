@@ -25,12 +25,13 @@ import {
   IconShoppingCart,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
+import type { Customer, EndCallResponse, HistoryRow, SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
 import { session, useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCallOptions } from '../api/callOptions';
+import { currentCallKey } from '../api/keys';
 import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useDoNotCallStatus } from '../api/doNotCallStatus';
@@ -53,6 +54,7 @@ import { CustomerLookupDialog } from '../components/CustomerLookupDialog';
 import { CustomerPanel } from '../components/CustomerPanel';
 import { CustomerTab } from '../components/CustomerTab';
 import { CustomerTypeDialog } from '../components/CustomerTypeDialog';
+import { EndCallDialogs } from '../components/EndCallDialogs';
 import { defaultHistoryRange } from '../components/DayRangeInput';
 import { EditCustomerDialog } from '../components/EditCustomerDialog';
 import { EditCustomerNoDialog } from '../components/EditCustomerNoDialog';
@@ -65,7 +67,9 @@ import { SurveyTab } from '../components/SurveyTab';
 import { WebOrdersTab } from '../components/WebOrdersTab';
 import { PricingTab } from '../../pricing';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
+import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
+import { useEndCall } from '../hooks/useEndCall';
 import {
   contactIdOf,
   currentCallPath,
@@ -202,6 +206,10 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   const customerInfoEditId = infoEditId ?? customer?.customerInfoEditId ?? null;
 
   const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
+  /** When the screen opened the call: the call history's call_start. */
+  const [callStart] = useState(() => new Date());
+  /** The end of the call found required survey answers missing: the Survey tab marks them. */
+  const [surveyFlagged, setSurveyFlagged] = useState(false);
   const [tab, setTab] = useState('customer');
   /** The pricing tab mounts on its first visit and then stays, so its prices load when the CSR turns to them. */
   const [pricingSeen, setPricingSeen] = useState(false);
@@ -308,6 +316,38 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     );
   };
 
+  /** The call has ended: what it changed is read again, and the screen returns to its list without a prompt. */
+  const onEnded = (response: EndCallResponse) => {
+    toast.success(endedMessage(response));
+    const stale = ['history', 'touchpoints', 'webOrders', 'customer', 'resolve'];
+    void queryClient.invalidateQueries({
+      predicate: (q) =>
+        q.queryKey[0] === currentCallKey[0] && typeof q.queryKey[1] === 'string' && stale.includes(q.queryKey[1]),
+      refetchType: 'none',
+    });
+    for (const key of [['outbound'], ['dashboard'], ['quotes']]) {
+      void queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
+    }
+    leaveFor(listPath);
+  };
+
+  const end = useEndCall({
+    sqldbid,
+    customerNo,
+    callType,
+    outboundId,
+    customer,
+    draft,
+    customerInfoEditId,
+    allowedResults: (results.data ?? []).map((r) => r.ResultName),
+    callStart,
+    onSurveyProblem: () => {
+      setSurveyFlagged(true);
+      openTab('survey');
+    },
+    onEnded,
+  });
+
   const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
   const propEvalCode = callType === 'PropertyEval' ? field(theCall, 'PropEvalCode') || null : null;
   const refused = lock.state.status === 'refused' ? lock.state.message : null;
@@ -355,6 +395,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
         onActionSheet={() => stack.open('action-sheet')}
         onCancelCall={onCancelCall}
         cancelling={cancel.isPending}
+        onEndCall={end.start}
+        ending={end.ending}
+        endWorking={end.working}
         active={open}
       />
 
@@ -478,7 +521,14 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
                 <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} />
               </Tabs.Panel>
               <Tabs.Panel value="survey">
-                <SurveyTab answers={draft.survey} onChange={(survey) => patch({ survey })} />
+                <SurveyTab
+                  answers={draft.survey}
+                  onChange={(survey) => {
+                    setSurveyFlagged(false);
+                    patch({ survey });
+                  }}
+                  flagMissing={surveyFlagged}
+                />
               </Tabs.Panel>
             </Tabs>
           </Paper>
@@ -590,6 +640,13 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
         message={DNC_MESSAGE}
         color="red.9"
         data-testid="dnc-dialog"
+      />
+      <EndCallDialogs
+        phase={end.phase}
+        onDismiss={end.dismiss}
+        onWithoutEmail={end.withoutEmail}
+        onDecline={end.decline}
+        onConfirm={end.confirm}
       />
       <ConfirmNavigationDialog
         opened={blocker.state === 'blocked'}

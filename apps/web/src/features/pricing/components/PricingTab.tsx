@@ -13,7 +13,6 @@ import {
   ROUND_COUNT_UPDATE_CANCELLED,
   canEditPricing,
   needsLawnSizeAlert,
-  quote as priceQuote,
   type Quote,
 } from '@cc/domain';
 import { toast } from '../../../lib/toast';
@@ -21,6 +20,7 @@ import { useCurrentServiceYear } from '../api/currentServiceYear';
 import { customerPricingKey, customerPricingQuery, useCustomerPricing, type PricingArgs } from '../api/customerPricing';
 import {
   centsOf,
+  quoteOf,
   toggleLawnProgram,
   togglePestProgram,
   toggleService,
@@ -134,17 +134,7 @@ function PricingScreen({
 
   const result = useMemo((): { quote: Quote } | { error: string } => {
     try {
-      return {
-        quote: priceQuote({
-          data,
-          selections: draft.selections,
-          flags: draft.flags,
-          edits: draft.edits,
-          customer: { isExisting: data.isExisting, lawnSize: data.lawnSize },
-          date: data.date,
-          serviceYear: data.serviceYear,
-        }),
-      };
+      return { quote: quoteOf(data, draft) };
     } catch (e) {
       return { error: (e as Error).message };
     }
