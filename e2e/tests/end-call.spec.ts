@@ -42,7 +42,9 @@ const isEndCall = (r: Request) => r.url().endsWith('/api/call-center/end-call') 
 /** Calls a test opened, released and forgotten after it whatever happened. */
 const opened: [username: string, call: { sqldbid: number; customerNo: number }][] = [];
 
-test.afterEach(async ({ request }) => {
+test.afterEach(async ({ request, context }) => {
+  // Closing the window releases and saves a call still open (pagehide); then it is forgotten for good.
+  await context.close();
   for (const [username, call] of opened.splice(0)) {
     const token = await tokenOf(request, username);
     await request.post('/api/call-center/call-inactive', {
@@ -320,6 +322,7 @@ test('no email and a declined confirmation: END CALL cancelled, still on the cal
   await expect(page).toHaveURL(new RegExp(`${inboundCall(OKONKWO)}$`));
   await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open');
   await expect(endButton(page)).toBeEnabled();
+  await cancelCall(page, /\/call-center\/inbound$/);
 });
 
 test('answers lost on the way back: retried with the same key, then the step toast; the next try ends the call once', async ({
