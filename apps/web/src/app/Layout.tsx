@@ -6,6 +6,7 @@ import { api } from '../lib/api';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
+import { QuoteSearchBox } from '../features/quotes';
 import { IdleWatcher } from './IdleWatcher';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 
@@ -29,6 +30,7 @@ export function Layout() {
           </UnstyledButton>
           {current ? (
             <Group gap="xs" wrap="nowrap">
+              <QuoteSearchBox />
               <Button component={Link} to="/dashboard" variant="subtle" leftSection={<IconLayoutDashboard size={18} />}>
                 Dashboard
               </Button>

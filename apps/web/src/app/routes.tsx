@@ -19,6 +19,7 @@ const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
 const OutboundPage = lazy(() => import('../features/outbound/pages/OutboundPage'));
 const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
+const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -37,8 +38,8 @@ export const APP_ROUTES: AppRoute[] = [
     page: OutboundPage,
   },
   { path: '/call-center/outbound/upsells', name: 'outbound.upsells', title: 'Upsell Postcard', page: OutboundPage },
+  { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: QuotesPage },
   // Screens of later issues: registered now so that their guards hold from the start.
-  { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: UnavailablePage },
   {
     path: '/call-center/current-call/:sqldbid/:customerNo/:callType',
     name: 'currentCall',

@@ -1,0 +1,229 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertCircle, IconSearch, IconX } from '@tabler/icons-react';
+import type { QuoteDetail, QuoteRow } from '@cc/contract';
+import { describeQuoteSearch, parseQuoteSearch, scopeOf, type Scope } from '@cc/domain';
+import { useSession } from '../../../lib/session';
+import { currentCallPath } from '../../current-call';
+import { useQuotes } from '../api/quotes';
+import { QuoteDrawer } from '../components/QuoteDrawer';
+import { QuotesGrid, type GridSort } from '../components/QuotesGrid';
+import { PAGE_SIZE, STATUS_LABELS, paramsOf, viewOf, type QuotesView, type StatusFilter } from '../model';
+
+const STATUS_OPTIONS: StatusFilter[] = ['PENDING', 'SUBMITTED', 'EXPIRED', 'all'];
+
+/** Tall enough for about fourteen rows; shorter when a page has fewer (room for three). */
+const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
+
+function scopeText(scope: Scope | null): string {
+  switch (scope?.kind) {
+    case undefined:
+      return '';
+    case 'all':
+    case 'general':
+      return 'Orders of every branch';
+    case 'designation':
+      return scope.designation === 'COF'
+        ? 'Orders of the company-owned branches'
+        : 'Orders of the independent-franchise branches';
+    case 'branches':
+      return scope.branches.length > 0
+        ? `Orders of your branches: ${scope.branches.join(', ')}`
+        : 'Your account has no branches, so it sees no orders';
+  }
+}
+
+/**
+ * /quotes (All Quotes): the orders in the user's scope, opening on the pending ones (the quotes). Filter by
+ * status, search by order or customer number, last name or phone, sort and page on the server; a row opens the
+ * order with its lines, and from there a call with its customer.
+ */
+export default function QuotesPage() {
+  const current = useSession();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const [text, setText] = useState(view.q);
+  const [textError, setTextError] = useState<string | null>(null);
+
+  // The header's search box changes the URL while the page is open: the box follows.
+  const [shownQ, setShownQ] = useState(view.q);
+  if (shownQ !== view.q) {
+    setShownQ(view.q);
+    setText(view.q);
+    setTextError(null);
+  }
+
+  const change = useCallback(
+    (next: Partial<QuotesView>, options: { replace?: boolean } = {}) =>
+      setParams(paramsOf({ ...viewOf(params), ...next }), options),
+    [params, setParams],
+  );
+
+  const parsed = parseQuoteSearch(view.q);
+  const list = useQuotes({
+    page: view.page,
+    pageSize: PAGE_SIZE,
+    sort: view.sort,
+    dir: view.dir,
+    status: view.status === 'all' ? undefined : view.status,
+    q: parsed.ok && parsed.search ? view.q : undefined,
+  });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const first = total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, view.page * PAGE_SIZE);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const answer = parseQuoteSearch(text);
+    if (!answer.ok) {
+      setTextError(`Enter ${answer.message.replace(/^enter /, '')}`);
+      return;
+    }
+    setTextError(null);
+    change({ q: text.trim(), page: 1, order: null });
+  };
+  const clear = () => {
+    setText('');
+    setTextError(null);
+    change({ q: '', page: 1 });
+  };
+
+  const onSortChange = useCallback((sort: GridSort) => change({ ...sort, page: 1 }), [change]);
+  const onOpen = useCallback((row: QuoteRow) => change({ order: row.id }), [change]);
+  const onClose = () => change({ order: null });
+  const openCall = (order: QuoteDetail) => {
+    void navigate(currentCallPath(order.sqldbid, order.customerNo, 'Inbound'));
+  };
+
+  const scope = current
+    ? scopeOf({
+        companyId: current.user.CompanyId,
+        permissions: current.user.permissions,
+        branches: current.user.Branches.map((b) => b.branchno),
+      })
+    : null;
+  const what = (n: number) => {
+    const noun =
+      view.status === 'PENDING'
+        ? 'pending quote'
+        : view.status === 'all'
+          ? 'order'
+          : `${STATUS_LABELS[view.status].toLowerCase()} order`;
+    return n === 1 ? noun : `${noun}s`;
+  };
+  const searched = parsed.ok && parsed.search ? describeQuoteSearch(parsed.search) : null;
+
+  return (
+    <Stack gap="sm" maw={1400} mx="auto">
+      <div>
+        <Title order={1} size="h3">
+          All Quotes
+        </Title>
+        <Text size="sm" c="gray.7">
+          {scopeText(scope)}
+        </Text>
+      </div>
+
+      <Paper withBorder p="sm">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <SegmentedControl
+            aria-label="Order status"
+            value={view.status}
+            onChange={(value) => change({ status: value, page: 1 })}
+            data={STATUS_OPTIONS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            data-testid="quotes-status"
+          />
+          <form onSubmit={submit} role="search" aria-label="Search orders">
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput
+                aria-label="Search orders"
+                placeholder="Order no., customer no., last name or phone"
+                w={340}
+                value={text}
+                onChange={(e) => setText(e.currentTarget.value)}
+                error={textError}
+                leftSection={<IconSearch size={16} />}
+                rightSection={
+                  text ? (
+                    <ActionIcon variant="subtle" color="gray" aria-label="Clear the search" onClick={clear}>
+                      <IconX size={16} />
+                    </ActionIcon>
+                  ) : null
+                }
+                data-testid="quotes-search"
+              />
+              <Button type="submit" variant="default">
+                Search
+              </Button>
+            </Group>
+          </form>
+        </Group>
+      </Paper>
+
+      {!parsed.ok ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="The search could not be read">
+          Enter {parsed.message.replace(/^enter /, '')}.
+        </Alert>
+      ) : null}
+      {list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="The orders could not be loaded">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <div style={{ height: gridHeight(rows.length) }}>
+        <QuotesGrid
+          rows={rows}
+          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
+          sort={{ sort: view.sort, dir: view.dir }}
+          onSortChange={onSortChange}
+          onOpen={onOpen}
+        />
+      </div>
+
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="gray.7" aria-live="polite" data-testid="quotes-summary">
+          {list.isPending
+            ? 'Loading…'
+            : total === 0
+              ? `No ${what(0)}${searched ? ` for ${searched}` : ''}`
+              : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${searched ? ` for ${searched}` : ''}`}
+        </Text>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(view.page, pages)}
+          onChange={(page) => change({ page })}
+          withEdges
+          siblings={1}
+          aria-label="Pages of orders"
+          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        />
+      </Group>
+
+      <QuoteDrawer orderId={view.order} onClose={onClose} onOpenCall={openCall} />
+    </Stack>
+  );
+}
