@@ -215,7 +215,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Orders per branch and status, kept by a trigger (migration order_list_indexes) so that All Quotes never counts the orders. */
+/**
+ * Orders per branch and status, kept by a trigger at commit (migrations order_list_indexes, order_counts_at_commit)
+ * so that All Quotes never counts the orders.
+ */
 export const orderCounts = pgTable(
   'order_counts',
   {

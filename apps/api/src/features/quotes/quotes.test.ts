@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { QUOTE_SORT_FIELDS, type QuoteRow } from '@cc/contract';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import pg from 'pg';
+import { createTestApp, engine, type TestApp } from '../../test/harness.js';
 import { detail, get, list, listAll, query, signinAll, type Sessions } from './test-support.js';
 
 let t: TestApp;
@@ -310,4 +311,40 @@ describe('totals kept per branch and status', () => {
     expect(await totals()).toEqual(before);
     expect(await drift()).toBe(0);
   });
+
+  it.skipIf(engine !== 'postgres')(
+    'two open transactions writing orders of one branch do not wait for each other; both count at commit',
+    async () => {
+      const before = await totals();
+      const url = t.database.url ?? '';
+      const a = new pg.Client({ connectionString: url });
+      const b = new pg.Client({ connectionString: url });
+      await Promise.all([a.connect(), b.connect()]);
+      const insert = `insert into orders (sqldbid, customer_no, branchno, service_year, order_type, order_status,
+        created_at, updated_at) values (18001, 1001, 'SG101', 2026, 'NORMAL', 'PENDING', now(), now())`;
+      try {
+        await a.query('begin');
+        await a.query(insert);
+        // With the count changed at the insert, this insert would wait for the first transaction's commit.
+        await b.query('begin');
+        await b.query(`set local lock_timeout = '2s'`);
+        await b.query(insert);
+        await b.query('commit');
+        expect(await totals()).toEqual({
+          franchise: before.franchise + 1,
+          pending: before.pending + 1,
+          admin: before.admin + 1,
+        });
+        await a.query('commit');
+        expect(await totals()).toEqual({
+          franchise: before.franchise + 2,
+          pending: before.pending + 2,
+          admin: before.admin + 2,
+        });
+        expect(await drift()).toBe(0);
+      } finally {
+        await Promise.all([a.end(), b.end()]);
+      }
+    },
+  );
 });
