@@ -147,6 +147,53 @@ describe('POST /api/call-center/call-active', () => {
     expect(new Date(row?.last_access_date ?? 0).toISOString()).toBe(t.clock.now().toISOString());
   });
 
+  it('a heartbeat (the holder opening again) expires nothing: only an open does', async () => {
+    await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    // The call ends with a quote while a beat is on its way: the beat must not expire it.
+    const quote = await insertOrder(MARGARET, 'NORMAL', 'PENDING');
+    t.clock.advance(30);
+    const beat = await ok<{ expiredOrders: number }>(t, s['csr.franchise'], 'POST', ACTIVE, {
+      ...MARGARET,
+      callType: 'Inbound',
+    });
+    expect(beat.expiredOrders).toBe(0);
+    expect(await orderStatuses(MARGARET)).toContainEqual({ order_type: 'NORMAL', order_status: 'PENDING', n: 1 });
+    // Released and opened again (a new call): now the pending quote expires.
+    await ok(t, s['csr.franchise'], 'POST', INACTIVE, { ...MARGARET, save: false });
+    const reopened = await ok<{ expiredOrders: number }>(t, s['csr.franchise'], 'POST', ACTIVE, {
+      ...MARGARET,
+      callType: 'Inbound',
+    });
+    expect(reopened.expiredOrders).toBe(1);
+    const status = rowsOf<{ order_status: string }>(
+      await t.db.execute(sql`select order_status from orders where order_id = ${quote}`),
+    );
+    expect(status).toEqual([{ order_status: 'EXPIRED' }]);
+  });
+
+  it('a lock its holder lost (stale heartbeat) is opened anew, and expires pending quotes', async () => {
+    await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    await insertOrder(MARGARET, 'NORMAL', 'PENDING');
+    t.clock.advance(t.config.callLockReleaseSeconds + 1);
+    const f = await t.signin('csr.franchise');
+    const answer = await ok<{ expiredOrders: number }>(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    expect(answer.expiredOrders).toBe(1);
+  });
+
+  it('opening a new prospect (customer 0) leaves the pending quotes of other new prospects alone', async () => {
+    const other = await insertOrder({ sqldbid: 18001, customerNo: 0 }, 'NORMAL', 'PENDING');
+    const answer = await ok<{ expiredOrders: number }>(t, s['csr.franchise'], 'POST', ACTIVE, {
+      sqldbid: 18001,
+      customerNo: 0,
+      callType: 'Inbound',
+    });
+    expect(answer.expiredOrders).toBe(0);
+    const status = rowsOf<{ order_status: string }>(
+      await t.db.execute(sql`select order_status from orders where order_id = ${other}`),
+    );
+    expect(status).toEqual([{ order_status: 'PENDING' }]);
+  });
+
   it('another CSR gets 409 with the spec text, and their refused open changes nothing', async () => {
     await ok(t, s['csr.franchise'], 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
     await insertOrder(MARGARET, 'NORMAL', 'PENDING');
@@ -380,6 +427,23 @@ describe('POST /api/call-center/call-status', () => {
     expect(new Date(row?.last_access_date ?? 0).toISOString()).toBe(t.clock.now().toISOString());
   });
 
+  it('refuses with 409 while another CSR has the call open, changing nothing; the holder may set it', async () => {
+    const f = await t.signin('csr.franchise');
+    const admin = await t.signin('admin');
+    const outboundId = await insertOutbound(t);
+    await ok(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Cancel', outboundId });
+    const busy = { status: 409, message: 'Sorry, but this call is currently active...' };
+    await expectRefused(t, admin, 'POST', STATUS, { outboundId, status: 'Cancel' }, busy);
+    // Another row of the same customer: the customer's call is open, so it is refused too.
+    const sibling = await insertOutbound(t, { type: 'Upsell' });
+    await expectRefused(t, admin, 'POST', STATUS, { outboundId: sibling, status: 'End' }, busy);
+    expect(await ok(t, f, 'POST', STATUS, { outboundId, status: 'Callback' })).toEqual({ ok: true });
+    // A lock its holder no longer has does not stand in the way.
+    t.clock.advance(t.config.callLockReleaseSeconds + 1);
+    const admin2 = await t.signin('admin');
+    expect(await ok(t, admin2, 'POST', STATUS, { outboundId, status: 'End' })).toEqual({ ok: true });
+  });
+
   it('answers a row of another branch, franchise or company exactly as a missing one', async () => {
     const f = await t.signin('csr.franchise');
     const rows = [
@@ -471,6 +535,21 @@ describe('POST /api/currentcall/insertCancelCall', () => {
     );
     expect(outbound).toEqual([{ call_status: 'Cancel', call_active: false }]);
     expect(await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo)).toBeNull();
+  });
+
+  it('refuses with 409 to cancel a call another CSR has open, changing nothing', async () => {
+    const f = await t.signin('csr.franchise');
+    const admin = await t.signin('admin');
+    const adminId = await userId(t, 'admin');
+    const outboundId = await insertOutbound(t, { type: 'Upsell' });
+    await ok(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Upsell', outboundId });
+    const busy = { status: 409, message: 'Sorry, but this call is currently active...' };
+    const base = { csuser_id: adminId, csagent: 'Admin', sqldbid: 18001, cust_no: 1001 };
+    await expectRefused(t, admin, 'POST', CANCEL, { ...base, callType: 'Inbound' }, busy);
+    await expectRefused(t, admin, 'POST', CANCEL, { ...base, callType: 'Upsell', outboundId }, busy);
+    expect((await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo))?.user_id).toBe(franchiseId);
+    // The holder cancels their own call.
+    await ok(t, f, 'POST', CANCEL, { ...base, csuser_id: franchiseId, callType: 'Upsell', outboundId });
   });
 
   it('a new prospect’s cancel belongs to the franchise’s main branch in scope', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { CALL_TIME_ZONE, callScript, callTypeByName } from '@cc/domain';
 import type { AppContext } from '../../context.js';
-import { rowsOf } from '../../db/client.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import {
   callHistory,
@@ -16,8 +16,9 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from './customer.js';
+import { CALL_ACTIVE_MESSAGE, lockHeld } from './locks.js';
 import { LISTED } from '../outbound/index.js';
 
 function checkRange(start: string, end: string, field: string): void {
@@ -173,14 +174,45 @@ export async function companyConfigs(ctx: AppContext, user: AuthUser, sqldbid: n
   };
 }
 
-/** Set the call status of an outbound row the user may work (e.g. Cancel). */
+/**
+ * Refuse (409, the spec's active-call text) when another CSR holds the call: the lock of the customer, or a
+ * lock taken with this outbound row. A lock its holder no longer has (stale, session ended) does not count.
+ */
+async function requireNotHeldByOther(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  call: { sqldbid: number; customerNo: number | null; outboundId?: number | undefined },
+): Promise<void> {
+  const byCustomer =
+    call.customerNo !== null && call.customerNo > 0
+      ? sql`(call_locks.sqldbid = ${call.sqldbid} and call_locks.customer_no = ${call.customerNo})`
+      : sql`false`;
+  const byRow = call.outboundId !== undefined ? sql`call_locks.outbound_id = ${call.outboundId}` : sql`false`;
+  const held = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      select call_locks.user_id from call_locks
+      where (${byCustomer} or ${byRow}) and call_locks.user_id <> ${user.userId} and ${lockHeld(ctx, ctx.now())}
+      limit 1`),
+  );
+  if (held.length > 0) throw new AppError('CONFLICT', CALL_ACTIVE_MESSAGE);
+}
+
+/** Set the call status of an outbound row the user may work (e.g. Cancel), unless another CSR has it open. */
 export async function setCallStatus(ctx: AppContext, user: AuthUser, outboundId: number, status: string) {
-  const updated = await ctx.db
-    .update(outboundCalls)
-    .set({ callStatus: status, lastAccessDate: ctx.now(), lastAccessCsr: user.userId })
-    .where(and(eq(outboundCalls.outboundId, outboundId), inScope(user.scope, outboundCalls.branchNo)))
-    .returning({ id: outboundCalls.outboundId });
-  if (updated.length === 0) throw notFound('Call not found.');
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ sqldbid: outboundCalls.sqldbid, custNo: outboundCalls.custNo })
+      .from(outboundCalls)
+      .where(and(eq(outboundCalls.outboundId, outboundId), inScope(user.scope, outboundCalls.branchNo)))
+      .for('update');
+    if (!row) throw notFound('Call not found.');
+    await requireNotHeldByOther(ctx, tx, user, { sqldbid: row.sqldbid, customerNo: row.custNo, outboundId });
+    await tx
+      .update(outboundCalls)
+      .set({ callStatus: status, lastAccessDate: ctx.now(), lastAccessCsr: user.userId })
+      .where(eq(outboundCalls.outboundId, outboundId));
+  });
 }
 
 /**
@@ -207,6 +239,11 @@ export async function insertCancelCall(
   if (input.cust_no > 0 && !customer) throw notFound('Customer Not Found.');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    await requireNotHeldByOther(ctx, tx, user, {
+      sqldbid: input.sqldbid,
+      customerNo: input.cust_no,
+      outboundId: input.outboundId,
+    });
     if (input.outboundId !== undefined) {
       const rows = await tx
         .update(outboundCalls)

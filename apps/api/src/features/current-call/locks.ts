@@ -118,6 +118,8 @@ export async function markCallActive(
   const now = ctx.now();
   const callType = callTypeByName(input.callType)?.CallTypeName ?? input.callType;
   return ctx.db.transaction(async (tx) => {
+    /** The call was opened now, not renewed by its holder's heartbeat (or a reload of the holder's screen). */
+    let opened = false;
     // A new prospect (customer number 0) has nothing to lock yet.
     if (input.customerNo > 0) {
       const key = sql`call_locks.sqldbid = ${input.sqldbid} and call_locks.customer_no = ${input.customerNo}`;
@@ -126,8 +128,12 @@ export async function markCallActive(
       await releaseCalls(ctx, tx, sql`${key} and call_locks.user_id <> ${user.userId} and not ${lockHeld(ctx, now)}`, {
         replace: false,
       });
-      const won = rowsOf<{ locked_at: string | Date }>(
+      // `prev` reads the lock as it was before this statement: held by this user already means a renewal.
+      const won = rowsOf<{ locked_at: string | Date; renewed: boolean | null }>(
         await tx.execute(sql`
+          with prev as (
+            select call_locks.user_id = ${user.userId} and ${lockHeld(ctx, now)} as renewed
+            from call_locks where ${key})
           insert into call_locks (sqldbid, customer_no, user_id, call_type, outbound_id, locked_at, heartbeat_at, session_hash)
           values (${input.sqldbid}, ${input.customerNo}, ${user.userId}, ${callType}, ${input.outboundId ?? null},
                   ${now.toISOString()}, ${now.toISOString()}, ${user.tokenHash})
@@ -136,9 +142,10 @@ export async function markCallActive(
                 locked_at = case when call_locks.user_id = excluded.user_id then call_locks.locked_at else excluded.locked_at end,
                 heartbeat_at = excluded.heartbeat_at, session_hash = excluded.session_hash
             where call_locks.user_id = excluded.user_id or not ${lockHeld(ctx, now)}
-          returning locked_at`),
+          returning locked_at, (select renewed from prev) as renewed`),
       );
       if (won.length === 0) throw new AppError('CONFLICT', CALL_ACTIVE_MESSAGE);
+      opened = won[0]?.renewed !== true;
     }
     if (input.outboundId !== undefined) {
       await tx
@@ -146,19 +153,23 @@ export async function markCallActive(
         .set({ callActive: true, lastAccessDate: now, lastAccessCsr: user.userId })
         .where(eq(outboundCalls.outboundId, input.outboundId));
     }
-    // A pending NORMAL order is expired when a call opens: the call will make a new one.
-    const expired = await tx
-      .update(orders)
-      .set({ orderStatus: 'EXPIRED', updatedAt: now })
-      .where(
-        and(
-          eq(orders.sqldbid, input.sqldbid),
-          eq(orders.customerNo, input.customerNo),
-          eq(orders.orderType, 'NORMAL'),
-          eq(orders.orderStatus, 'PENDING'),
-        ),
-      )
-      .returning({ orderId: orders.orderId });
+    // A pending NORMAL order is expired when a call opens: the call will make a new one. Only a real customer's
+    // (number 0 is shared by every new prospect's quotes, docs/decisions/012), and only when the call is opened,
+    // not on each heartbeat: a beat racing End Call would expire the quote that call just made.
+    const expired = !opened
+      ? []
+      : await tx
+          .update(orders)
+          .set({ orderStatus: 'EXPIRED', updatedAt: now })
+          .where(
+            and(
+              eq(orders.sqldbid, input.sqldbid),
+              eq(orders.customerNo, input.customerNo),
+              eq(orders.orderType, 'NORMAL'),
+              eq(orders.orderStatus, 'PENDING'),
+            ),
+          )
+          .returning({ orderId: orders.orderId });
     await tx.delete(savedCalls).where(eq(savedCalls.userId, user.userId));
     return { ok: true as const, lockedAt: now.toISOString(), expiredOrders: expired.length };
   });
