@@ -73,11 +73,15 @@ describe('P4 rounds sold', () => {
     expect(plain({ data, date: '2025-06-01' }).rounds).toEqual({ total: 6, remaining: 5, sold: 5 });
   });
 
-  it('P4 with no round left the program is not sold and the quote says why', () => {
-    const q = plain({ date: '2025-11-01' });
-    expect(q.rounds).toEqual({ total: 6, remaining: 0, sold: 0 });
-    expect(q.lines).toHaveLength(0);
-    expect(codes(q)).toEqual(['NO_ROUNDS_LEFT', 'ZERO_SALE']);
+  it('P4 with no round left the program is not sold and the quote says why: on October 18, none are left', () => {
+    // The last round falls on October 17: that day one round ($45.00) is still sold.
+    expect(plain({ date: '2025-10-17' }).totals.saleSubTotal).toBe(4500);
+    for (const date of ['2025-10-18', '2025-11-01']) {
+      const q = plain({ date });
+      expect(q.rounds).toEqual({ total: 6, remaining: 0, sold: 0 });
+      expect(q.lines).toHaveLength(0);
+      expect(codes(q)).toEqual(['NO_ROUNDS_LEFT', 'ZERO_SALE']);
+    }
   });
 });
 
@@ -146,6 +150,7 @@ describe('P8 monthly payment', () => {
     expect(q.case).toBe('none');
     const l = line(q, 'lawn');
     expect([l.installment, l.remainMonths]).toEqual([true, 9]);
+    expect(l.total).toBe(28958);
     expect(l.monthly).toEqual({ amount: 3218, lastAmount: 3214, billDay: 1, firstBillDate: '2025-04-01' });
     expect(q.totals.dueMonthlyTotal).toBe(3218);
   });
@@ -167,7 +172,9 @@ describe('P9 automatic call discount', () => {
   });
 
   it('P9 not for an existing customer, not for the Economy Program, and an explicit "off" wins', () => {
-    expect(quote(input({ customer: { isExisting: true } })).flags.callDiscount).toBe(false);
+    const existing = quote(input({ customer: { isExisting: true } }));
+    expect(existing.flags.callDiscount).toBe(false);
+    expect(existing.totals.saleTotal).toBe(27510);
     expect(quote(input({ selections: { lawnProgramId: 2 }, customer: { isExisting: false } })).flags.callDiscount).toBe(
       false,
     );
@@ -264,14 +271,16 @@ describe('P12 offers', () => {
   });
 
   it('P12c 3-for-2: 3 rounds for the price of 2 ($90.00); refused with 2 rounds', () => {
-    expect(plain({ selections: { offerId: 2 }, edits: { roundCount: 3 } }).totals.saleSubTotal).toBe(9000);
+    const three = plain({ selections: { offerId: 2 }, edits: { roundCount: 3 } });
+    expect([three.totals.appCost, three.totals.saleSubTotal]).toEqual([13500, 9000]);
     const two = plain({ selections: { offerId: 2 }, edits: { roundCount: 2 } });
     expect(codes(two)).toEqual(['OFFER_NOT_APPLICABLE']);
     expect(two.totals.saleSubTotal).toBe(9000);
   });
 
   it('P12d 2-for-1 on the Economy Program: one $38.00 round off 5 ($152.00); refused with 1 round', () => {
-    expect(plain({ selections: { lawnProgramId: 2, offerId: 7 } }).totals.saleSubTotal).toBe(15200);
+    const economy = plain({ selections: { lawnProgramId: 2, offerId: 7 } });
+    expect([economy.totals.appCost, economy.totals.saleSubTotal]).toEqual([19000, 15200]);
     expect(codes(plain({ selections: { lawnProgramId: 2, offerId: 7 }, edits: { roundCount: 1 } }))).toEqual([
       'OFFER_NOT_APPLICABLE',
     ]);
@@ -464,6 +473,7 @@ describe('P18 monthly billing of the pest program', () => {
   it('P18 on December 10: service year 2026, 12 months from January 15, 2026: 11 × $48.26 + $48.29', () => {
     const q = quote(input({ selections: { lawnProgramId: null, pestProgramId: 1 }, date: '2025-12-10' }));
     expect([q.serviceYear, q.months]).toEqual([2026, 12]);
+    expect(line(q, 'pestMonthly').total).toBe(57915);
     expect(line(q, 'pestMonthly').monthly).toEqual({
       amount: 4826,
       lastAmount: 4829,
@@ -530,6 +540,15 @@ describe('P20 lines and totals', () => {
   });
 });
 
+describe('P20 the amount of a line is extendedPriceSold', () => {
+  it('P20 a free visit makes 6 rounds sell for $225.00, or $37.50 a round (unitPriceSold, for display)', () => {
+    const l = line(plain({ selections: { offerId: 1 } }), 'lawn');
+    expect([l.unitPrice, l.quantity, l.extendedPrice]).toEqual([4500, 6, 27000]);
+    expect([l.discounts.offer, l.extendedPriceSold, l.unitPriceSold]).toEqual([4500, 22500, 3750]);
+    expect(formatMoney(l.unitPriceSold)).toBe('$37.50');
+  });
+});
+
 describe('P22 lawn size', () => {
   it('P22 a lawn size above 24 raises LAWN_SIZE_ALERT; 24 does not', () => {
     expect(codes(quote(input({ customer: { isExisting: true, lawnSize: 24.5 } })))).toEqual(['LAWN_SIZE_ALERT']);
@@ -538,11 +557,18 @@ describe('P22 lawn size', () => {
 });
 
 describe('P23 bundles', () => {
-  it('P23 a bundle-only service needs a lawn program', () => {
+  it('P23 a bundle-only service needs a lawn program: alone $0.00, with the Preferred Program $335.00', () => {
     const q = plain({ selections: { lawnProgramId: null, additionalServiceIds: [15] } });
     expect(codes(q)).toEqual(['BUNDLE_ONLY', 'ZERO_SALE']);
+    expect(q.lines).toHaveLength(0);
+    expect(q.totals.saleTotal).toBe(0);
     expect(q.states.additionalServices.find((s) => s.id === 15)).toMatchObject({ blocked: true });
-    expect(line(plain({ selections: { additionalServiceIds: [15] } }), 'additional').extendedPriceSold).toBe(6500);
+    // $270.00 + $65.00 = $335.00; tax $19.575 → $19.58 and $4.7125 → $4.71, $24.29; total $359.29.
+    const withProgram = plain({ selections: { additionalServiceIds: [15] } });
+    expect(line(withProgram, 'additional').extendedPriceSold).toBe(6500);
+    expect(withProgram.lines.map((l) => l.tax)).toEqual([1958, 471]);
+    const t = withProgram.totals;
+    expect([t.saleSubTotal, t.saleSalesTax, t.saleTotal]).toEqual([33500, 2429, 35929]);
   });
 
   it('P23 a service bundled in the selected program is not sold again and shows bundled', () => {
@@ -553,6 +579,8 @@ describe('P23 bundles', () => {
     const q = plain({ data, selections: { additionalServiceIds: [15] } });
     expect(q.lines.map((l) => l.kind)).toEqual(['lawn']);
     expect(codes(q)).toEqual(['SERVICE_BUNDLED']);
+    // The sale is the program alone: $270.00, tax $19.58, total $289.58.
+    expect([q.totals.saleSubTotal, q.totals.saleSalesTax, q.totals.saleTotal]).toEqual([27000, 1958, 28958]);
     expect(q.states.additionalServices.find((s) => s.id === 15)).toMatchObject({ bundled: true, selected: false });
   });
 });
