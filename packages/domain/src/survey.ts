@@ -99,18 +99,26 @@ export function surveyProblems(definition: SurveyDefinition, answers: readonly S
   return problems;
 }
 
+/** One formatter per time zone, kept: building an Intl.DateTimeFormat costs far more than using one. */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in a time zone (a survey's completedOn in the franchise's zone). */
 export function formatLocalDateTime(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(instant);
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }

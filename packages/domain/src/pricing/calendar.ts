@@ -145,9 +145,20 @@ export function remainingRounds(args: {
   return left;
 }
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar day 'YYYY-MM-DD' an instant falls on in a time zone (the caller passes the instant: no clock here). */
 export function calendarDayIn(instant: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+  const parts = dayFormat(timeZone)
     .formatToParts(instant)
     .reduce<Record<string, string>>((acc, p) => ((acc[p.type] = p.value), acc), {});
   return `${parts.year}-${parts.month}-${parts.day}`;
