@@ -26,14 +26,7 @@ import {
   listTotalQuery,
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
-import {
-  couponsQuery,
-  franchiseYearQuery,
-  offersQuery,
-  priceListQuery,
-} from '../../apps/api/dist/features/pricing/data.js';
-import { and, eq } from 'drizzle-orm';
-import { inScope } from '../../apps/api/dist/http/scope.js';
+import { pricingSnapshotQuery } from '../../apps/api/dist/features/pricing/data.js';
 import type { Runner } from './database.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
@@ -300,8 +293,9 @@ function outboundScenarios(): Scenario[] {
 }
 
 /**
- * POST /api/customer/pricing for customers of every franchise at their own lawn sizes: the customer (scoped), the
- * franchise and its rates for the year, then the price list at the lawn size, the offers and the coupons.
+ * POST /api/customer/pricing for customers of every franchise at their own lawn sizes: one statement reads the
+ * customer (scoped), the franchise and its rates for the year, the price list at the lawn size, the offers and the
+ * coupons.
  */
 async function pricingScenario(run: Runner): Promise<Scenario> {
   const year = new Date().getUTCFullYear();
@@ -314,25 +308,8 @@ async function pricingScenario(run: Runner): Promise<Scenario> {
     const sqldbid = Number(r.sqldbid);
     const customerNo = Number(r.customer_no);
     const size = Number(r.size);
-    const existing = r.customer_type === 'Existing Customer';
     const body = { sqldbid, customerNo, zip: /^\d{5}$/.test(r.zip ?? '') ? r.zip : '', size, pricingYear: year };
-    const statements = [
-      builder
-        .select()
-        .from(schema.customers)
-        .where(
-          and(
-            eq(schema.customers.sqldbid, sqldbid),
-            eq(schema.customers.customerNo, customerNo),
-            inScope(ADMIN_SCOPE, schema.customers.branchNo),
-          ),
-        )
-        .toSQL(),
-      franchiseYearQuery(builder, ADMIN_SCOPE, sqldbid, year).toSQL(),
-      priceListQuery(builder, sqldbid, year, size).toSQL(),
-      offersQuery(builder, sqldbid, year, existing).toSQL(),
-      couponsQuery(builder, sqldbid, year).toSQL(),
-    ];
+    const statements = [compile(pricingSnapshotQuery(ADMIN_SCOPE, sqldbid, customerNo, year, size))];
     return {
       body,
       async execute(r) {

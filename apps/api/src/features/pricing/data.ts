@@ -3,13 +3,14 @@
  * (PricingData of @cc/domain). Every statement is built by an exported function so the benchmark runs the very
  * same SQL directly.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { calendarDayIn, centsFromDecimal, remainingRounds, type Scope } from '@cc/domain';
 import type { PricingDataPayload } from '@cc/contract';
 import type { DbOrTx } from '../../db/client.js';
 import {
   bundledServices,
   coupons,
+  customers,
   franchiseBillingPayments,
   franchisePricing,
   franchises,
@@ -69,35 +70,6 @@ export function franchiseYearQuery(db: DbOrTx, scope: Scope, sqldbid: number, se
     .limit(1);
 }
 
-/** Every item of the price list with its price at the lawn size and the services bundled in it. */
-export function priceListQuery(db: DbOrTx, sqldbid: number, priceListYear: number, size: number) {
-  return db
-    .select({
-      id: priceListItems.id,
-      serviceDefId: priceListItems.serviceDefId,
-      serviceName: priceListItems.serviceName,
-      serviceCode: priceListItems.serviceCode,
-      serviceGroup: serviceDefinitions.serviceGroup,
-      glAccount: priceListItems.glAccount,
-      billingFrequencyId: priceListItems.billingFrequencyId,
-      totalRounds: priceListItems.totalRounds,
-      initialPayment: sql<string | null>`${priceListItems.initialPayment}::text`,
-      initialFee: sql<string | null>`${priceListItems.initialFee}::text`,
-      bundleOnly: priceListItems.bundleOnly,
-      preferredPlusDiscount: sql<string | null>`${priceListItems.preferredPlusDiscount}::text`,
-      linkedServiceDefId: priceListItems.linkedServiceDefId,
-      price: sql<string | null>`(select ${priceListPrices.price}::text from ${priceListPrices}
-        where ${priceListPrices.itemId} = ${priceListItems.id} and ${priceListPrices.sizeFrom} <= ${size}
-        order by ${priceListPrices.sizeFrom} desc limit 1)`,
-      bundled: sql<string>`(select coalesce(string_agg(${bundledServices.serviceDefId}::text, ','), '') from ${bundledServices}
-        where ${bundledServices.programItemId} = ${priceListItems.id})`,
-    })
-    .from(priceListItems)
-    .innerJoin(serviceDefinitions, eq(serviceDefinitions.serviceDefId, priceListItems.serviceDefId))
-    .where(and(eq(priceListItems.sqldbid, sqldbid), eq(priceListItems.serviceYear, priceListYear)))
-    .orderBy(asc(priceListItems.sortOrder), asc(priceListItems.id));
-}
-
 /** The offers a customer may get: everyone's, and those for new or for existing customers. */
 export function offersQuery(db: DbOrTx, sqldbid: number, priceListYear: number, isExisting: boolean) {
   return db
@@ -123,24 +95,26 @@ export function offersQuery(db: DbOrTx, sqldbid: number, priceListYear: number, 
     .orderBy(asc(offers.sortOrder), asc(offers.offerId));
 }
 
-export function couponsQuery(db: DbOrTx, sqldbid: number, priceListYear: number) {
-  return db
-    .select({
-      couponId: coupons.couponId,
-      couponCode: coupons.couponCode,
-      couponTypeId: coupons.couponTypeId,
-      serviceId: coupons.serviceId,
-      description: coupons.description,
-      value: sql<string>`${coupons.value}::text`,
-      isPercent: coupons.isPercent,
-    })
-    .from(coupons)
-    .where(and(eq(coupons.sqldbid, sqldbid), eq(coupons.serviceYear, priceListYear), eq(coupons.active, true)))
-    .orderBy(asc(coupons.couponId));
-}
-
 export type FranchiseYearRow = Awaited<ReturnType<typeof franchiseYearQuery>>[number];
-export type PriceListRow = Awaited<ReturnType<typeof priceListQuery>>[number];
+/** An item of a franchise's price list with its price at the lawn size (null: not sold at any size) and bundles. */
+export interface PriceListRow {
+  id: number;
+  serviceDefId: number;
+  serviceName: string;
+  serviceCode: string;
+  serviceGroup: 'L' | 'P' | 'A';
+  glAccount: string;
+  billingFrequencyId: number;
+  totalRounds: number | null;
+  initialPayment: string | null;
+  initialFee: string | null;
+  bundleOnly: boolean;
+  preferredPlusDiscount: string | null;
+  linkedServiceDefId: number | null;
+  price: string | null;
+  /** The bundled services' definition ids, comma-joined. */
+  bundled: string;
+}
 
 /** The franchise and the rates in force for the year, or 404 when it is out of scope or has no prices. */
 export async function loadFranchiseYear(
@@ -169,8 +143,8 @@ type Coupon = PricingDataPayload['coupons'][number];
 export function toPricingData(
   franchise: FranchiseYearRow,
   items: readonly PriceListRow[],
-  offerRows: Awaited<ReturnType<typeof offersQuery>>,
-  couponRows: Awaited<ReturnType<typeof couponsQuery>>,
+  offerRows: readonly OfferRow[],
+  couponRows: readonly CouponRow[],
   date: string,
   serviceYear: number,
 ): PricingDataPayload {
@@ -270,4 +244,99 @@ export function toOffer(o: Awaited<ReturnType<typeof offersQuery>>[number]): Off
 /** Today in a franchise's time zone. */
 export function franchiseToday(now: Date, timeZone: string): string {
   return calendarDayIn(now, timeZone);
+}
+
+export type OfferRow = Awaited<ReturnType<typeof offersQuery>>[number];
+export interface CouponRow {
+  couponId: number;
+  couponCode: string;
+  couponTypeId: number;
+  serviceId: number | null;
+  description: string;
+  value: string;
+  isPercent: boolean;
+}
+
+/** What {@link pricingSnapshotQuery} answers: one row, the parts as JSON. */
+export interface PricingSnapshotRow {
+  /** Null when the franchise is out of scope or unknown. */
+  franchise: FranchiseYearRow | null;
+  /** Null when the customer is out of scope or unknown (or the call is for a prospect, 0 or -1). */
+  customer: { customerType: string; lawnSize: string } | null;
+  items: PriceListRow[];
+  offers: OfferRow[];
+  coupons: CouponRow[];
+}
+
+/**
+ * Everything a pricing call reads, in one statement and one round trip: the customer (scoped), the franchise with
+ * the rates in force for the year (scoped; as {@link franchiseYearQuery}), and that price list's items priced at the
+ * lawn size with their bundles (as {@link priceListQuery}), the offers for the customer's audience and the coupons.
+ * The API is CPU-bound in Node under load, and each statement costs a query build, a socket write and a parse: the
+ * five statements this replaces took twice the time of this one (bench/README.md, "pricing").
+ */
+export function pricingSnapshotQuery(
+  scope: Scope,
+  sqldbid: number,
+  customerNo: number,
+  serviceYear: number,
+  size: number,
+): SQL {
+  return sql`
+    with fr as (
+      select ${franchises.sqldbid} as sqldbid, ${franchises.branchNo} as branch_no, ${franchises.compName} as comp_name,
+        ${franchises.designation} as designation, ${franchises.timeZone} as time_zone,
+        rates.service_year, rates.tax_rate::text as tax_rate, rates.call_discount::text as call_discount,
+        rates.prepay_discount::text as prepay_discount, rates.first_app_time,
+        coalesce((select b.enabled from ${franchiseBillingPayments} b where b.sqldbid = ${franchises.sqldbid}
+          and b.billing_app_type_id = ${MONTHLY_BILLING_APP_TYPE} and b.payment_id = ${MONTHLY_PAYMENT_ID}), false)
+          as monthly_payment
+      from ${franchises}
+      left join lateral (
+        select p.service_year, p.tax_rate, p.call_discount, p.prepay_discount, p.first_app_time
+        from ${franchisePricing} p where p.sqldbid = ${sqldbid}
+        order by (p.service_year > ${serviceYear}), abs(p.service_year - ${serviceYear}) limit 1
+      ) rates on true
+      where ${franchises.sqldbid} = ${sqldbid} and ${inScope(scope, franchises.branchNo)}
+      order by ${franchises.defComp} desc, ${franchises.branchNo} asc
+      limit 1
+    ),
+    cust as (
+      select ${customers.customerType} as customer_type, ${customers.lawnSize}::text as lawn_size
+      from ${customers}
+      where ${customers.sqldbid} = ${sqldbid} and ${customers.customerNo} = ${customerNo}
+        and ${inScope(scope, customers.branchNo)}
+    )
+    select
+      (select json_build_object('branchNo', branch_no, 'compName', comp_name, 'designation', designation,
+          'timeZone', time_zone, 'priceListYear', service_year, 'taxRate', tax_rate, 'callDiscount', call_discount,
+          'prepayDiscount', prepay_discount, 'firstAppTime', first_app_time, 'monthlyPayment', monthly_payment)
+        from fr) as franchise,
+      (select json_build_object('customerType', customer_type, 'lawnSize', lawn_size) from cust) as customer,
+      (select coalesce(json_agg(json_build_object('id', i.id, 'serviceDefId', i.service_def_id,
+          'serviceName', i.service_name, 'serviceCode', i.service_code, 'serviceGroup', d.service_group,
+          'glAccount', i.gl_account, 'billingFrequencyId', i.billing_frequency_id, 'totalRounds', i.total_rounds,
+          'initialPayment', i.initial_payment::text, 'initialFee', i.initial_fee::text, 'bundleOnly', i.bundle_only,
+          'preferredPlusDiscount', i.preferred_plus_discount::text, 'linkedServiceDefId', i.linked_service_def_id,
+          'price', (select pp.price::text from ${priceListPrices} pp where pp.item_id = i.id and pp.size_from <= ${size}
+            order by pp.size_from desc limit 1),
+          'bundled', (select coalesce(string_agg(bs.service_def_id::text, ','), '') from ${bundledServices} bs
+            where bs.program_item_id = i.id)
+        ) order by i.sort_order, i.id), '[]')
+        from ${priceListItems} i join ${serviceDefinitions} d on d.service_def_id = i.service_def_id
+        where i.sqldbid = ${sqldbid} and i.service_year = (select service_year from fr)) as items,
+      (select coalesce(json_agg(json_build_object('id', o.offer_id, 'description', o.description,
+          'pricingRule', o.pricing_rule, 'priceRuleValue', o.price_rule_value::text, 'kind', o.kind,
+          'templateId', o.template_id, 'serviceDefId', o.service_def_id, 'serviceGroup', o.service_group
+        ) order by o.sort_order, o.offer_id), '[]')
+        from ${offers} o
+        where o.sqldbid = ${sqldbid} and o.service_year = (select service_year from fr) and o.active
+          and o.audience in ('all', case when (select customer_type from cust) = 'Existing Customer'
+            then 'existing' else 'new' end)) as offers,
+      (select coalesce(json_agg(json_build_object('couponId', c.coupon_id, 'couponCode', c.coupon_code,
+          'couponTypeId', c.coupon_type_id, 'serviceId', c.service_id, 'description', c.description,
+          'value', c.value::text, 'isPercent', c.is_percent
+        ) order by c.coupon_id), '[]')
+        from ${coupons} c
+        where c.sqldbid = ${sqldbid} and c.service_year = (select service_year from fr) and c.active) as coupons`;
 }

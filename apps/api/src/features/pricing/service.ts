@@ -17,7 +17,7 @@ import {
 } from '@cc/domain';
 import type { PriceListEntry, PricingDataPayload, PricingResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
+import { jsonColumn, rowsOf, type DbOrTx } from '../../db/client.js';
 import {
   bundledServices,
   franchiseBillingPayments,
@@ -30,14 +30,17 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { customerRow } from '../current-call/index.js';
 import {
-  couponsQuery,
   franchiseToday,
   loadFranchiseYear,
   offersQuery,
-  priceListQuery,
   toOffer,
   toPricingData,
+  pricingSnapshotQuery,
+  type CouponRow,
   type FranchiseYearRow,
+  type OfferRow,
+  type PriceListRow,
+  type PricingSnapshotRow,
 } from './data.js';
 
 export const EXISTING_CUSTOMER = 'Existing Customer';
@@ -70,20 +73,32 @@ export async function loadPricing(
   user: AuthUser,
   input: { sqldbid: number; customerNo: number; size: number; serviceYear: number },
 ): Promise<LoadedPricing> {
-  const customer = await pricingCustomer(ctx.db, user, input.sqldbid, input.customerNo);
-  const franchise = await loadFranchiseYear(ctx.db, user.scope, input.sqldbid, input.serviceYear);
-  const isExisting = customer.customerType === EXISTING_CUSTOMER;
-  const [items, offerRows, couponRows] = await Promise.all([
-    priceListQuery(ctx.db, input.sqldbid, franchise.priceListYear, input.size),
-    offersQuery(ctx.db, input.sqldbid, franchise.priceListYear, isExisting),
-    couponsQuery(ctx.db, input.sqldbid, franchise.priceListYear),
-  ]);
+  const [row] = rowsOf<PricingSnapshotRow>(
+    await ctx.db.execute(
+      pricingSnapshotQuery(user.scope, input.sqldbid, input.customerNo, input.serviceYear, input.size),
+    ),
+  );
+  const customer = input.customerNo > 0 ? jsonColumn<PricingSnapshotRow['customer']>(row?.customer) : null;
+  // The same answers, in the same order, as reading the customer and then the franchise would give.
+  if (input.customerNo > 0 && !customer) throw notFound('Customer Not Found.');
+  const found = jsonColumn<PricingSnapshotRow['franchise']>(row?.franchise);
+  if (!found) throw notFound('Franchise not found.');
+  if (found.priceListYear === null) throw notFound(`Franchise ${input.sqldbid} has no pricing.`);
+  const franchise = { ...found, priceListYear: found.priceListYear };
+  const customerType = customer?.customerType ?? 'Prospect';
   const date = franchiseToday(ctx.now(), franchise.timeZone);
   return {
-    data: toPricingData(franchise, items, offerRows, couponRows, date, input.serviceYear),
+    data: toPricingData(
+      franchise,
+      jsonColumn<PriceListRow[]>(row?.items),
+      jsonColumn<OfferRow[]>(row?.offers),
+      jsonColumn<CouponRow[]>(row?.coupons),
+      date,
+      input.serviceYear,
+    ),
     franchise,
-    customerType: customer.customerType,
-    isExisting,
+    customerType,
+    isExisting: customerType === EXISTING_CUSTOMER,
     date,
   };
 }
