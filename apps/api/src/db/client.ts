@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
+import { prepareStatements } from './prepared.js';
 
 export type Schema = typeof schema;
 /** The one database type every service uses, whichever engine is underneath. */
@@ -67,6 +68,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A pool error on an idle client (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  prepareStatements(pool);
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -91,4 +93,9 @@ export function openDatabase(config: { databaseUrl: string | undefined; dataDir:
 /** Rows of a raw `db.execute` result; both drivers answer an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/** A json column as the driver gives it: parsed already, or (another driver) its text. */
+export function jsonColumn<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
