@@ -13,7 +13,10 @@ export interface Server {
 }
 
 export async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, [serverJs], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome DevTools).
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const args = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, serverJs] : [serverJs];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
