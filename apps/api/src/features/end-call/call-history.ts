@@ -162,15 +162,31 @@ export async function insertCallHistory(
     if (!row) throw badRequest('outboundId', 'is not a call of this franchise in your scope');
   }
   await checkLinks(tx, { sqldbid: input.sqldbid, custNo: input.cust_no }, input);
+  return writeCallHistory(tx, user, input, place.branchNo, now);
+}
 
+/**
+ * The insert of {@link insertCallHistory} alone, for a caller that has already checked the request, the customer's
+ * place (its branch) and the outbound row in the user's scope: the end-call command, which checks them once before
+ * its transaction. A record with the same idempotency key answers the first.
+ */
+export async function writeCallHistory(
+  tx: DbOrTx,
+  user: AuthUser,
+  input: CallHistoryInput,
+  branchNo: string,
+  now: Date,
+): Promise<{ call_id: number; created: boolean }> {
+  const type = callTypeByName(input.call_type);
+  if (!type) throw badRequest('call_type', `unknown call type ${input.call_type}`);
   const values: Insert = {
     ...columnValues(input),
     csuserId: user.userId,
     csagent: input.csagent || `${user.firstName} ${user.lastName}`.trim(),
     sqldbid: input.sqldbid,
     custNo: input.cust_no,
-    branchNo: place.branchNo,
-    callDirection: direction,
+    branchNo,
+    callDirection: type.outbound ? 'Outgoing' : 'Incoming',
     callType: type.CallTypeName,
     callStart: input.call_start !== undefined ? (fromCallTime(input.call_start) as never) : now,
     callEnd: input.call_end !== undefined ? (fromCallTime(input.call_end) as never) : now,
@@ -229,6 +245,20 @@ export async function updateCallHistory(tx: DbOrTx, user: AuthUser, input: CallH
   }
   await checkLinks(tx, call, fields);
   const [updated] = await tx.update(callHistory).set(values).where(eq(callHistory.callId, callId)).returning();
+  if (!updated) throw notFound('Call not found.');
+  return updated;
+}
+
+/**
+ * The update of {@link updateCallHistory} alone, for the end-call command: the call is the one it has just written in
+ * this transaction, so there is nothing to check again. Answers the updated record.
+ */
+export async function writeCallUpdate(tx: DbOrTx, callId: number, fields: Fields): Promise<CallRow> {
+  const [updated] = await tx
+    .update(callHistory)
+    .set(columnValues(fields))
+    .where(eq(callHistory.callId, callId))
+    .returning();
   if (!updated) throw notFound('Call not found.');
   return updated;
 }

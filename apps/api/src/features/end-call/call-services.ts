@@ -28,6 +28,14 @@ export async function saveCallServices(
     seen.set(s.ServiceDefId, i);
   });
   await callInScope(tx, user.scope, input.callId);
+  const rows = callServiceRows(input);
+  await tx.delete(callServices).where(eq(callServices.callId, input.callId));
+  if (rows.length > 0) await tx.insert(callServices).values(rows);
+  return { callId: input.callId, saved: rows.length };
+}
+
+/** The rows of the call_services table for a call's programs, services, discount and coupon. */
+export function callServiceRows(input: CallServicesInput): (typeof callServices.$inferInsert)[] {
   const item = (kind: string, s: Item) => ({
     callId: input.callId,
     kind,
@@ -38,7 +46,7 @@ export async function saveCallServices(
     rounds: s.TotalRounds ?? null,
     free: s.Free ?? false,
   });
-  const rows = [
+  return [
     ...(input.LawnProgram ? [item('LawnProgram', input.LawnProgram)] : []),
     ...(input.PestProgram ? [item('PestProgram', input.PestProgram)] : []),
     ...input.AdditionalServices.map((s) => item('AdditionalService', s)),
@@ -58,7 +66,4 @@ export async function saveCallServices(
         ]
       : []),
   ];
-  await tx.delete(callServices).where(eq(callServices.callId, input.callId));
-  if (rows.length > 0) await tx.insert(callServices).values(rows);
-  return { callId: input.callId, saved: rows.length };
 }

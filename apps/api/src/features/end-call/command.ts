@@ -30,6 +30,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   callHistory,
   callLocks,
+  callServices,
   customers,
   emailOutbox,
   outboundCalls,
@@ -40,14 +41,14 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { LISTED } from '../outbound/index.js';
-import { customerRow, linkInfoEdit } from '../current-call/index.js';
+import { linkInfoEdit } from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
-import { insertCallHistory, setCallbackStatus, updateCallHistory } from './call-history.js';
-import { saveCallServices } from './call-services.js';
-import { queueEndCallEmail, queueThpEmail } from './emails.js';
-import { addOrderCoupon, createOrder, createOrderLine, patchOrder, setOrderSource, updateOrder } from './orders.js';
+import { setCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
+import { callServiceRows } from './call-services.js';
+import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
+import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
 import { placeOf } from './shared.js';
-import { saveCallSurvey } from './surveys.js';
+import { saveSurvey } from './surveys.js';
 
 export type EndCallInput = z.output<typeof EndCallRequest>;
 
@@ -137,9 +138,8 @@ export async function endCall(
     throw badRequest('outboundId', 'is required for an outbound call');
   if (!type.outbound && input.outboundId !== undefined)
     throw badRequest('outboundId', 'belongs to outbound calls only');
-  await placeOf(ctx.db, user.scope, input.sqldbid, input.customerNo);
-  const customer =
-    input.customerNo > 0 ? await customerRow(ctx.db, user.scope, input.sqldbid, input.customerNo) : undefined;
+  const place = await placeOf(ctx.db, user.scope, input.sqldbid, input.customerNo);
+  const customer = place.customer;
   if (input.outboundId !== undefined) {
     const [row] = await ctx.db
       .select({ id: outboundCalls.outboundId })
@@ -203,7 +203,7 @@ export async function endCall(
     const inserted = await step(hook, 'callHistory', async () => {
       const t = quote?.totals;
       const lawn = quote?.lines.find((l) => l.kind === 'lawn');
-      const result = await insertCallHistory(
+      const result = await writeCallHistory(
         tx,
         user,
         {
@@ -254,6 +254,7 @@ export async function endCall(
               }
             : { coupon_used: 'None', offerId: 0 }),
         },
+        place.branchNo,
         now,
       );
       if (result.created && input.customerInfoEditId) {
@@ -271,7 +272,7 @@ export async function endCall(
     // ---- Step 3: the programs, services and coupon offered or sold on the call. ----
     if (quote) {
       const q = quote;
-      await step(hook, 'callHistory', () => {
+      await step(hook, 'callHistory', async () => {
         const item = (kind: 'lawn' | 'pestMonthly') => q.lines.find((l) => l.kind === kind);
         const asItem = (l: Quote['lines'][number]) => ({
           Id: l.itemId,
@@ -283,7 +284,7 @@ export async function endCall(
         });
         const lawn = item('lawn');
         const pest = item('pestMonthly');
-        return saveCallServices(tx, user, {
+        const rows = callServiceRows({
           callId,
           LawnProgram: lawn ? asItem(lawn) : null,
           PestProgram: pest ? asItem(pest) : null,
@@ -291,6 +292,7 @@ export async function endCall(
           Discount: q.flags.callDiscount ? dollars(q.totals.callDiscount) : null,
           Coupon: couponApplied ? { CouponCode: couponApplied.code, Value: dollars(couponApplied.amount) } : null,
         });
+        if (rows.length > 0) await tx.insert(callServices).values(rows);
       });
     }
 
@@ -300,19 +302,19 @@ export async function endCall(
       const q = quote;
       const t = q.totals;
       const hasLawn = q.lines.some((l) => l.kind === 'lawn');
-      const order = await step(hook, 'createOrder', () =>
-        createOrder(
+      orderId = await step(hook, 'createOrder', () =>
+        insertCallOrder(
           tx,
           user,
           {
             sqldbid: input.sqldbid,
             customerNo: Math.max(input.customerNo, 0),
+            branchNo: place.branchNo,
             callId,
             serviceYear: q.serviceYear,
             isPrepay: q.flags.prepay,
             orderType: orderTypeOf(input.result, hasLawn),
             orderStatus: sale ? 'SUBMITTED' : 'PENDING',
-            isAutopay: false,
             subTotal: dollars(t.saleSubTotal),
             tax: dollars(t.saleSalesTax),
             total: dollars(t.saleTotal),
@@ -321,21 +323,20 @@ export async function endCall(
               .join(', ')
               .slice(0, 200),
           },
-          null,
           now,
         ),
       );
-      orderId = order.id;
-      await step(hook, 'orderSource', () => setOrderSource(tx, user, order.id, 'Call Center', now));
+      const id = orderId;
+      await step(hook, 'orderSource', () => writeOrderSource(tx, id, 'Call Center', now));
       // Item 45 (the pest initial payment) is not an order item (§4 step 4). Every line must be written:
       // a sale with a missing line is refused whole (decision 010).
-      for (const line of q.lines.filter((l) => l.orderItem)) {
-        await step(hook, 'orderItem', () =>
-          createOrderLine(
-            tx,
-            user,
-            order.id,
-            {
+      await step(hook, 'orderItem', () =>
+        insertOrderLines(
+          tx,
+          id,
+          q.lines
+            .filter((l) => l.orderItem)
+            .map((line) => ({
               serviceDefId: line.serviceDefId,
               serviceName: line.serviceName,
               rounds: line.kind === 'lawn' ? line.quantity : 1,
@@ -346,34 +347,29 @@ export async function endCall(
               extendedPriceSold: dollars(line.extendedPriceSold),
               installment: line.installment,
               remainMonths: line.remainMonths,
-            },
-            now,
-          ),
-        );
-      }
-      await step(hook, 'updateOrder', async () => {
-        await updateOrder(
+            })),
+        ),
+      );
+      await step(hook, 'updateOrder', () =>
+        writeOrderTotals(
           tx,
-          user,
+          id,
           {
-            id: order.id,
             subTotal: dollars(t.saleSubTotal),
             tax: dollars(t.saleSalesTax),
             total: dollars(t.saleTotal),
+            isAutopay: customer?.autoPayEnabled ?? false,
           },
           now,
-        );
-        await patchOrder(
-          tx,
-          user,
-          order.id,
-          [{ op: 'replace', path: '/IsAutopay', value: customer?.autoPayEnabled ?? false }],
-          now,
-        );
-      });
+        ),
+      );
       if (couponApplied && couponApplied.amount > 0) {
         await step(hook, 'orderDiscount', () =>
-          addOrderCoupon(tx, user, order.id, couponApplied.code, dollars(couponApplied.amount), now),
+          insertOrderCoupon(tx, id, {
+            code: couponApplied.code,
+            amount: dollars(couponApplied.amount),
+            subTotal: dollars(t.saleSubTotal),
+          }),
         );
       }
     }
@@ -382,28 +378,32 @@ export async function endCall(
     let surveyId = -1;
     if (survey) {
       const saved = await step(hook, 'survey', () =>
-        saveCallSurvey(tx, user, callId, { questions: survey.questions }, now),
+        saveSurvey(
+          tx,
+          user,
+          { questions: survey.questions, sqldbid: input.sqldbid, custNo: input.customerNo, callId },
+          now,
+          'survey.',
+        ),
       );
       surveyId = saved.surveyId;
     }
 
     // ---- Step 6: the call history gets its receipt, survey and order; the lists follow the call. ----
-    await step(hook, 'updateCallHistory', async () => {
-      await updateCallHistory(tx, user, {
-        call_id: callId,
-        Reciept: receipt,
-        SurveyId: surveyId,
-        orderId,
-        call_end: undefined,
-      });
+    const call = await step(hook, 'updateCallHistory', async () => {
+      const updated = await writeCallUpdate(tx, callId, { Reciept: receipt, SurveyId: surveyId, orderId });
       await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now);
       await releaseCall(tx, user, input);
+      return updated;
     });
 
     // ---- Step 7: the emails, queued in this transaction and delivered after commit. ----
     const emails = await step(hook, 'email', async () => {
-      const confirmation = input.sendEmail ? await queueEndCallEmail(tx, user, callId, now) : null;
-      const thp = sendsThpEmail(input.result, survey?.byId ?? {}) ? await queueThpEmail(tx, user, callId, now) : null;
+      const thpDue = sendsThpEmail(input.result, survey?.byId ?? {});
+      if (!input.sendEmail && !thpDue) return { emailQueued: false, thpEmailQueued: false };
+      const context = await emailContextOf(tx, call);
+      const confirmation = input.sendEmail ? await queueEndCallEmailOf(tx, user, call, context, now) : null;
+      const thp = thpDue ? await queueThpEmailOf(tx, user, call, context, survey?.byId ?? {}, now) : null;
       return { emailQueued: confirmation?.queued ?? false, thpEmailQueued: thp?.queued ?? false };
     });
 
@@ -474,27 +474,19 @@ async function applyListEffects(
   }
 }
 
-/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it. */
+/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it (one statement). */
 async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
-  await tx
-    .delete(callLocks)
-    .where(
-      and(
-        eq(callLocks.sqldbid, input.sqldbid),
-        eq(callLocks.customerNo, input.customerNo),
-        eq(callLocks.userId, user.userId),
-      ),
-    );
-  if (input.outboundId !== undefined) {
-    await tx.update(outboundCalls).set({ callActive: false }).where(eq(outboundCalls.outboundId, input.outboundId));
-  }
-  await tx
-    .delete(savedCalls)
-    .where(
-      and(
-        eq(savedCalls.userId, user.userId),
-        eq(savedCalls.sqldbid, input.sqldbid),
-        eq(savedCalls.customerNo, input.customerNo),
-      ),
-    );
+  const outbound =
+    input.outboundId === undefined
+      ? sql`select 1`
+      : sql`update ${outboundCalls} set call_active = false where outbound_id = ${input.outboundId}`;
+  await tx.execute(sql`
+    with unlocked as (
+      delete from ${callLocks}
+      where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
+    ), unsaved as (
+      delete from ${savedCalls}
+      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
+    )
+    ${outbound}`);
 }

@@ -3,9 +3,11 @@
  * by the mail worker): the end-call confirmation with the call's receipt (SendEndCallEmail, step 7) and
  * the THP email (insertSalesforceTHPEmail). Recipients: docs/decisions/007-email-outbox.md.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
+  CALL_TIME_ZONE,
   endCallEmail,
+  formatLocalDateTime,
   sendsThpEmail,
   splitEmailAddresses,
   thpEmail,
@@ -14,9 +16,8 @@ import {
   type EmailCustomer,
   type EmailFranchise,
 } from '@cc/domain';
-import type { DbOrTx } from '../../db/client.js';
-import { callTime } from '../../db/sql.js';
-import { callHistory, customers, franchiseConfigs, franchises } from '../../db/schema/index.js';
+import { jsonColumn, rowsOf, type DbOrTx } from '../../db/client.js';
+import { customers, franchiseConfigs, franchises } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { enqueueEmail } from './outbox.js';
@@ -30,52 +31,11 @@ export interface QueueAnswer {
   reason: string | null;
 }
 
-async function franchiseOf(tx: DbOrTx, call: CallRow): Promise<EmailFranchise & { companyEmails: string }> {
-  const [branch] = await tx
-    .select({ branchNo: franchises.branchNo, compName: franchises.compName })
-    .from(franchises)
-    .where(and(eq(franchises.sqldbid, call.sqldbid)))
-    .orderBy(desc(eq(franchises.branchNo, call.branchNo)), desc(franchises.defComp), asc(franchises.branchNo))
-    .limit(1);
-  const [config] = await tx.select().from(franchiseConfigs).where(eq(franchiseConfigs.sqldbid, call.sqldbid));
-  return {
-    sqldbid: call.sqldbid,
-    branchNo: call.branchNo || branch?.branchNo || '',
-    compName: branch?.compName ?? '',
-    phone: config?.phone ?? '',
-    email: config?.email ?? '',
-    address: config?.address ?? '',
-    officeHours: config?.officeHours ?? '',
-    companyEmails: config?.ccEmailAddresses ?? '',
-  };
-}
-
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** The customer as now recorded; for a new prospect, as the call saw them. */
-async function customerOf(tx: DbOrTx, call: CallRow): Promise<EmailCustomer> {
-  if (call.custNo > 0) {
-    const [row] = await tx
-      .select()
-      .from(customers)
-      .where(and(eq(customers.sqldbid, call.sqldbid), eq(customers.customerNo, call.custNo)));
-    if (row) {
-      return {
-        customerNo: row.customerNo,
-        firstName: row.firstName,
-        lastName: row.lastName,
-        email: row.email,
-        address: row.address,
-        city: row.city,
-        state: row.state,
-        zip: row.zip,
-        homePhone: row.homePhone,
-        workPhone: row.workPhone,
-        cellPhone: row.cellPhone,
-        customerType: row.customerType,
-      };
-    }
-  }
+/** The customer as the call kept it: a new prospect or an unknown customer has no stored record. */
+function snapshotCustomer(call: CallRow): EmailCustomer {
   const snapshot = (call.customer ?? {}) as Record<string, unknown>;
   return {
     customerNo: call.custNo,
@@ -93,12 +53,57 @@ async function customerOf(tx: DbOrTx, call: CallRow): Promise<EmailCustomer> {
   };
 }
 
-async function callEnd(tx: DbOrTx, callId: number): Promise<string> {
-  const [row] = await tx
-    .select({ end: sql<string | null>`${callTime(callHistory.callEnd)}` })
-    .from(callHistory)
-    .where(eq(callHistory.callId, callId));
-  return row?.end ?? '';
+/** The call's end as a call time (America/Chicago). */
+const callEnd = (call: CallRow): string => (call.callEnd ? formatLocalDateTime(call.callEnd, CALL_TIME_ZONE) : '');
+
+export interface EmailContext {
+  franchise: EmailFranchise & { companyEmails: string };
+  customer: EmailCustomer;
+}
+
+interface EmailContextRow {
+  branch: { branchNo: string; compName: string } | null;
+  config: { phone: string; email: string; address: string; officeHours: string; companyEmails: string } | null;
+  customer: Omit<EmailCustomer, 'customerNo'> | null;
+}
+
+/**
+ * What a call's emails say besides the call: the franchise (the call's branch, else the main one), its office
+ * details and company addresses, and the customer (the stored one, else the snapshot kept on the call), read in one
+ * statement.
+ */
+export async function emailContextOf(tx: DbOrTx, call: CallRow): Promise<EmailContext> {
+  const [row] = rowsOf<EmailContextRow>(
+    await tx.execute(sql`
+      select
+        (select json_build_object('branchNo', f.branchno, 'compName', f.compname) from ${franchises} f
+          where f.sqldbid = ${call.sqldbid}
+          order by (f.branchno = ${call.branchNo}) desc, f.def_comp desc, f.branchno limit 1) as branch,
+        (select json_build_object('phone', c.phone, 'email', c.email, 'address', c.address,
+            'officeHours', c.office_hours, 'companyEmails', c.cc_email_addresses)
+          from ${franchiseConfigs} c where c.sqldbid = ${call.sqldbid}) as config,
+        (select json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email,
+            'address', u.address, 'city', u.city, 'state', u.state, 'zip', u.zip, 'homePhone', u.home_phone,
+            'workPhone', u.work_phone, 'cellPhone', u.cell_phone, 'customerType', u.customer_type)
+          from ${customers} u
+          where u.sqldbid = ${call.sqldbid} and u.customer_no = ${call.custNo} and u.customer_no > 0) as customer`),
+  );
+  const branch = jsonColumn<EmailContextRow['branch']>(row?.branch);
+  const config = jsonColumn<EmailContextRow['config']>(row?.config);
+  const stored = jsonColumn<EmailContextRow['customer']>(row?.customer);
+  return {
+    franchise: {
+      sqldbid: call.sqldbid,
+      branchNo: call.branchNo || branch?.branchNo || '',
+      compName: branch?.compName ?? '',
+      phone: config?.phone ?? '',
+      email: config?.email ?? '',
+      address: config?.address ?? '',
+      officeHours: config?.officeHours ?? '',
+      companyEmails: config?.companyEmails ?? '',
+    },
+    customer: stored ? { customerNo: call.custNo, ...stored } : snapshotCustomer(call),
+  };
 }
 
 const nothing = (reason: string): QueueAnswer => ({ queued: false, emailId: null, status: null, reason });
@@ -111,17 +116,26 @@ const nothing = (reason: string): QueueAnswer => ({ queued: false, emailId: null
 export async function queueEndCallEmail(tx: DbOrTx, user: AuthUser, callId: number, now: Date): Promise<QueueAnswer> {
   const call = await callInScope(tx, user.scope, callId);
   if (!call.sendemail) return nothing('The call is marked not to send email.');
-  const franchise = await franchiseOf(tx, call);
-  const customer = await customerOf(tx, call);
-  const end = await callEnd(tx, callId);
+  return queueEndCallEmailOf(tx, user, call, await emailContextOf(tx, call), now);
+}
+
+/** {@link queueEndCallEmail} for a call the caller holds, with its {@link emailContextOf}. */
+export async function queueEndCallEmailOf(
+  tx: DbOrTx,
+  user: AuthUser,
+  call: CallRow,
+  { franchise, customer }: EmailContext,
+  now: Date,
+): Promise<QueueAnswer> {
+  if (!call.sendemail) return nothing('The call is marked not to send email.');
   const customerEmail = (call.custEmail || customer.email).trim();
   const office = splitEmailAddresses(franchise.email);
   const to = customerEmail !== '' ? [customerEmail] : office;
   const cc = customerEmail !== '' ? office : [];
   if (to.length === 0) return nothing('Neither the customer nor the franchise has an email address.');
   const content = endCallEmail({
-    callId,
-    callEnd: end,
+    callId: call.callId,
+    callEnd: callEnd(call),
     callResult: call.callResult,
     agent: call.csagent,
     customer,
@@ -131,7 +145,7 @@ export async function queueEndCallEmail(tx: DbOrTx, user: AuthUser, callId: numb
   });
   const queued = await enqueueEmail(
     tx,
-    { kind: 'end-call', to, cc, ...content, callId, orderId: call.orderId, createdBy: user.userId },
+    { kind: 'end-call', to, cc, ...content, callId: call.callId, orderId: call.orderId, createdBy: user.userId },
     now,
   );
   return { queued: true, emailId: queued.emailId, status: queued.status, reason: null };
@@ -151,15 +165,24 @@ export async function queueThpEmail(tx: DbOrTx, user: AuthUser, callId: number, 
       `the call's result is not '${THP_RESULT}' and its survey does not answer question ${THP_SURVEY_QUESTION_ID} Yes`,
     );
   }
-  const franchise = await franchiseOf(tx, call);
-  const customer = await customerOf(tx, call);
-  const end = await callEnd(tx, callId);
+  return queueThpEmailOf(tx, user, call, await emailContextOf(tx, call), answers, now);
+}
+
+/** {@link queueThpEmail} for a call the caller holds (it has checked the THP rule), with its survey answers. */
+export async function queueThpEmailOf(
+  tx: DbOrTx,
+  user: AuthUser,
+  call: CallRow,
+  { franchise, customer }: EmailContext,
+  answers: Record<number | string, string>,
+  now: Date,
+): Promise<QueueAnswer> {
   const companyEmails = splitEmailAddresses(franchise.companyEmails);
   const to = companyEmails.length > 0 ? companyEmails : splitEmailAddresses(franchise.email);
   if (to.length === 0) return nothing('The franchise has no email address.');
   const content = thpEmail({
-    callId,
-    callEnd: end,
+    callId: call.callId,
+    callEnd: callEnd(call),
     callResult: call.callResult,
     surveyInterest: sendsThpEmail('', answers),
     agent: call.csagent,
@@ -170,7 +193,7 @@ export async function queueThpEmail(tx: DbOrTx, user: AuthUser, callId: number, 
   });
   const queued = await enqueueEmail(
     tx,
-    { kind: 'thp', to, ...content, callId, orderId: call.orderId, createdBy: user.userId },
+    { kind: 'thp', to, ...content, callId: call.callId, orderId: call.orderId, createdBy: user.userId },
     now,
   );
   return { queued: true, emailId: queued.emailId, status: queued.status, reason: null };

@@ -2,10 +2,10 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE, decimalFromCents, formatLocalDateTime, type Scope } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { callHistory, franchises } from '../../db/schema/index.js';
+import { callHistory, customers, franchises } from '../../db/schema/index.js';
 import { inScope } from '../../http/scope.js';
 import { notFound } from '../../http/errors.js';
-import { customerRow, franchiseInScope } from '../current-call/index.js';
+import { franchiseInScope } from '../current-call/index.js';
 
 export type CallRow = typeof callHistory.$inferSelect;
 
@@ -37,21 +37,25 @@ export async function callInScope(tx: DbOrTx, scope: Scope, callId: number): Pro
 export interface Place {
   branchNo: string;
   timeZone: string;
+  /** The stored customer (customer numbers above 0). */
+  customer?: typeof customers.$inferSelect;
 }
 
 /**
  * The branch a customer belongs to (a real customer in scope, else 404 'Customer Not Found.'), or for
- * a new prospect or an unknown customer (0 or -1) the franchise's main branch in scope.
+ * a new prospect or an unknown customer (0 or -1) the franchise's main branch in scope. One statement.
  */
 export async function placeOf(tx: DbOrTx, scope: Scope, sqldbid: number, customerNo: number): Promise<Place> {
   if (customerNo > 0) {
-    const customer = await customerRow(tx, scope, sqldbid, customerNo);
-    if (!customer) throw notFound('Customer Not Found.');
-    const [branch] = await tx
-      .select({ timeZone: franchises.timeZone })
-      .from(franchises)
-      .where(eq(franchises.branchNo, customer.branchNo));
-    return { branchNo: customer.branchNo, timeZone: branch?.timeZone ?? CALL_TIME_ZONE };
+    const [row] = await tx
+      .select({ customer: customers, timeZone: franchises.timeZone })
+      .from(customers)
+      .leftJoin(franchises, eq(franchises.branchNo, customers.branchNo))
+      .where(
+        and(eq(customers.sqldbid, sqldbid), eq(customers.customerNo, customerNo), inScope(scope, customers.branchNo)),
+      );
+    if (!row) throw notFound('Customer Not Found.');
+    return { branchNo: row.customer.branchNo, timeZone: row.timeZone ?? CALL_TIME_ZONE, customer: row.customer };
   }
   const branch = await franchiseInScope(tx, scope, sqldbid);
   return { branchNo: branch.branchNo, timeZone: branch.timeZone };
