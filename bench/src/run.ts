@@ -1,17 +1,21 @@
 /**
- * `npm run bench`: a million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
+ * `npm run bench`: first the pricing engine alone (quotes per second on one core, no database; engine.ts), then a
+ * million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
  * For each scenario: p50/p95/p99, requests per second, the median of the same SQL run directly and the
  * ratio of the two; EXPLAIN of every search statement (each must use an index); budgets checked last.
  *
  * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_OUTBOUND (budgets.json: 500000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
- * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names).
+ * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
+ * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
+ * BENCH_DURATION is also the engine's number of 1-second windows.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { preparePglite, preparePostgres, type Runner } from './database.js';
+import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive, median, type LoadResult } from './load.js';
 import { buildScenarios, type Kind, type Query, type Scenario } from './scenarios.js';
 import { signIn, startServer } from './server.js';
@@ -26,6 +30,7 @@ interface Budgets {
   pricing_p95_ms: number;
   end_call_p95_ms: number;
   end_call_connections: number;
+  engine_quotes_per_second: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -50,6 +55,36 @@ const config = {
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
 };
+
+const SEARCHES = [
+  'search: phone',
+  'search: last-name prefix, rare',
+  'search: last-name prefix, common',
+  'search: first + last name',
+  'search: street fragment',
+  'search: zip + last name',
+  'search: customer number',
+];
+/**
+ * The names of the database scenarios (scenarios.ts), so that a BENCH_ONLY that selects the engine scenario alone
+ * runs without a database. Consulted only when BENCH_ONLY matches the engine scenario; a scenario built with a
+ * name not listed here is reported in the run's log.
+ */
+const DATABASE_SCENARIOS = [
+  'reference: client config (no database)',
+  'reference: format address (sign-in check only)',
+  ...['admin', 'csr.cof', 'csr.franchise'].flatMap((u) => [
+    `outbound: list page of 25 [${u}]`,
+    `outbound: all counts [${u}]`,
+  ]),
+  ...SEARCHES.flatMap((s) => [s, `${s} [csr.franchise]`]),
+  'autocomplete',
+  'zip validation',
+  'pricing: customer price list',
+  `end call: five-line sale (${budgets.end_call_connections} connections)`,
+];
+
+const selected = (name: string) => config.only === null || config.only.test(name);
 
 function budgetOf(kind: Kind): number | null {
   switch (kind) {
@@ -193,7 +228,10 @@ async function benchTarget(
     franchise: config.franchise,
     endCallConnections: budgets.end_call_connections,
   });
-  if (config.only) scenarios = scenarios.filter((s) => config.only?.test(s.name));
+  for (const s of scenarios.filter((s) => !DATABASE_SCENARIOS.includes(s.name))) {
+    console.log(`  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/run.ts (BENCH_ONLY=engine relies on it)`);
+  }
+  scenarios = scenarios.filter((s) => selected(s.name));
 
   console.log(`\nDirect SQL (${config.sqlRuns} runs each, round robin over the inputs) and EXPLAIN:`);
   const problems: string[] = [];
@@ -303,7 +341,48 @@ function table(label: string, measured: Measured[], checkBudgets: boolean): stri
   return misses;
 }
 
+/** The engine scenario: its line of the log, and the budget miss (or null). */
+async function benchEngine(): Promise<{ summary: string; miss: string | null }> {
+  console.log(`\n=== ${ENGINE_SCENARIO} ===`);
+  const e = await measureEngine(config.duration);
+  const budget = budgets.engine_quotes_per_second;
+  const ok = e.quotesPerSecond >= budget;
+  const fmt = (n: number) => n.toLocaleString('en-US');
+  const [load1] = os.loadavg();
+  const unit = e.cpuMedian !== null ? 'quotes per CPU-second' : 'quotes per second (wall clock)';
+  const summary =
+    `${fmt(e.quotesPerSecond)} ${unit} ` +
+    `(median of ${e.windows} windows of 1 s; wall clock: median ${fmt(e.wallMedian)}, best ${fmt(e.wallBest)} ` +
+    `quotes/s; load avg ${(load1 ?? 0).toFixed(1)}); budget >= ${fmt(budget)}: ${ok ? 'ok' : 'MISSED'}`;
+  console.log(`  ${summary}`);
+  return {
+    summary,
+    miss: ok ? null : `${ENGINE_SCENARIO}: ${fmt(e.quotesPerSecond)} ${unit} < ${fmt(budget)}`,
+  };
+}
+
 async function main(): Promise<void> {
+  const engine = selected(ENGINE_SCENARIO);
+  // A BENCH_ONLY that matches the engine and no database scenario needs no database.
+  const database = config.only === null || !engine || DATABASE_SCENARIOS.some(selected);
+  if (!database) {
+    console.log(
+      `Benchmark: BENCH_ONLY=${env.BENCH_ONLY ?? ''} selects the engine scenario alone: no database, no server. ` +
+        `${os.cpus().length} CPUs, load average ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}.`,
+    );
+    const { summary, miss } = await benchEngine();
+    console.log(`\n${ENGINE_SCENARIO}: ${summary}`);
+    if (miss) {
+      console.log(`\nFAILED:\n  - ${miss}`);
+      process.exitCode = 1;
+    } else {
+      console.log('\nAll budgets met.');
+    }
+    return;
+  }
   console.log(
     `Benchmark: ${config.customers.toLocaleString('en-US')} customers, ` +
       `${config.outboundCalls.toLocaleString('en-US')} outbound rows, ${config.connections} connections, ` +
@@ -314,6 +393,9 @@ async function main(): Promise<void> {
         .join(' ')}.`,
   );
   const problems: string[] = [];
+  // First the engine alone: it needs no database, and nothing else runs while it measures.
+  const engineRun = engine ? await benchEngine() : null;
+  if (engineRun?.miss) problems.push(engineRun.miss);
   const postgres = await benchTarget('PostgreSQL server', async () => {
     // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
@@ -338,6 +420,7 @@ async function main(): Promise<void> {
     problems.push(...embedded.problems);
   }
 
+  if (engineRun) console.log(`\n${ENGINE_SCENARIO}: ${engineRun.summary}`);
   const misses = table(`PostgreSQL server (${config.connections} connections)`, postgres.measured, true);
   if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
   console.log(

@@ -1,11 +1,13 @@
 /**
- * Micro-benchmark of the pricing engine on one core (not a test; nothing asserts timing).
+ * Micro-benchmark of the pricing engine on one core (not a test). `npm run bench` runs it first, as the scenario
+ * "engine: …" with the budget `engine_quotes_per_second` of bench/budgets.json (bench/src/engine.ts); by hand:
  *
- *   npx tsx packages/domain/src/pricing/bench.ts [windows]
+ *   npx tsx packages/domain/src/pricing/bench.ts [windows] [--json]
  *
  * Runs [windows] (default 10) windows of one second after a one-second warm-up and prints the best and median
  * quotes per second by the wall clock, and the median per CPU-second (process.cpuUsage, where the runtime has it),
- * which is the fairer number on a shared, busy machine.
+ * which is the fairer number on a shared, busy machine. With --json it prints one JSON line instead:
+ * { windows, wallBest, wallMedian, cpuMedian (null without process.cpuUsage), checksum }.
  *
  * Prices a realistic call over and over: a prospect or customer with the Preferred or Preferred Plus program, four
  * additional services picked (one monthly, one blocked by another's gl_account), a pest program on every other quote,
@@ -16,7 +18,9 @@ import { FRANCHISE_DATA } from './fixtures.js';
 import { quote } from './quote.js';
 import type { QuoteInput } from './types.js';
 
-const seconds = Number(globalThis.process?.argv[2] ?? 10) || 10;
+const args = globalThis.process?.argv.slice(2) ?? [];
+const json = args.includes('--json');
+const seconds = Number(args.find((a) => /^\d+$/.test(a)) ?? 10) || 10;
 
 const DATES = ['2025-03-01', '2025-05-20', '2025-08-14', '2025-12-10'];
 const inputs: QuoteInput[] = [];
@@ -81,9 +85,21 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const wall = sorted(windows.map((w) => w.wall));
 const cpu = sorted(windows.flatMap((w) => (w.cpu === null ? [] : [w.cpu])));
 const median = (xs: number[]) => xs[Math.floor(xs.length / 2)] ?? 0;
-console.log(
-  `${windows.length} windows of 1 s. Wall clock: best ${fmt(wall[wall.length - 1] ?? 0)}, median ${fmt(median(wall))} ` +
-    `quotes/s (${(1e6 / (wall[wall.length - 1] ?? 1)).toFixed(1)} µs per quote at best).` +
-    (cpu.length ? ` CPU time: median ${fmt(median(cpu))} quotes per CPU-second.` : '') +
-    ` [checksum ${checksum}]`,
-);
+if (json) {
+  console.log(
+    JSON.stringify({
+      windows: windows.length,
+      wallBest: wall[wall.length - 1] ?? 0,
+      wallMedian: median(wall),
+      cpuMedian: cpu.length ? median(cpu) : null,
+      checksum,
+    }),
+  );
+} else {
+  console.log(
+    `${windows.length} windows of 1 s. Wall clock: best ${fmt(wall[wall.length - 1] ?? 0)}, median ${fmt(median(wall))} ` +
+      `quotes/s (${(1e6 / (wall[wall.length - 1] ?? 1)).toFixed(1)} µs per quote at best).` +
+      (cpu.length ? ` CPU time: median ${fmt(median(cpu))} quotes per CPU-second.` : '') +
+      ` [checksum ${checksum}]`,
+  );
+}
