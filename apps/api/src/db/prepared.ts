@@ -7,9 +7,11 @@
  * derived from its text, so each connection parses it once and PostgreSQL may keep its plan (`plan_cache_mode`
  * auto: a generic plan is used only where it is no worse than planning with the values, so a prefix search still
  * gets a plan for its pattern). Statements without parameters (transaction control, migrations) are left as they
- * are, and so are pattern searches (`like`): their best plan depends on the pattern (a prefix can use a
- * text_pattern_ops index, a plan made without the value cannot), and the bench measured the scoped surname search
- * four times slower once PostgreSQL had switched it to a generic plan. A connection names at most {@link MAX_PER_CONNECTION} statements, so the server's memory stays bounded.
+ * are, and so are prefix patterns (a parameter `'abc%'`): PostgreSQL derives the index range of `like 'abc%'` from
+ * the value, so a plan made without it cannot use a text_pattern_ops index, and the bench measured the scoped
+ * surname search four times slower once PostgreSQL had switched it to a generic plan. The hot searches use ranges
+ * instead (`startsWith` in db/sql.ts), which a generic plan can use; a fragment (`'%abc%'`) uses a trigram index
+ * with or without the value. A connection names at most {@link MAX_PER_CONNECTION} statements, so the server's memory stays bounded.
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
@@ -18,7 +20,9 @@ export const MAX_PER_CONNECTION = 300;
 const MAX_NAMES = 5_000;
 
 const names = new Map<string, string>();
-const PATTERN = /\blike\b/i;
+/** A LIKE prefix pattern: ends with an unescaped %, does not start with one. */
+const isPrefixPattern = (value: unknown): boolean =>
+  typeof value === 'string' && value.endsWith('%') && !value.endsWith('\\%') && !value.startsWith('%');
 
 /** A statement's name: the same for the same text in every process. */
 export function statementName(text: string): string {
@@ -51,7 +55,7 @@ export function prepareStatements(pool: pg.Pool): void {
           c.name === undefined &&
           Array.isArray(params) &&
           params.length > 0 &&
-          !PATTERN.test(c.text)
+          !params.some(isPrefixPattern)
         ) {
           const name = statementName(c.text);
           if (named.has(name) || named.size < MAX_PER_CONNECTION) {

@@ -1,5 +1,5 @@
-/** SQL fragments every feature shares: call times in America/Chicago, whole-day ranges, literal LIKE. */
-import { sql, type SQL } from 'drizzle-orm';
+/** SQL fragments every feature shares: call times in America/Chicago, whole-day ranges, literal LIKE, prefixes. */
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE } from '@cc/domain';
 
 const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
@@ -16,4 +16,29 @@ export const dayAfter = (day: string): SQL => sql`(${day}::date + 1)::timestamp 
 /** Escape LIKE wildcards so that what a user typed is searched for literally. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** The least string greater than every string starting with `prefix`, or null when there is none. */
+export function prefixUpperBound(prefix: string): string | null {
+  const chars = Array.from(prefix);
+  while (chars.length > 0) {
+    const last = chars.pop() ?? '';
+    let next = (last.codePointAt(0) ?? 0) + 1;
+    if (next >= 0xd800 && next <= 0xdfff) next = 0xe000; // no code points there
+    if (next <= 0x10ffff) return chars.join('') + String.fromCodePoint(next);
+  }
+  return null;
+}
+
+/**
+ * `expression` starts with `prefix`, literally (wildcards mean nothing here), as a range on a `text_pattern_ops`
+ * index: `~>=~` and `~<~` compare byte by byte, and UTF-8 keeps code-point order, so the range holds exactly the
+ * strings with that prefix. Unlike `like 'prefix%'`, whose index range PostgreSQL derives from the pattern's value,
+ * a range of parameters is usable by a prepared statement's generic plan (docs/decisions/013-prepared-statements.md).
+ */
+export function startsWith(expression: SQL | AnyColumn, prefix: string): SQL {
+  const upper = prefixUpperBound(prefix);
+  return upper === null
+    ? sql`${expression} ~>=~ ${prefix}`
+    : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }

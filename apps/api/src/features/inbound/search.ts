@@ -1,15 +1,15 @@
 /**
  * The inbound customer search as SQL. Kept apart from the route so the benchmark can run the very
  * same statement directly and compare. Every condition repeats an indexed expression exactly
- * (migrations 0002, 0006, 0009): lower(column) LIKE 'prefix%' for names, city, email and addresses; digit
- * prefixes for phones; street-name fragments through the distinct street names.
+ * (migrations 0002, 0006, 0009): a prefix range on lower(column) for names, city, email and addresses (startsWith:
+ * usable by a prepared statement's plan); digit prefixes for phones; street-name fragments through the distinct street names.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { phoneDigits, type Scope } from '@cc/domain';
 import type { z } from 'zod';
 import type { InboundCriteria } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
-import { escapeLike } from '../../db/sql.js';
+import { escapeLike, startsWith } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { AppError } from '../../http/errors.js';
 
@@ -20,8 +20,6 @@ export const INBOUND_ROW_LIMIT = 500;
 
 /** Customer numbers are stored as PostgreSQL integers. */
 const INT4_MAX = 2_147_483_647;
-
-const prefix = (value: string) => `${escapeLike(value.toLowerCase())}%`;
 
 function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
@@ -35,18 +33,18 @@ export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
     given++;
     where.push(condition);
   };
-  if (criteria.fulladdress) add(sql`lower(${c.fullAddress}) like ${prefix(criteria.fulladdress)}`);
-  if (criteria.lastname) add(sql`lower(${c.lastName}) like ${prefix(criteria.lastname)}`);
-  if (criteria.firstname) add(sql`lower(${c.firstName}) like ${prefix(criteria.firstname)}`);
+  if (criteria.fulladdress) add(startsWith(sql`lower(${c.fullAddress})`, criteria.fulladdress.toLowerCase()));
+  if (criteria.lastname) add(startsWith(sql`lower(${c.lastName})`, criteria.lastname.toLowerCase()));
+  if (criteria.firstname) add(startsWith(sql`lower(${c.firstName})`, criteria.firstname.toLowerCase()));
   if (criteria.phone) {
     const digits = phoneDigits(criteria.phone);
     if (digits.length < 3) throw invalid('phone', 'enter at least 3 digits of the phone number');
-    const p = `${digits}%`;
     add(
-      sql`(${c.homePhone} like ${p} and ${c.homePhone} <> '' or ${c.cellPhone} like ${p} and ${c.cellPhone} <> '' or ${c.workPhone} like ${p} and ${c.workPhone} <> '')`,
+      sql`(${startsWith(c.homePhone, digits)} and ${c.homePhone} <> '' or ${startsWith(c.cellPhone, digits)} and ${c.cellPhone} <> '' or ${startsWith(c.workPhone, digits)} and ${c.workPhone} <> '')`,
     );
   }
-  if (criteria.email) add(sql`lower(${c.email}) like ${prefix(criteria.email)} and ${c.email} <> ''`);
+  if (criteria.email)
+    add(sql`${startsWith(sql`lower(${c.email})`, criteria.email.toLowerCase())} and ${c.email} <> ''`);
   if (criteria.cust_no) {
     const customerNo = Number(criteria.cust_no);
     // The column is a 32-bit integer: a longer number would fail in the database (500), not match.
@@ -60,19 +58,19 @@ export function searchConditions(criteria: Criteria, scope: Scope): SQL[] {
   if (criteria.streetnm) {
     if (criteria.streetnm.length < 3) {
       // Too short for trigrams: match the start of the street name instead.
-      add(sql`lower(${c.streetNm}) like ${prefix(criteria.streetnm)}`);
+      add(startsWith(sql`lower(${c.streetNm})`, criteria.streetnm.toLowerCase()));
     } else {
       // The fragment is matched in the distinct street names (migration 0009), their customers by the btree index.
       const fragment = '%' + escapeLike(criteria.streetnm.toLowerCase()) + '%';
       add(sql`lower(${c.streetNm}) in (select name from street_names where name like ${fragment})`);
     }
   }
-  if (criteria.city) add(sql`lower(${c.city}) like ${prefix(criteria.city)}`);
+  if (criteria.city) add(startsWith(sql`lower(${c.city})`, criteria.city.toLowerCase()));
   if (criteria.state) add(sql`${c.state} = ${criteria.state.toUpperCase()}`);
   if (criteria.zip) {
     const zip = criteria.zip.replace(/\D/g, '');
     if (zip.length === 0) throw invalid('zip', 'must contain digits');
-    add(sql`${c.zip} like ${`${zip.slice(0, 5)}%`}`);
+    add(startsWith(c.zip, zip.slice(0, 5)));
   }
   if (given === 0) throw invalid('criteria', 'enter at least one search criterion');
   return [inScope(scope, c.branchNo), ...where];
@@ -110,19 +108,48 @@ export function searchRowsResult<Row>(rows: (Row & { matched: number })[], limit
   return { matched, rows: matched > 0 && matched <= limit ? rows : [] };
 }
 
-export function searchCountQuery(where: SQL[]): SQL {
+/** The criteria that {@link searchConditions} searches by. */
+const CRITERIA_KEYS = [
+  'fulladdress',
+  'lastname',
+  'firstname',
+  'phone',
+  'email',
+  'cust_no',
+  'branchno',
+  'streetno',
+  'streetnm',
+  'city',
+  'state',
+  'zip',
+] as const satisfies readonly (keyof Criteria)[];
+
+/**
+ * How many customers a search over the row limit matches. A surname alone (or with a branch) is counted from the
+ * kept surname counts (migration 0016): the sum over the (branch, surname) pairs of the prefix, a few dozen rows,
+ * where counting a common prefix's customers in the name index read tens of thousands of entries. Any other search
+ * counts its rows.
+ */
+export function searchCountQuery(where: SQL[], criteria?: Criteria, scope?: Scope): SQL {
+  const given = criteria ? CRITERIA_KEYS.filter((key) => Boolean(criteria[key])) : [];
+  if (criteria?.lastname && scope && given.every((key) => key === 'lastname' || key === 'branchno')) {
+    const branch = sql.raw('s.branchno');
+    return sql`select coalesce(sum(s.n), 0)::int as total from surname_counts s
+      where ${startsWith(sql.raw('s.last_name'), criteria.lastname.toLowerCase())} and ${inScope(scope, branch)}
+      ${criteria.branchno ? sql`and s.branchno = ${criteria.branchno.toUpperCase()}` : sql``}`;
+  }
   return sql`select count(*)::int as total from ${c} where ${sql.join(where, sql` and `)}`;
 }
 
 /** The address autocomplete statement: addresses in scope starting with the input, one per address. */
 export function autocompleteQuery(scope: Scope, input: string, limit: number): SQL {
-  const pattern = `${escapeLike(input.toLowerCase().replace(/\s+/g, ' '))}%`;
+  const typed = input.toLowerCase().replace(/\s+/g, ' ');
   return sql`
     select distinct on (lower(${c.fullAddress})) ${c.fullAddress} as fulladdress,
            ${c.streetNo} as streetno, ${c.streetNm} as streetnm, ${c.city} as city,
            ${c.state} as state, ${c.zip} as zip
     from ${c}
-    where lower(${c.fullAddress}) like ${pattern} and ${inScope(scope, c.branchNo)}
+    where ${startsWith(sql`lower(${c.fullAddress})`, typed)} and ${inScope(scope, c.branchNo)}
     order by lower(${c.fullAddress})
     limit ${limit}`;
 }
