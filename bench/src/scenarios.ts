@@ -77,14 +77,15 @@ function franchiseAccount() {
 }
 
 function searchInput(criteria: Record<string, string>, scope: Scope): Input {
-  const where = searchConditions(InboundCriteria.parse(criteria), scope);
+  const parsed = InboundCriteria.parse(criteria);
+  const where = searchConditions(parsed, scope);
   return {
     body: criteria,
     async execute(run) {
       const rows = compile(searchRowsQuery(where));
       const result = await run.query(rows.sql, rows.params);
       if (Number(result.rows[0]?.matched ?? 0) <= INBOUND_ROW_LIMIT) return [rows];
-      const count = compile(searchCountQuery(where));
+      const count = compile(searchCountQuery(where, parsed, scope));
       await run.query(count.sql, count.params);
       return [rows, count];
     },

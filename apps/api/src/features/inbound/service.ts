@@ -32,12 +32,13 @@ export async function searchCustomers(
   variant: ScopeVariant,
   criteria: Criteria,
 ): Promise<InboundSearchResponse> {
-  const where = searchConditions(criteria, narrowScope(user.scope, variant));
+  const scope = narrowScope(user.scope, variant);
+  const where = searchConditions(criteria, scope);
   const { matched, rows } = searchRowsResult(
     rowsOf<InboundRow & { matched: number }>(await ctx.db.execute(searchRowsQuery(where))),
   );
   if (matched > INBOUND_ROW_LIMIT) {
-    const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where)));
+    const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where, criteria, scope)));
     return { rows: [], total: count?.total ?? matched, limit: INBOUND_ROW_LIMIT, overLimit: true };
   }
   // Sorted by branch, then account number, and named in SQL: no per-row work here.
