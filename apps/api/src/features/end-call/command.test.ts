@@ -311,6 +311,16 @@ describe('atomicity: a fault at any step leaves nothing written', () => {
       failAt = null;
     }
     expect(await fingerprint(t.db, TABLES)).toBe(before);
+    // The failure is in the step log, written after the rollback.
+    const logged = rowsOf<{ step_id: number; status: string; log: string; parameters_data: string }>(
+      await t.db.execute(sql`select step_id, status, log, parameters_data from step_log
+        where parameters_data like ${`%${body.idempotencyKey}%`} order by step_log_id desc limit 1`),
+    );
+    expect(logged[0]).toMatchObject({
+      step_id: END_CALL_STEPS.indexOf(step) + 1,
+      status: 'failed',
+      log: `${step}: injected fault at ${step}`,
+    });
     // The same key then ends the call once.
     const retry = await end(franchise, body);
     expect(retry.statusCode, retry.body).toBe(200);

@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { EndCallRequest, EndCallResponse, EndCallStep } from '@cc/contract';
+import { END_CALL_STEPS, type EndCallRequest, type EndCallResponse, type EndCallStep } from '@cc/contract';
 import {
   CALL_RESULTS,
   NEW_CUSTOMER_SURVEY,
@@ -35,6 +35,7 @@ import {
   emailOutbox,
   outboundCalls,
   savedCalls,
+  stepLog,
   webLeads,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -198,228 +199,265 @@ export async function endCall(
     : `Result: ${input.result}`;
   const customerEmail = customer?.email ?? '';
 
-  const answer = await ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
-    // ---- Step 2: the call history record, and the customer info edit linked to it. ----
-    const inserted = await step(hook, 'callHistory', async () => {
-      const t = quote?.totals;
-      const lawn = quote?.lines.find((l) => l.kind === 'lawn');
-      const result = await writeCallHistory(
-        tx,
-        user,
-        {
-          idempotencyKey: input.idempotencyKey,
-          sqldbid: input.sqldbid,
-          cust_no: input.customerNo,
-          call_type: type.CallTypeName,
-          call_result: input.result,
-          outboundId: input.outboundId,
-          ...(input.callStart
-            ? { call_start: input.callStart.length === 16 ? `${input.callStart}:00` : input.callStart }
-            : {}),
-          cust_type: customer?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
-          cust_email: customerEmail,
-          call_reason: input.serviceCallReason ?? '',
-          ownerfollowup: input.followUp,
-          call_target: input.callbackAt
-            ? input.callbackAt.length === 16
-              ? `${input.callbackAt}:00`
-              : input.callbackAt
-            : null,
-          csr_notes: input.notes,
-          lawnsize: customer ? Number(customer.lawnSize) : input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0,
-          zipcode: customer?.zip ?? '',
-          sendemail: input.sendEmail,
-          cust_Autopaid: customer?.autoPayEnabled ?? false,
-          ...(t && quote
-            ? {
-                package: lawn?.serviceName ?? '',
-                applications: quote.rounds?.sold ?? 0,
-                appcost: dollars(t.appCost),
-                salestax: dollars(t.saleSalesTax),
-                taxrate: t.taxRate,
-                totalcost: dollars(t.saleTotal),
-                prepaydiscount: dollars(t.prepayDiscount),
-                prepaysalestax: dollars(t.prepaySalesTax),
-                prepaytotalcost: dollars(t.prepayTotal),
-                cust_Prepaid: quote.flags.prepay,
-                coupon: couponApplied?.code ?? '',
-                coupon_used: couponApplied ? formatMoney(couponApplied.amount) : 'None',
-                ApplicationsSubtotal: dollars(t.lawncareTotal),
-                AddServicesSubtotal: dollars(t.additionalServicesTotal),
-                MonthlySubTotal: dollars(t.pestMonthlyTotal),
-                InitialPaymentSubTotal: dollars(t.pestInitialTotal),
-                PrepayDiscountSubtotal: dollars(t.prepaySubTotal),
-                PrepayDiscountTotal: dollars(t.prepayTotal),
-                offerId: quote.states.offers.find((o) => o.selected && o.applicable)?.id ?? 0,
-              }
-            : { coupon_used: 'None', offerId: 0 }),
-        },
-        place.branchNo,
-        now,
-      );
-      if (result.created && input.customerInfoEditId) {
-        await linkInfoEdit(ctx, user, input.customerInfoEditId, result.call_id, tx);
-      }
-      return result;
-    });
-    // A concurrent duplicate committed first: answer it, write nothing more.
-    if (!inserted.created) {
-      const repeat = await repeatAnswer(tx, user, input.idempotencyKey);
-      if (repeat) return repeat;
-    }
-    const callId = inserted.call_id;
-
-    // ---- Step 3: the programs, services and coupon offered or sold on the call. ----
-    if (quote) {
-      const q = quote;
-      await step(hook, 'callHistory', async () => {
-        const item = (kind: 'lawn' | 'pestMonthly') => q.lines.find((l) => l.kind === kind);
-        const asItem = (l: Quote['lines'][number]) => ({
-          Id: l.itemId,
-          ServiceDefId: l.serviceDefId,
-          ServiceName: l.serviceName,
-          FinalPrice: dollars(l.extendedPriceSold),
-          TotalRounds: l.kind === 'lawn' ? l.quantity : undefined,
-          Free: l.free,
-        });
-        const lawn = item('lawn');
-        const pest = item('pestMonthly');
-        const rows = callServiceRows({
-          callId,
-          LawnProgram: lawn ? asItem(lawn) : null,
-          PestProgram: pest ? asItem(pest) : null,
-          AdditionalServices: q.lines.filter((l) => l.kind === 'additional').map(asItem),
-          Discount: q.flags.callDiscount ? dollars(q.totals.callDiscount) : null,
-          Coupon: couponApplied ? { CouponCode: couponApplied.code, Value: dollars(couponApplied.amount) } : null,
-        });
-        if (rows.length > 0) await tx.insert(callServices).values(rows);
-      });
-    }
-
-    // ---- Step 4: the order (a sale submits it; otherwise it is a pending quote). ----
-    let orderId: number | null = null;
-    if (makesOrder && quote) {
-      const q = quote;
-      const t = q.totals;
-      const hasLawn = q.lines.some((l) => l.kind === 'lawn');
-      orderId = await step(hook, 'createOrder', () =>
-        insertCallOrder(
+  const answer = await runLogged(ctx, user, input, () =>
+    ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
+      // ---- Step 2: the call history record, and the customer info edit linked to it. ----
+      const inserted = await step(hook, 'callHistory', async () => {
+        const t = quote?.totals;
+        const lawn = quote?.lines.find((l) => l.kind === 'lawn');
+        const result = await writeCallHistory(
           tx,
           user,
           {
+            idempotencyKey: input.idempotencyKey,
             sqldbid: input.sqldbid,
-            customerNo: Math.max(input.customerNo, 0),
-            branchNo: place.branchNo,
-            callId,
-            serviceYear: q.serviceYear,
-            isPrepay: q.flags.prepay,
-            orderType: orderTypeOf(input.result, hasLawn),
-            orderStatus: sale ? 'SUBMITTED' : 'PENDING',
-            subTotal: dollars(t.saleSubTotal),
-            tax: dollars(t.saleSalesTax),
-            total: dollars(t.saleTotal),
-            title: q.lines
-              .map((l) => l.serviceName)
-              .join(', ')
-              .slice(0, 200),
+            cust_no: input.customerNo,
+            call_type: type.CallTypeName,
+            call_result: input.result,
+            outboundId: input.outboundId,
+            ...(input.callStart
+              ? { call_start: input.callStart.length === 16 ? `${input.callStart}:00` : input.callStart }
+              : {}),
+            cust_type: customer?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
+            cust_email: customerEmail,
+            call_reason: input.serviceCallReason ?? '',
+            ownerfollowup: input.followUp,
+            call_target: input.callbackAt
+              ? input.callbackAt.length === 16
+                ? `${input.callbackAt}:00`
+                : input.callbackAt
+              : null,
+            csr_notes: input.notes,
+            lawnsize: customer ? Number(customer.lawnSize) : input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0,
+            zipcode: customer?.zip ?? '',
+            sendemail: input.sendEmail,
+            cust_Autopaid: customer?.autoPayEnabled ?? false,
+            ...(t && quote
+              ? {
+                  package: lawn?.serviceName ?? '',
+                  applications: quote.rounds?.sold ?? 0,
+                  appcost: dollars(t.appCost),
+                  salestax: dollars(t.saleSalesTax),
+                  taxrate: t.taxRate,
+                  totalcost: dollars(t.saleTotal),
+                  prepaydiscount: dollars(t.prepayDiscount),
+                  prepaysalestax: dollars(t.prepaySalesTax),
+                  prepaytotalcost: dollars(t.prepayTotal),
+                  cust_Prepaid: quote.flags.prepay,
+                  coupon: couponApplied?.code ?? '',
+                  coupon_used: couponApplied ? formatMoney(couponApplied.amount) : 'None',
+                  ApplicationsSubtotal: dollars(t.lawncareTotal),
+                  AddServicesSubtotal: dollars(t.additionalServicesTotal),
+                  MonthlySubTotal: dollars(t.pestMonthlyTotal),
+                  InitialPaymentSubTotal: dollars(t.pestInitialTotal),
+                  PrepayDiscountSubtotal: dollars(t.prepaySubTotal),
+                  PrepayDiscountTotal: dollars(t.prepayTotal),
+                  offerId: quote.states.offers.find((o) => o.selected && o.applicable)?.id ?? 0,
+                }
+              : { coupon_used: 'None', offerId: 0 }),
           },
+          place.branchNo,
           now,
-        ),
-      );
-      const id = orderId;
-      await step(hook, 'orderSource', () => writeOrderSource(tx, id, 'Call Center', now));
-      // Item 45 (the pest initial payment) is not an order item (§4 step 4). Every line must be written:
-      // a sale with a missing line is refused whole (decision 010).
-      await step(hook, 'orderItem', () =>
-        insertOrderLines(
-          tx,
-          id,
-          q.lines
-            .filter((l) => l.orderItem)
-            .map((line) => ({
-              serviceDefId: line.serviceDefId,
-              serviceName: line.serviceName,
-              rounds: line.kind === 'lawn' ? line.quantity : 1,
-              unitPrice: dollars(line.unitPrice),
-              quantity: line.quantity,
-              extendedPrice: dollars(line.extendedPrice),
-              unitPriceSold: dollars(line.unitPriceSold),
-              extendedPriceSold: dollars(line.extendedPriceSold),
-              installment: line.installment,
-              remainMonths: line.remainMonths,
-            })),
-        ),
-      );
-      await step(hook, 'updateOrder', () =>
-        writeOrderTotals(
-          tx,
-          id,
-          {
-            subTotal: dollars(t.saleSubTotal),
-            tax: dollars(t.saleSalesTax),
-            total: dollars(t.saleTotal),
-            isAutopay: customer?.autoPayEnabled ?? false,
-          },
-          now,
-        ),
-      );
-      if (couponApplied && couponApplied.amount > 0) {
-        await step(hook, 'orderDiscount', () =>
-          insertOrderCoupon(tx, id, {
-            code: couponApplied.code,
-            amount: dollars(couponApplied.amount),
-            subTotal: dollars(t.saleSubTotal),
-          }),
         );
+        if (result.created && input.customerInfoEditId) {
+          await linkInfoEdit(ctx, user, input.customerInfoEditId, result.call_id, tx);
+        }
+        return result;
+      });
+      // A concurrent duplicate committed first: answer it, write nothing more.
+      if (!inserted.created) {
+        const repeat = await repeatAnswer(tx, user, input.idempotencyKey);
+        if (repeat) return repeat;
       }
-    }
+      const callId = inserted.call_id;
 
-    // ---- Step 5: the survey, if one was taken. ----
-    let surveyId = -1;
-    if (survey) {
-      const saved = await step(hook, 'survey', () =>
-        saveSurvey(
-          tx,
-          user,
-          { questions: survey.questions, sqldbid: input.sqldbid, custNo: input.customerNo, callId },
-          now,
-          'survey.',
-        ),
-      );
-      surveyId = saved.surveyId;
-    }
+      // ---- Step 3: the programs, services and coupon offered or sold on the call. ----
+      if (quote) {
+        const q = quote;
+        await step(hook, 'callHistory', async () => {
+          const item = (kind: 'lawn' | 'pestMonthly') => q.lines.find((l) => l.kind === kind);
+          const asItem = (l: Quote['lines'][number]) => ({
+            Id: l.itemId,
+            ServiceDefId: l.serviceDefId,
+            ServiceName: l.serviceName,
+            FinalPrice: dollars(l.extendedPriceSold),
+            TotalRounds: l.kind === 'lawn' ? l.quantity : undefined,
+            Free: l.free,
+          });
+          const lawn = item('lawn');
+          const pest = item('pestMonthly');
+          const rows = callServiceRows({
+            callId,
+            LawnProgram: lawn ? asItem(lawn) : null,
+            PestProgram: pest ? asItem(pest) : null,
+            AdditionalServices: q.lines.filter((l) => l.kind === 'additional').map(asItem),
+            Discount: q.flags.callDiscount ? dollars(q.totals.callDiscount) : null,
+            Coupon: couponApplied ? { CouponCode: couponApplied.code, Value: dollars(couponApplied.amount) } : null,
+          });
+          if (rows.length > 0) await tx.insert(callServices).values(rows);
+        });
+      }
 
-    // ---- Step 6: the call history gets its receipt, survey and order; the lists follow the call. ----
-    const call = await step(hook, 'updateCallHistory', async () => {
-      const updated = await writeCallUpdate(tx, callId, { Reciept: receipt, SurveyId: surveyId, orderId });
-      await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now);
-      await releaseCall(tx, user, input);
-      return updated;
-    });
+      // ---- Step 4: the order (a sale submits it; otherwise it is a pending quote). ----
+      let orderId: number | null = null;
+      if (makesOrder && quote) {
+        const q = quote;
+        const t = q.totals;
+        const hasLawn = q.lines.some((l) => l.kind === 'lawn');
+        orderId = await step(hook, 'createOrder', () =>
+          insertCallOrder(
+            tx,
+            user,
+            {
+              sqldbid: input.sqldbid,
+              customerNo: Math.max(input.customerNo, 0),
+              branchNo: place.branchNo,
+              callId,
+              serviceYear: q.serviceYear,
+              isPrepay: q.flags.prepay,
+              orderType: orderTypeOf(input.result, hasLawn),
+              orderStatus: sale ? 'SUBMITTED' : 'PENDING',
+              subTotal: dollars(t.saleSubTotal),
+              tax: dollars(t.saleSalesTax),
+              total: dollars(t.saleTotal),
+              title: q.lines
+                .map((l) => l.serviceName)
+                .join(', ')
+                .slice(0, 200),
+            },
+            now,
+          ),
+        );
+        const id = orderId;
+        await step(hook, 'orderSource', () => writeOrderSource(tx, id, 'Call Center', now));
+        // Item 45 (the pest initial payment) is not an order item (§4 step 4). Every line must be written:
+        // a sale with a missing line is refused whole (decision 010).
+        await step(hook, 'orderItem', () =>
+          insertOrderLines(
+            tx,
+            id,
+            q.lines
+              .filter((l) => l.orderItem)
+              .map((line) => ({
+                serviceDefId: line.serviceDefId,
+                serviceName: line.serviceName,
+                rounds: line.kind === 'lawn' ? line.quantity : 1,
+                unitPrice: dollars(line.unitPrice),
+                quantity: line.quantity,
+                extendedPrice: dollars(line.extendedPrice),
+                unitPriceSold: dollars(line.unitPriceSold),
+                extendedPriceSold: dollars(line.extendedPriceSold),
+                installment: line.installment,
+                remainMonths: line.remainMonths,
+              })),
+          ),
+        );
+        await step(hook, 'updateOrder', () =>
+          writeOrderTotals(
+            tx,
+            id,
+            {
+              subTotal: dollars(t.saleSubTotal),
+              tax: dollars(t.saleSalesTax),
+              total: dollars(t.saleTotal),
+              isAutopay: customer?.autoPayEnabled ?? false,
+            },
+            now,
+          ),
+        );
+        if (couponApplied && couponApplied.amount > 0) {
+          await step(hook, 'orderDiscount', () =>
+            insertOrderCoupon(tx, id, {
+              code: couponApplied.code,
+              amount: dollars(couponApplied.amount),
+              subTotal: dollars(t.saleSubTotal),
+            }),
+          );
+        }
+      }
 
-    // ---- Step 7: the emails, queued in this transaction and delivered after commit. ----
-    const emails = await step(hook, 'email', async () => {
-      const thpDue = sendsThpEmail(input.result, survey?.byId ?? {});
-      if (!input.sendEmail && !thpDue) return { emailQueued: false, thpEmailQueued: false };
-      const context = await emailContextOf(tx, call);
-      const confirmation = input.sendEmail ? await queueEndCallEmailOf(tx, user, call, context, now) : null;
-      const thp = thpDue ? await queueThpEmailOf(tx, user, call, context, survey?.byId ?? {}, now) : null;
-      return { emailQueued: confirmation?.queued ?? false, thpEmailQueued: thp?.queued ?? false };
-    });
+      // ---- Step 5: the survey, if one was taken. ----
+      let surveyId = -1;
+      if (survey) {
+        const saved = await step(hook, 'survey', () =>
+          saveSurvey(
+            tx,
+            user,
+            { questions: survey.questions, sqldbid: input.sqldbid, custNo: input.customerNo, callId },
+            now,
+            'survey.',
+          ),
+        );
+        surveyId = saved.surveyId;
+      }
 
-    return {
-      callId,
-      orderId,
-      surveyId,
-      orderStatus: orderId === null ? null : sale ? 'SUBMITTED' : 'PENDING',
-      callStatus: status,
-      ...emails,
-      receipt,
-      repeated: false,
-    };
-  });
+      // ---- Step 6: the call history gets its receipt, survey and order; the lists follow the call. ----
+      const call = await step(hook, 'updateCallHistory', async () => {
+        const updated = await writeCallUpdate(tx, callId, { Reciept: receipt, SurveyId: surveyId, orderId });
+        await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now);
+        await releaseCall(tx, user, input);
+        return updated;
+      });
+
+      // ---- Step 7: the emails, queued in this transaction and delivered after commit. ----
+      const emails = await step(hook, 'email', async () => {
+        const thpDue = sendsThpEmail(input.result, survey?.byId ?? {});
+        if (!input.sendEmail && !thpDue) return { emailQueued: false, thpEmailQueued: false };
+        const context = await emailContextOf(tx, call);
+        const confirmation = input.sendEmail ? await queueEndCallEmailOf(tx, user, call, context, now) : null;
+        const thp = thpDue ? await queueThpEmailOf(tx, user, call, context, survey?.byId ?? {}, now) : null;
+        return { emailQueued: confirmation?.queued ?? false, thpEmailQueued: thp?.queued ?? false };
+      });
+
+      return {
+        callId,
+        orderId,
+        surveyId,
+        orderStatus: orderId === null ? null : sale ? 'SUBMITTED' : 'PENDING',
+        callStatus: status,
+        ...emails,
+        receipt,
+        repeated: false,
+      };
+    }),
+  );
   if (answer.emailQueued || answer.thpEmailQueued) ctx.mail.nudge();
   return answer;
+}
+
+/**
+ * Runs the transaction; when a step fails, the failure goes to the step log (stepDebug's table) after the rollback,
+ * in a statement of its own, so that support can see which call failed where and why even though nothing of the
+ * call was kept. A failure to log is itself only logged: the CSR's answer is the step's error.
+ */
+async function runLogged<T>(ctx: AppContext, user: AuthUser, input: EndCallInput, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AppError && error.step !== undefined) {
+      try {
+        await ctx.db.insert(stepLog).values({
+          // The step's number in the sequence (END_CALL_STEPS: 1 validate, 2 callHistory, …); its name leads the log.
+          stepId: END_CALL_STEPS.indexOf(error.step as EndCallStep) + 1,
+          sqldbid: input.sqldbid,
+          custNo: input.customerNo,
+          parametersData: JSON.stringify({
+            idempotencyKey: input.idempotencyKey,
+            callType: input.callType,
+            result: input.result,
+            outboundId: input.outboundId ?? null,
+          }),
+          status: 'failed',
+          log: `${error.step}: ${error.message}`,
+          userId: user.userId,
+          createdAt: ctx.now(),
+        });
+      } catch (logError) {
+        ctx.log.error({ err: logError }, 'end-call: the failed step could not be logged');
+      }
+    }
+    throw error;
+  }
 }
 
 /** §4 call status at end and list effects, on the outbound row and the lists. */
