@@ -1,36 +1,29 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { AlreadySeededError, seedDemoData } from '../db/seed/index.js';
+import { SeedOptionsError } from '../db/seed/options.js';
+import { parseSeedArgs, type SeedArgs } from './seed-args.js';
 
 /**
  * Load the demo data into the configured database, embedded or server:
  *   npm run db:seed                                  # the demo default
  *   npm run db:seed -- --customers 1000000 --outbound 500000 --seed 42
+ * More outbound rows than customers is refused before the database is opened.
  */
-const { values } = parseArgs({
-  options: {
-    customers: { type: 'string' },
-    outbound: { type: 'string' },
-    seed: { type: 'string' },
-  },
-});
-const count = (name: string, value: string | undefined): number | undefined => {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, not ${value}`);
-  return n;
-};
+let args: SeedArgs;
+try {
+  args = parseSeedArgs(process.argv.slice(2));
+} catch (error) {
+  if (!(error instanceof SeedOptionsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 
 const config = loadConfig();
 const database = await openDatabase(config);
 try {
   const started = Date.now();
-  await seedDemoData(database.db, {
-    customers: count('customers', values.customers),
-    outboundCalls: count('outbound', values.outbound),
-    seed: count('seed', values.seed),
-  });
+  await seedDemoData(database.db, { customers: args.customers, outboundCalls: args.outboundCalls, seed: args.seed });
   console.log(`Demo data loaded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   if (error instanceof AlreadySeededError) {

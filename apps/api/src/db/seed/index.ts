@@ -30,12 +30,13 @@ import {
   TEMPLATE_VALUES,
 } from './reference.js';
 
-import { DEMO_CUSTOMER_COUNT, generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
+import { generateCustomers, seedServiceAreas, seedStoryCustomers } from './customers.js';
 import { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
 import { generateHistory } from './history.js';
 import { seedPricing } from './pricing.js';
+import { checkSeedOptions } from './options.js';
 
-export const DEMO_OUTBOUND_COUNT = 3000;
+export { DEMO_OUTBOUND_COUNT, SeedOptionsError, checkSeedOptions } from './options.js';
 
 export { DEMO_ACCOUNTS, DEMO_PASSWORD } from './reference.js';
 export { STORY_CUSTOMERS, generateCustomers } from './customers.js';
@@ -47,7 +48,7 @@ export interface SeedOptions {
   seed?: number;
   /** How many generated customers (the demo default is quick to start). */
   customers?: number;
-  /** How many outbound list rows, made from the first customers. */
+  /** How many outbound list rows: a few for every list of every branch, the rest one per customer (at most the customers). */
   outboundCalls?: number;
   /** The moment callbacks are spread around (past and future). */
   now?: Date;
@@ -59,6 +60,7 @@ export class AlreadySeededError extends Error {
 
 /** Reference data and demo accounts, in one transaction. Refuses a database that already has them. */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
+  const sizes = checkSeedOptions(options);
   const existing = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
   if ((existing[0]?.n ?? 0) > 0) throw new AlreadySeededError('The database already holds demo data.');
 
@@ -106,7 +108,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await seedServiceAreas(tx);
     await seedPricing(tx, { now: options.now });
     await seedStoryCustomers(tx);
-    await generateCustomers(tx, { count: options.customers ?? DEMO_CUSTOMER_COUNT, seed: options.seed ?? 42 });
+    await generateCustomers(tx, { count: sizes.customers, seed: options.seed ?? 42 });
 
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx
@@ -149,7 +151,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     }
     await syncCallReferenceData(tx);
     await generateOutboundCalls(tx, {
-      count: options.outboundCalls ?? DEMO_OUTBOUND_COUNT,
+      count: sizes.outboundCalls,
       seed: options.seed ?? 42,
       now: options.now ?? new Date(),
     });

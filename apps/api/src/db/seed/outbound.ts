@@ -1,11 +1,12 @@
 /**
  * Outbound lists for the demo and the benchmark, generated in SQL from the customers: every list for
- * every franchise, callbacks due in the past and the future, a few rows without a usable customer
- * number (which lists drop), web leads behind the web-lead rows and sales leads in every status.
+ * every franchise branch (a few guaranteed rows per branch and call type, with callbacks due in the past and the
+ * future), then weighted random rows, a few of them without a usable customer number (which lists drop), web
+ * leads behind the web-lead rows and sales leads in every status.
  */
 import { sql } from 'drizzle-orm';
 import { CALL_OPTIONS, CALL_RESULTS, CALL_TYPES, SURVEY_DEFINITIONS } from '@cc/domain';
-import type { DbOrTx } from '../client.js';
+import { rowsOf, type DbOrTx } from '../client.js';
 import { callOptions, callResults, callTypes, surveyDefinitions } from '../schema/index.js';
 
 /** Reference rows from the domain constants; safe to run at every start. */
@@ -69,15 +70,87 @@ const SERVICES = [
   'Overseeding',
 ];
 
-/** Insert `count` outbound rows made from the first customers, relative to `now`. Run in a transaction. */
+/**
+ * The guaranteed rows of every (branch, call type) list, one per slot: listed calls whose call target is, from
+ * `now`, 3 days past (callback), 1 day past (new), 2 days ahead and 7 days ahead (callbacks). Made before the
+ * random rows and counted in the total; a total smaller than all of them keeps the first slots of every list.
+ */
+export const COVERAGE_SLOTS: readonly { status: 'New' | 'Callback'; days: number }[] = [
+  { status: 'Callback', days: -3 },
+  { status: 'Callback', days: 2 },
+  { status: 'New', days: -1 },
+  { status: 'Callback', days: 7 },
+];
+
+/**
+ * Insert `count` outbound rows relative to `now`: first the guaranteed rows of every list of every branch (made
+ * from each branch's last customers), then weighted random rows from the first customers, one per customer.
+ * Run in a transaction. `count` must not exceed the number of customers (see `checkSeedOptions`).
+ */
 export async function generateOutboundCalls(
   tx: DbOrTx,
   options: { count: number; seed?: number; now?: Date },
 ): Promise<void> {
   const now = (options.now ?? new Date()).toISOString();
   const types = TYPE_WEIGHTS.flatMap(([t, w]) => Array.from({ length: w }, () => t)).join('|');
+  const listTypes = TYPE_WEIGHTS.map(([t]) => t);
   await tx.execute(sql`select setseed(${((options.seed ?? 7) % 1000) / 1000})`);
   await tx.execute(sql`alter table outbound_calls disable trigger outbound_counts_trg`);
+  const covered = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+    with slots as (
+      select s.ord::int as ord, s.status, s.days::int as days, t.type, t.type_no::int as type_no
+      from unnest(string_to_array(${COVERAGE_SLOTS.map((c) => c.status).join('|')}, '|'),
+                  string_to_array(${COVERAGE_SLOTS.map((c) => c.days).join('|')}, '|')::int[])
+        with ordinality as s(status, days, ord)
+      cross join unnest(string_to_array(${listTypes.join('|')}, '|')) with ordinality as t(type, type_no)
+    ),
+    -- Each branch's last customers, one per (type, slot) while there are enough, reused round robin if not.
+    last_customers as (
+      select c.*, row_number() over (partition by c.branchno order by c.customer_no desc) as rn
+      from franchises f cross join lateral (
+        select * from customers c where c.branchno = f.branchno
+        order by c.customer_no desc limit ${listTypes.length * COVERAGE_SLOTS.length}) c
+    ),
+    ranked as (
+      select l.*, count(*) over (partition by l.branchno) as n_branch from last_customers l
+    ),
+    picked as (
+      select r.*, sl.type as call_type, sl.status as call_status, sl.days, sl.ord, sl.type_no
+      from slots sl join ranked r
+        on r.rn = 1 + ((sl.type_no - 1) * ${COVERAGE_SLOTS.length} + sl.ord - 1) % r.n_branch
+      order by sl.ord, sl.type_no, r.branchno
+      limit ${options.count}
+    ),
+    inserted as (
+      insert into outbound_calls (id, type, call_source, call_attempts, call_origin, call_back_csr, call_back_date,
+        last_access_date, last_access_csr, branchno, sqldbid, cust_no, prop_eval_code, enable_prop_eval, first_name,
+        last_name, street, city, state, zip, phone, size, customer_type, cust_status, price_offer, service, status_date,
+        call_status, comments, web_lead_type)
+      select customer_id, call_type, 'Outbound-' || call_type,
+        case call_status when 'New' then 0 else 1 + ord % 3 end,
+        'Outbound',
+        case when call_status = 'Callback' and ord = 1 then
+          (select user_id from users where username = case when branchno like 'SLI%' then 'csr.cof' else 'csr.franchise' end)
+        end,
+        ${now}::timestamptz + make_interval(days => days, hours => (type_no % 5) - 2),
+        case when call_status <> 'New' then ${now}::timestamptz - make_interval(days => 4 + ord) end,
+        null, branchno, sqldbid, customer_no,
+        case when call_type = 'PropertyEval' then 'PE' || lpad((customer_id % 100000)::text, 5, '0') else '' end,
+        call_type = 'PropertyEval',
+        first_name, last_name, address, city, state, zip, coalesce(nullif(home_phone, ''), cell_phone), lawn_size,
+        customer_type, status,
+        case when call_type in ('Cancel', 'Upsell', 'Extract') then round((29.95 + ((customer_id + ord) % 7) * 10)::numeric, 2) end,
+        (string_to_array(${SERVICES.join('|')}, '|'))[1 + (customer_id + type_no) % ${SERVICES.length}],
+        ${now}::timestamptz - make_interval(days => 5 + ord * 3),
+        call_status, '',
+        case when call_type = 'WebLead' then (array['Quote Request', 'Contact Us', 'Pest Quote'])[1 + ord % 3] else '' end
+      from picked
+      returning 1
+    )
+    select count(*)::int as n from inserted`),
+  );
+  const rest = Math.max(0, options.count - (covered[0]?.n ?? 0));
   await tx.execute(sql`
     with lists as (
       select string_to_array(${types}, '|') as types, string_to_array(${SERVICES.join('|')}, '|') as services
@@ -85,7 +158,7 @@ export async function generateOutboundCalls(
     src as (
       select c.*, f.compname, random() as r_type, random() as r_status, random() as r_days, random() as r_att,
              random() as r_price, random() as r_serv, random() as r_pe, random() as r_bad, random() as r_csr, random() as r_acc
-      from (select * from customers order by customer_id limit ${options.count}) c
+      from (select * from customers order by customer_id limit ${rest}) c
       join franchises f on f.branchno = c.branchno
     ),
     t as (
