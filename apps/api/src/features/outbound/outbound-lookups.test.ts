@@ -387,6 +387,115 @@ describe('reference look-ups', () => {
   });
 });
 
+describe('GET /api/call-center/agentNames for the designation scopes (decision 014)', () => {
+  type Agent = { id: number; name: string };
+  const ids = (agents: Agent[]) => agents.map((a) => a.id).sort((x, y) => x - y);
+  let agents: Record<string, number>;
+
+  beforeAll(async () => {
+    const add = async (username: string, companyId: number, sqldbid: number | null, branches: string[]) => {
+      const [u] = await t.db
+        .insert(users)
+        .values({ username, firstName: 'Agent', lastName: username, passwordHash: 'x', companyId, roleId: 3, sqldbid })
+        .returning({ id: users.userId });
+      if (!u) throw new Error('user insert returned nothing');
+      if (branches.length > 0)
+        await t.db.insert(userBranches).values(branches.map((branchNo) => ({ userId: u.id, branchNo })));
+      return u.id;
+    };
+    agents = {
+      indBranch: await add('d.ind.branch', 3, 18002, ['SG111']),
+      indFranchiseOnly: await add('d.ind.sqldbid', 3, 18005, []),
+      cofBranch: await add('d.cof.branch', 2, 17502, ['SLI012']),
+      cofFranchiseOnly: await add('d.cof.sqldbid', 2, 17503, []),
+      cofStaff: await add('d.cof.staff', 2, null, []),
+      corporate: await add('d.corporate', 1, null, []),
+      external: await add('d.external', 4, null, []),
+      // Company-owned staff who also works an independent branch: the IND lists may name them.
+      cofOnIndBranch: await add('d.cof.on.ind', 2, null, ['PB171']),
+    };
+  });
+
+  /**
+   * The rule written out from the scope rules (call-handling.md §6): a designation scope names the users of its
+   * branches or franchises and the caller's own company; read straight from the tables.
+   */
+  async function expectedFor(designation: 'COF' | 'IND', companyId: number): Promise<number[]> {
+    const rows = rowsOf<{ user_id: number; company_id: number; sqldbid: number | null; designations: string[] }>(
+      await t.db.execute(sql`select u.user_id, u.company_id, u.sqldbid,
+          array(select f.designation from user_branches ub join franchises f on f.branchno = ub.branchno
+                where ub.user_id = u.user_id) as designations
+        from users u where u.active`),
+    );
+    const franchiseDesignation = new Map(
+      rowsOf<{ sqldbid: number; designation: string }>(
+        await t.db.execute(sql`select distinct sqldbid, designation from franchises`),
+      ).map((r) => [r.sqldbid, r.designation]),
+    );
+    return rows
+      .filter(
+        (u) =>
+          u.company_id === companyId ||
+          u.designations.includes(designation) ||
+          (u.sqldbid !== null && franchiseDesignation.get(u.sqldbid) === designation),
+      )
+      .map((u) => u.user_id)
+      .sort((x, y) => x - y);
+  }
+
+  it('csr.cof (company-owned, COF scope): company-owned staff and COF-branch users, no independent-franchise staff', async () => {
+    const a = await getJson<Agent[]>(t, s['csr.cof'], '/api/call-center/agentNames');
+    expect(a.status).toBe(200);
+    const got = ids(a.body);
+    for (const id of [agents.cofBranch, agents.cofFranchiseOnly, agents.cofStaff, agents.cofOnIndBranch]) {
+      expect(got).toContain(id);
+    }
+    expect(got).toContain(await userId(t, 'csr.cof'));
+    for (const id of [agents.indBranch, agents.indFranchiseOnly, agents.corporate, agents.external]) {
+      expect(got).not.toContain(id);
+    }
+    for (const other of ['csr.franchise', 'csr.corporate', 'csr.external', 'admin']) {
+      expect(got, other).not.toContain(await userId(t, other));
+    }
+    expect(got).toEqual(await expectedFor('COF', 2));
+  });
+
+  it('csr.corporate (corporate non-admin, IND scope): independent-franchise staff and corporate users, no company-owned staff', async () => {
+    const a = await getJson<Agent[]>(t, s['csr.corporate'], '/api/call-center/agentNames');
+    expect(a.status).toBe(200);
+    const got = ids(a.body);
+    for (const id of [agents.indBranch, agents.indFranchiseOnly, agents.corporate, agents.cofOnIndBranch]) {
+      expect(got).toContain(id);
+    }
+    for (const own of ['csr.franchise', 'csr.corporate', 'admin', 'supervisor']) {
+      expect(got, own).toContain(await userId(t, own));
+    }
+    for (const id of [agents.cofBranch, agents.cofFranchiseOnly, agents.cofStaff, agents.external]) {
+      expect(got).not.toContain(id);
+    }
+    expect(got).not.toContain(await userId(t, 'csr.cof'));
+    expect(got).not.toContain(await userId(t, 'csr.external'));
+    expect(got).toEqual(await expectedFor('IND', 1));
+  });
+
+  it('csr.external (general scope) and admin: every active user', async () => {
+    const everyone = rowsOf<{ user_id: number }>(await t.db.execute(sql`select user_id from users where active`))
+      .map((r) => r.user_id)
+      .sort((x, y) => x - y);
+    for (const user of ['csr.external', 'admin'] as const) {
+      const a = await getJson<Agent[]>(t, s[user], '/api/call-center/agentNames');
+      expect(ids(a.body), user).toEqual(everyone);
+    }
+  });
+
+  it('csr.franchise still sees only colleagues of SG101 and SG102', async () => {
+    const a = await getJson<Agent[]>(t, s['csr.franchise'], '/api/call-center/agentNames');
+    const got = ids(a.body);
+    for (const id of Object.values(agents)) expect(got).not.toContain(id);
+    expect(got).toContain(await userId(t, 'csr.franchise'));
+  });
+});
+
 describe('401 without a token', () => {
   const endpoints: ['GET' | 'POST', string, Record<string, unknown>?][] = [
     ['GET', '/api/call-center/outbound/Cancel'],

@@ -25,7 +25,7 @@ import type { z } from 'zod';
 import type { OutboundListQuery } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
-import { leads, outboundCalls, userBranches, users, webLeads } from '../../db/schema/index.js';
+import { franchises, leads, outboundCalls, userBranches, users, webLeads } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -315,12 +315,32 @@ export async function resolveCall(
   return { theCall: await find([LISTED]) };
 }
 
-/** CSRs a list can name (callback agents): everyone for corporate scopes, branch colleagues for franchises. */
+/**
+ * CSRs a list can name (callback agents), by the caller's scope (decision 014):
+ * - all (corporate admin) and general (external): every active user;
+ * - designation (company-owned: COF, corporate non-admin: IND): users with a branch of that designation or of a
+ *   franchise of it (sqldbid), and the users of the caller's own company (the company-owned staff, the corporate
+ *   call centre), never staff of the other designation;
+ * - branches (independent franchise): colleagues sharing one of the caller's branches.
+ */
 export async function agentNames(ctx: AppContext, user: AuthUser): Promise<{ id: number; name: string }[]> {
-  const condition =
-    user.scope.kind === 'branches'
-      ? sql`${users.userId} in (select ${userBranches.userId} from ${userBranches} where ${inScope(user.scope, userBranches.branchNo)})`
-      : sql`true`;
+  const scope = user.scope;
+  const withBranchInScope = sql`${users.userId} in (select ${userBranches.userId} from ${userBranches} where ${inScope(scope, userBranches.branchNo)})`;
+  let condition;
+  switch (scope.kind) {
+    case 'all':
+    case 'general':
+      condition = sql`true`;
+      break;
+    case 'branches':
+      condition = withBranchInScope;
+      break;
+    case 'designation':
+      condition = sql`(${withBranchInScope}
+        or ${users.sqldbid} in (select ${franchises.sqldbid} from ${franchises} where ${inScope(scope, franchises.branchNo)})
+        or ${users.companyId} = ${user.companyId})`;
+      break;
+  }
   const rows = await ctx.db
     .select({ id: users.userId, first: users.firstName, last: users.lastName })
     .from(users)
