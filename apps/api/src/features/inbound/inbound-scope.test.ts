@@ -210,6 +210,55 @@ describe('csr.franchise (SG101, SG102 of franchise 18001)', () => {
     }
   });
 
+  it('gets no foreign row when it adds sqldbid / SQLDBID / branchno of other franchises, from any endpoint', async () => {
+    const sqldbidOf = new Map(all.map((c) => [c.branchNo, c.sqldbid]));
+    const own = (b: string) => FRANCHISE_USER_BRANCHES.includes(b);
+    const foreignFranchises = [...new Set(foreignBranches().map((b) => sqldbidOf.get(b)))];
+    // Every franchise has a foreign branch: 18001's own SG103, and every other franchise whole.
+    expect(foreignFranchises).toHaveLength(new Set(all.map((c) => c.sqldbid)).size);
+    const attempts: Record<string, unknown>[] = [
+      // The audit's three: a customer of its own franchise's other branch, and of two other franchises.
+      { lastname: 'Vasquez-Lund', sqldbid: 18001 },
+      { cust_no: '1005', SQLDBID: 18002 },
+      { lastname: 'Lindgren', sqldbid: 17501 },
+      { lastname: 'Lindgren', sqldbid: '17501', branchno: 'SLI010' },
+      { lastname: 'Pickens', SQLDBID: 18008, branchno: 'PB171' },
+      { cust_no: '1003', sqldbid: 18001, SQLDBID: 18001, branchno: 'SG103' },
+      { cust_no: '1004', sqldbid: 18002, branchno: 'SG111' },
+    ];
+    for (const branchno of foreignBranches()) {
+      const sqldbid = sqldbidOf.get(branchno);
+      attempts.push({ branchno, sqldbid }, { branchno: branchno.toLowerCase(), SQLDBID: sqldbid, state: 'IL' });
+      attempts.push({ zip: '6', sqldbid }, { lastname: 'a', SQLDBID: String(sqldbid), sqlDbId: sqldbid });
+    }
+    for (const endpoint of ENDPOINT_NAMES) {
+      for (const body of attempts) {
+        const answer = await api.rows('csr.franchise', body, endpoint);
+        for (const row of answer.rows) {
+          expect(own(row.Branch), `${JSON.stringify(body)} via ${endpoint}: ${row.Branch}`).toBe(true);
+        }
+        // The keys are not criteria (call-handling.md §9 lists the criteria): the answer is the same search
+        // without them, so it can only hold the user's own customers.
+        const criteria = Object.fromEntries(
+          Object.entries(body).filter(([k]) => k !== 'sqldbid' && k !== 'SQLDBID' && k !== 'sqlDbId'),
+        ) as Criteria;
+        const expected = all.filter((c) => own(c.branchNo) && endpoint !== 'cof' && meets(c, criteria));
+        expect(answer.total, `${JSON.stringify(body)} via ${endpoint}`).toBe(expected.length);
+        if (criteria.branchno !== undefined || ['1003', '1004', '1005'].includes(criteria.cust_no ?? '')) {
+          expect(answer, `${JSON.stringify(body)} via ${endpoint}`).toEqual({
+            rows: [],
+            total: 0,
+            limit: 500,
+            overLimit: false,
+          });
+        }
+        if (body.lastname === 'Vasquez-Lund' || body.lastname === 'Lindgren' || body.lastname === 'Pickens') {
+          expect(answer.total).toBe(0);
+        }
+      }
+    }
+  });
+
   it('sees its own branches by branch number', async () => {
     for (const branchno of FRANCHISE_USER_BRANCHES) {
       const keys = await searchChecked('csr.franchise', 'general', { branchno });
