@@ -145,6 +145,21 @@ test('Advanced Search: clears the address, focuses Last name, searches on Enter;
   await expect(rows.first()).toContainText(/\(\d{3}\) \d{3}-\d{4}/);
   await expect(grid(page).getByText('Page Size:')).toBeVisible();
 
+  // Page sizes 25 (the first), 50 and 100 are offered; the Open column is 61 px wide, header and cells.
+  const pageSize = grid(page).getByRole('combobox', { name: 'Page Size' });
+  await expect(pageSize).toHaveText('25');
+  await pageSize.click();
+  const sizes = page.getByRole('listbox').getByRole('option');
+  await expect(sizes).toHaveText(['25', '50', '100']);
+  await sizes.nth(1).click();
+  await expect(pageSize).toHaveText('50');
+  const openWidths = [
+    grid(page).locator('.ag-header-cell[col-id="open"]'),
+    ...(await grid(page).locator('.ag-cell[col-id="open"]').all()).slice(0, 3),
+  ];
+  expect(openWidths.length).toBeGreaterThan(1);
+  for (const cell of openWidths) expect(Math.round((await cell.boundingBox())?.width ?? 0)).toBe(61);
+
   // The filter toggle turns on floating filters.
   await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toHaveCount(0);
   await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
