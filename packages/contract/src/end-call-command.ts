@@ -12,42 +12,80 @@ const CallTime = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, 'must be a time YYYY-MM-DD HH:mm:ss (America/Chicago)');
 
-export const EndCallRequest = z.object({
-  /** A new random key per end-call attempt of the screen (a UUID); a retry sends the same key. */
-  idempotencyKey: z.string().uuid('must be a UUID'),
-  sqldbid: z.number().int().positive(),
-  /** 0 for a new prospect, -1 for an unknown customer (built from the call). */
-  customerNo: z.number().int().min(-1),
-  callType: z.string().min(1).max(40),
-  /** The outbound row of an outbound call. */
-  outboundId: z.number().int().positive().optional(),
-  /** When the call was opened, America/Chicago; the server's time when absent. */
-  callStart: CallTime.optional(),
-  result: z.string().trim().min(1, 'choose a call result').max(60),
-  followUp: z.string().trim().max(60).optional().default('None'),
-  callbackAt: CallTime.nullable().optional(),
-  serviceCallReason: z.string().trim().max(120).nullable().optional(),
-  notes: z.string().max(4000).optional().default(''),
-  /** The customer info edit made during the call, linked to it. */
-  customerInfoEditId: z.number().int().positive().nullable().optional(),
-  /** The pricing tab's picks; the server prices them itself. */
-  pricing: z
-    .object({
-      serviceYear: z.number().int().min(2000).max(2100),
-      selections: SelectionsSchema.optional().default({ additionalServiceIds: [] }),
-      flags: DiscountFlagsSchema.optional().default({}),
-      edits: PriceEditsSchema.optional().default({}),
-    })
-    .nullable()
-    .optional(),
-  /** Survey answers by question id (the new-customer survey). */
-  survey: z.record(z.string().regex(/^\d+$/, 'must be a question id'), z.string().max(500)).optional(),
-  /**
-   * Send the end-call confirmation email. The screen asks for confirmation when the customer has no email; the
-   * server sends only to an address it has.
-   */
-  sendEmail: z.boolean().optional().default(true),
+/**
+ * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen
+ * shows it at the end: what the caller gave and the CSR's edits (issue 5 gap 2c, docs/decisions/012). Lenient on
+ * purpose (lengths only, besides the email and lawn size), so that a call row's odd value never blocks the end of a
+ * call; the server normalises phones as it does for a stored customer.
+ */
+export const EndCallCustomer = z.object({
+  customerType: z.enum(['Existing Customer', 'Former Customer', 'Prospect']).optional(),
+  email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]).optional(),
+  firstName: z.string().trim().max(50).optional(),
+  lastName: z.string().trim().max(50).optional(),
+  streetNo: z.string().trim().max(12).optional(),
+  preDir: z.string().trim().max(4).optional(),
+  streetNm: z.string().trim().max(60).optional(),
+  suffix: z.string().trim().max(10).optional(),
+  postDir: z.string().trim().max(4).optional(),
+  city: z.string().trim().max(50).optional(),
+  state: z.string().trim().max(20).optional(),
+  zip: z.string().trim().max(10).optional(),
+  lawnSize: z.number().min(0, 'cannot be negative').max(1000).optional(),
+  homePhone: z.string().trim().max(30).optional(),
+  workPhone: z.string().trim().max(30).optional(),
+  cellPhone: z.string().trim().max(30).optional(),
 });
+export type EndCallCustomer = z.input<typeof EndCallCustomer>;
+
+export const EndCallRequest = z
+  .object({
+    /** A new random key per end-call attempt of the screen (a UUID); a retry sends the same key. */
+    idempotencyKey: z.string().uuid('must be a UUID'),
+    sqldbid: z.number().int().positive(),
+    /** 0 for a new prospect, -1 for an unknown customer (built from the call). */
+    customerNo: z.number().int().min(-1),
+    callType: z.string().min(1).max(40),
+    /** The outbound row of an outbound call. */
+    outboundId: z.number().int().positive().optional(),
+    /** When the call was opened, America/Chicago; the server's time when absent. */
+    callStart: CallTime.optional(),
+    result: z.string().trim().min(1, 'choose a call result').max(60),
+    followUp: z.string().trim().max(60).optional().default('None'),
+    callbackAt: CallTime.nullable().optional(),
+    serviceCallReason: z.string().trim().max(120).nullable().optional(),
+    notes: z.string().max(4000).optional().default(''),
+    /** The customer info edit made during the call, linked to it. */
+    customerInfoEditId: z.number().int().positive().nullable().optional(),
+    /**
+     * Only with customer number 0 or -1: the customer as the screen has it (no stored record to edit). See
+     * EndCallCustomer.
+     */
+    customer: EndCallCustomer.optional(),
+    /** The pricing tab's picks; the server prices them itself. */
+    pricing: z
+      .object({
+        serviceYear: z.number().int().min(2000).max(2100),
+        selections: SelectionsSchema.optional().default({ additionalServiceIds: [] }),
+        flags: DiscountFlagsSchema.optional().default({}),
+        edits: PriceEditsSchema.optional().default({}),
+      })
+      .nullable()
+      .optional(),
+    /** Survey answers by question id (the new-customer survey). */
+    survey: z.record(z.string().regex(/^\d+$/, 'must be a question id'), z.string().max(500)).optional(),
+    /**
+     * Send the end-call confirmation email. The screen asks for confirmation when the customer has no email; the
+     * server sends only to an address it has.
+     */
+    sendEmail: z.boolean().optional().default(true),
+  })
+  .superRefine((request, ctx) => {
+    // A stored customer is edited through PUT /api/customer/…, each edit recorded; never through the end of a call.
+    if (request.customer !== undefined && request.customerNo > 0) {
+      ctx.addIssue({ code: 'custom', path: ['customer'], message: 'only with customer number 0 or -1' });
+    }
+  });
 export type EndCallRequest = z.input<typeof EndCallRequest>;
 
 export const EndCallResponse = z.object({

@@ -3,6 +3,7 @@
  * inbound twin, PUT /api/customer/{customerNo}/{sqldbid}, PUT /api/customer/customer-info-edit/{id},
  * POST /api/call-center/customer (the lookup grid) and PUT …/web-leads/{sqldbid}/setcustomer/{n}.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
@@ -21,10 +22,12 @@ import {
   expectSameAsMissing,
   insertOutbound,
   ok,
+  send,
   signinAll,
   userId,
   type Sessions,
 } from './test-support.js';
+import { recordCallCustomer } from './customer.js';
 
 let t: TestApp;
 let s: Sessions;
@@ -316,6 +319,8 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
 
   it('links the editor’s edit to a call of that customer, once; a retry with the same call is fine', async () => {
     const f = s['csr.franchise'];
+    // A call written before the edit (a cancel links the edits made before it, see below).
+    const callId = await cancelCall(f, franchiseId, MARGARET);
     const { customerInfoEditId: id } = await ok<{ customerInfoEditId: number }>(
       t,
       f,
@@ -325,7 +330,6 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
         cellPhone: '6305550111',
       },
     );
-    const callId = await cancelCall(f, franchiseId, MARGARET);
     const url = `/api/customer/customer-info-edit/${id}`;
     expect(await ok(t, f, 'PUT', url, { callHistoryId: callId })).toEqual({ ok: true });
     expect(await linkOf(id)).toBe(callId);
@@ -352,10 +356,10 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     const f = s['csr.franchise'];
     const adminId = await userId(t, 'admin');
     const missing = { status: 404, message: 'No such customer info edit of yours to link to this call.' };
+    const daleCall = await cancelCall(f, franchiseId, DALE);
     const own = (
       await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', { workPhone: '6305550122' })
     ).customerInfoEditId;
-    const daleCall = await cancelCall(f, franchiseId, DALE);
     const admins = (
       await ok<{ customerInfoEditId: number }>(t, s.admin, 'PUT', '/api/customer/1002/18001', {
         workPhone: '6305550133',
@@ -388,6 +392,123 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     expect(await ok(t, f, 'PUT', `/api/customer/customer-info-edit/${own}`, { callHistoryId: daleCall })).toEqual({
       ok: true,
     });
+  });
+
+  const endCall = (token: string, customer: { sqldbid: number; customerNo: number }, editId: number | null) =>
+    send<{ callId: number; message?: string }>(t, token, 'POST', '/api/call-center/end-call', {
+      idempotencyKey: randomUUID(),
+      ...customer,
+      callType: 'Inbound',
+      result: 'Information Only',
+      customerInfoEditId: editId,
+    });
+  const editsOf = async (customer: { sqldbid: number; customerNo: number }) =>
+    rowsOf<{ id: number; user_id: number; call_history_id: number | null }>(
+      await t.db.execute(sql`select customer_info_edit_id as id, user_id, call_history_id from customer_info_edits
+        where sqldbid = ${customer.sqldbid} and customer_no = ${customer.customerNo} order by 1`),
+    );
+
+  it('another CSR’s pending edit is not offered with the customer, so ending this call does not trip on it', async () => {
+    await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
+    const f = s['csr.franchise'];
+    // The admin edits Margaret and cancels nothing: the edit stays unlinked.
+    await ok(t, s.admin, 'PUT', '/api/customer/1001/18001', { workPhone: '6305550144' });
+    const read = await ok<{ customerInfoEditId: number | null }>(t, f, 'GET', '/api/customer/18001/1001');
+    expect(read.customerInfoEditId).toBe(null);
+    const ended = await endCall(f, MARGARET, read.customerInfoEditId);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    // The admin's edit is still theirs to link; the admin is offered it.
+    expect((await editsOf(MARGARET)).filter((e) => e.call_history_id === null)).toHaveLength(1);
+    const adminRead = await ok<{ customerInfoEditId: number | null }>(t, s.admin, 'GET', '/api/customer/18001/1001');
+    expect(adminRead.customerInfoEditId).toBe((await editsOf(MARGARET)).at(-1)?.id);
+  });
+
+  it('ending a call links every edit the CSR made during it, not only the last', async () => {
+    await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
+    const f = s['csr.franchise'];
+    const first = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', {
+      cellPhone: '6305550155',
+    });
+    const second = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', {
+      email: 'dale.second@example.com',
+    });
+    const read = await ok<{ customerInfoEditId: number | null }>(t, f, 'GET', '/api/customer/18001/1002');
+    expect(read.customerInfoEditId).toBe(second.customerInfoEditId);
+    const ended = await endCall(f, DALE, read.customerInfoEditId);
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    const edits = (await editsOf(DALE)).filter((e) =>
+      [first.customerInfoEditId, second.customerInfoEditId].includes(e.id),
+    );
+    expect(edits.map((e) => e.call_history_id)).toEqual([ended.body.callId, ended.body.callId]);
+  });
+
+  it('cancelling a call links the CSR’s edits to the cancelled call, so no later call takes them', async () => {
+    await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
+    const f = s['csr.franchise'];
+    const edit = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1001/18001', {
+      cellPhone: '6305550166',
+    });
+    await ok(t, s.admin, 'PUT', '/api/customer/1001/18001', { workPhone: '6305550177' });
+    const cancelled = await cancelCall(f, franchiseId, MARGARET);
+    const edits = await editsOf(MARGARET);
+    expect(edits.find((e) => e.id === edit.customerInfoEditId)?.call_history_id).toBe(cancelled);
+    // The admin's edit is not the cancelling CSR's to link.
+    expect(edits.filter((e) => e.call_history_id === null).map((e) => e.user_id)).toEqual([await userId(t, 'admin')]);
+    const read = await ok<{ customerInfoEditId: number | null }>(t, f, 'GET', '/api/customer/18001/1001');
+    expect(read.customerInfoEditId).toBe(null);
+  });
+
+  it('the end of a new prospect’s or unknown customer’s call carries the on-screen customer; a stored one’s does not', async () => {
+    const f = s['csr.franchise'];
+    const snapshot = { firstName: 'Nora', lastName: 'Caller', email: 'nora@example.com', zip: '605401234' };
+    for (const customerNo of [0, -1]) {
+      const ended = await send<{ callId: number }>(t, f, 'POST', '/api/call-center/end-call', {
+        idempotencyKey: randomUUID(),
+        sqldbid: 18001,
+        customerNo,
+        callType: 'Inbound',
+        result: 'Information Only',
+        customer: snapshot,
+      });
+      expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    }
+    const body = { sqldbid: 18001, customerNo: 1001, callType: 'Inbound', result: 'Information Only' };
+    const url = '/api/call-center/end-call';
+    await expectBadInput(t, f, 'POST', url, { ...body, idempotencyKey: randomUUID(), customer: snapshot }, 'customer');
+    await expectBadInput(
+      t,
+      f,
+      'POST',
+      url,
+      { ...body, customerNo: 0, idempotencyKey: randomUUID(), customer: { email: 'nope' } },
+      'customer.email',
+    );
+  });
+
+  it('recordCallCustomer records a prospect’s on-screen customer as an edit linked to the call', async () => {
+    const f = s['csr.franchise'];
+    const call = await cancelCall(f, franchiseId, { sqldbid: 18001, customerNo: 0 });
+    const recorded = await recordCallCustomer(t.db, {
+      userId: franchiseId,
+      sqldbid: 18001,
+      customerNo: 0,
+      branchNo: 'SG101',
+      snapshot: { firstName: 'Nora', streetNo: '12', streetNm: 'Elm', homePhone: '(630) 555-0199', state: 'il' },
+      callHistoryId: call,
+      now: t.clock.now(),
+    });
+    expect(recorded).toMatchObject({ firstName: 'Nora', address: '12 Elm', homePhone: '6305550199', state: 'IL' });
+    const edit = rowsOf<{
+      user_id: number;
+      call_history_id: number;
+      before: { zip: string };
+      after: { firstName: string };
+    }>(
+      await t.db.execute(sql`select user_id, call_history_id, before, after from customer_info_edits
+        where customer_info_edit_id = ${recorded.customerInfoEditId}`),
+    )[0];
+    expect(edit).toMatchObject({ user_id: franchiseId, call_history_id: call, before: { zip: 'N/A' } });
+    expect(edit?.after.firstName).toBe('Nora');
   });
 
   it('refuses bad input', async () => {

@@ -8,7 +8,7 @@ import {
   phoneDigits,
   type Scope,
 } from '@cc/domain';
-import type { Customer, CustomerUpdateRequest } from '@cc/contract';
+import type { Customer, CustomerUpdateRequest, EndCallCustomer } from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -126,6 +126,8 @@ export async function getCustomer(
   if (customerNo === 0) return newProspect(ctx.db, user.scope, sqldbid);
   const row = customerNo > 0 ? await customerRow(ctx.db, user.scope, sqldbid, customerNo) : undefined;
   if (!row) throw notFound(inbound ? 'Inbound Customer Not Found.' : 'Customer Not Found.');
+  // The caller's own latest edit not yet linked to a call: the end of this call links it (and the caller's
+  // earlier ones, linkInfoEdit). Another CSR's edit is theirs to link; offering it made this call's end fail.
   const [edit] = await ctx.db
     .select({ id: customerInfoEdits.customerInfoEditId })
     .from(customerInfoEdits)
@@ -133,6 +135,7 @@ export async function getCustomer(
       and(
         eq(customerInfoEdits.sqldbid, sqldbid),
         eq(customerInfoEdits.customerNo, customerNo),
+        eq(customerInfoEdits.userId, user.userId),
         sql`${customerInfoEdits.callHistoryId} is null`,
       ),
     )
@@ -234,7 +237,9 @@ export async function updateCustomer(
 
 /**
  * Link a recorded edit to the call that ended after it: only the editor's own edit, only once (a retry
- * with the same call is a no-op), and only to a call of the same customer in the user's scope.
+ * with the same call is a no-op), and only to a call of the same customer in the user's scope. The editor's
+ * earlier edits of that customer not yet linked to any call are linked with it: a call may edit the customer
+ * several times, and the screen sends the latest (docs/decisions/012).
  */
 export async function linkInfoEdit(
   ctx: AppContext,
@@ -256,8 +261,106 @@ export async function linkInfoEdit(
           and ${inScope(user.scope, callHistory.branchNo)})`,
       ),
     )
+    .returning({ sqldbid: customerInfoEdits.sqldbid, customerNo: customerInfoEdits.customerNo });
+  const edit = linked[0];
+  if (!edit) throw notFound('No such customer info edit of yours to link to this call.');
+  await linkOpenEdits(db, user, { ...edit, callHistoryId, upTo: id });
+}
+
+/**
+ * Link the user's edits of a customer that no call has yet (all of them, or those up to edit `upTo`) to a call of
+ * that customer the caller has just written.
+ */
+export async function linkOpenEdits(
+  db: DbOrTx,
+  user: AuthUser,
+  p: { sqldbid: number; customerNo: number; callHistoryId: number; upTo?: number },
+): Promise<number> {
+  const linked = await db
+    .update(customerInfoEdits)
+    .set({ callHistoryId: p.callHistoryId })
+    .where(
+      and(
+        eq(customerInfoEdits.sqldbid, p.sqldbid),
+        eq(customerInfoEdits.customerNo, p.customerNo),
+        eq(customerInfoEdits.userId, user.userId),
+        sql`${customerInfoEdits.callHistoryId} is null`,
+        p.upTo === undefined ? undefined : sql`${customerInfoEdits.customerInfoEditId} < ${p.upTo}`,
+      ),
+    )
     .returning({ id: customerInfoEdits.customerInfoEditId });
-  if (linked.length === 0) throw notFound('No such customer info edit of yours to link to this call.');
+  return linked.length;
+}
+
+/**
+ * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen
+ * sent it with the end of the call (EndCallRequest.customer): recorded as a customer info edit of that customer
+ * number, linked to the call, so "every edit is recorded" holds for them too (docs/decisions/012). `before` is what
+ * the server knew (the prospect defaults, or nothing for -1); phones are normalised as for a stored customer.
+ * Answers the normalised customer, for the call history's email, zip and lawn size. For the end-call command.
+ */
+export async function recordCallCustomer(
+  db: DbOrTx,
+  p: {
+    userId: number;
+    sqldbid: number;
+    customerNo: number;
+    branchNo: string;
+    snapshot: z.output<typeof EndCallCustomer>;
+    callHistoryId: number;
+    now: Date;
+  },
+): Promise<Customer> {
+  if (p.customerNo > 0) throw new AppError('INTERNAL', 'A stored customer is edited through its own endpoint.');
+  const before: Customer = {
+    sqldbid: p.sqldbid,
+    customerNo: p.customerNo,
+    customerType: p.customerNo === 0 ? 'Prospect' : '',
+    status: p.customerNo === 0 ? 'Prospect' : '',
+    email: '',
+    firstName: '',
+    lastName: '',
+    streetNo: '',
+    preDir: '',
+    streetNm: '',
+    suffix: '',
+    postDir: '',
+    address: '',
+    city: '',
+    state: '',
+    zip: p.customerNo === 0 ? 'N/A' : '',
+    lawnSize: p.customerNo === 0 ? 0.17 : 0,
+    homePhone: '',
+    workPhone: '',
+    cellPhone: '',
+    branchno: p.branchNo,
+    customerInfoEditId: null,
+    latitude: null,
+    longitude: null,
+    isAutoPayEnabled: false,
+  };
+  const after: Customer = { ...before };
+  for (const [key, value] of Object.entries(p.snapshot) as [keyof typeof p.snapshot, unknown][]) {
+    if (value === undefined) continue;
+    if (key === 'homePhone' || key === 'workPhone' || key === 'cellPhone') after[key] = storedPhone(value as string);
+    else if (key === 'state') after.state = (value as string).toUpperCase();
+    else if (key === 'lawnSize') after.lawnSize = Math.round((value as number) * 100) / 100;
+    else (after as Record<string, unknown>)[key] = value;
+  }
+  after.address = buildStreetAddress(after);
+  const [edit] = await db
+    .insert(customerInfoEdits)
+    .values({
+      sqldbid: p.sqldbid,
+      customerNo: p.customerNo,
+      userId: p.userId,
+      before,
+      after,
+      callHistoryId: p.callHistoryId,
+      createdAt: p.now,
+    })
+    .returning({ id: customerInfoEdits.customerInfoEditId });
+  return { ...after, customerInfoEditId: edit?.id ?? null };
 }
 
 export async function lookupCustomers(

@@ -17,7 +17,7 @@ import {
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { customerRow, franchiseInScope } from './customer.js';
+import { customerRow, franchiseInScope, linkOpenEdits } from './customer.js';
 import { CALL_ACTIVE_MESSAGE, lockHeld } from './locks.js';
 import { LISTED } from '../outbound/index.js';
 
@@ -279,6 +279,11 @@ export async function insertCancelCall(
         outboundId: input.outboundId,
       })
       .returning({ callId: callHistory.callId });
+    // What the CSR changed on the customer during the call belongs to this call, cancelled or not; left
+    // unlinked it would be offered to (and linked by) a later call.
+    if (call && input.cust_no > 0) {
+      await linkOpenEdits(tx, user, { sqldbid: input.sqldbid, customerNo: input.cust_no, callHistoryId: call.callId });
+    }
     await tx
       .delete(callLocks)
       .where(

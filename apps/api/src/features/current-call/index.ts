@@ -1,3 +1,3 @@
 export { registerCurrentCallRoutes } from './routes.js';
 export { CALL_ACTIVE_MESSAGE, releaseSessionCalls } from './locks.js';
-export { customerRow, franchiseInScope, linkInfoEdit } from './customer.js';
+export { customerRow, franchiseInScope, linkInfoEdit, recordCallCustomer } from './customer.js';

@@ -17,7 +17,7 @@ function phone(value: string): string {
 
 /**
  * A new prospect or an unknown customer has no record to update yet: the screen applies the edit the
- * way the server would, and the end of the call stores it.
+ * way the server would, and sends the result with the end of the call (EndCallRequest.customer).
  */
 export function applyLocally(customer: Customer, edit: Partial<CustomerEdit>): Customer {
   const next: Customer = { ...customer };

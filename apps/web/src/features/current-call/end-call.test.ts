@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { END_CALL_STEP_TOASTS, END_CALL_STEPS, EndCallRequest, type EndCallStep } from '@cc/contract';
+import { END_CALL_STEP_TOASTS, END_CALL_STEPS, EndCallRequest, type Customer, type EndCallStep } from '@cc/contract';
 import { END_CALL_ERROR_TITLE, ZERO_SALE_MESSAGE } from '@cc/domain';
 import {
   buildEndCallRequest,
@@ -89,6 +89,65 @@ describe('the end-call request', () => {
       sendEmail: true,
     });
     expect(EndCallRequest.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the on-screen customer of a new prospect (0) or unknown customer (-1), never of a stored one', () => {
+    const prospect: Customer = {
+      sqldbid: 18001,
+      customerNo: 0,
+      customerType: 'Prospect',
+      status: 'Prospect',
+      email: 'new.caller@example.com',
+      firstName: 'Nora',
+      lastName: 'Caller',
+      streetNo: '12',
+      preDir: '',
+      streetNm: 'Elm',
+      suffix: 'St',
+      postDir: '',
+      address: '12 Elm St',
+      city: 'Aurora',
+      state: 'IL',
+      zip: 'N/A',
+      lawnSize: 0.17,
+      homePhone: '(630) 555-0199',
+      workPhone: '',
+      cellPhone: '',
+      branchno: 'SG101',
+      customerInfoEditId: null,
+      latitude: null,
+      longitude: null,
+      isAutoPayEnabled: false,
+    };
+    const snapshot = {
+      customerType: 'Prospect',
+      email: 'new.caller@example.com',
+      firstName: 'Nora',
+      lastName: 'Caller',
+      streetNo: '12',
+      preDir: '',
+      streetNm: 'Elm',
+      suffix: 'St',
+      postDir: '',
+      city: 'Aurora',
+      state: 'IL',
+      zip: '',
+      lawnSize: 0.17,
+      homePhone: '(630) 555-0199',
+      workPhone: '',
+      cellPhone: '',
+    };
+    for (const customerNo of [0, -1]) {
+      const body = buildEndCallRequest(args({ customerNo, customer: { ...prospect, customerNo } }));
+      expect(body.customer).toEqual(snapshot);
+      expect(EndCallRequest.safeParse(body).success).toBe(true);
+    }
+    const stored = buildEndCallRequest(args({ customer: { ...prospect, customerNo: 1001 } }));
+    expect(stored).not.toHaveProperty('customer');
+    // The contract refuses a snapshot of a stored customer, naming the field.
+    const refused = EndCallRequest.safeParse({ ...stored, customer: snapshot });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.path.join('.'))).toEqual(['customer']);
   });
 
   it('sends the outbound id of an outbound call and the callback time of a callback result', () => {

@@ -6,6 +6,8 @@
 import {
   END_CALL_STEP_TOASTS,
   END_CALL_STEPS,
+  type Customer,
+  EndCallCustomer,
   type EndCallRequest,
   type EndCallResponse,
   type EndCallStep,
@@ -116,6 +118,33 @@ export interface EndCallRequestArgs {
   serviceYear: number | null;
   /** False when the CSR agreed to end a call whose customer has no email. */
   sendEmail: boolean;
+  /** The customer as the screen shows it; sent only for a new prospect (0) or an unknown customer (-1). */
+  customer?: Customer | null;
+}
+
+/** The on-screen customer of a call without a stored record (0 or -1): the server has no other copy of the edits. */
+export function customerSnapshotOf(customer: Customer): EndCallCustomer {
+  const snapshot: EndCallCustomer = {
+    email: customer.email.trim(),
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    streetNo: customer.streetNo,
+    preDir: customer.preDir,
+    streetNm: customer.streetNm,
+    suffix: customer.suffix,
+    postDir: customer.postDir,
+    city: customer.city,
+    state: customer.state,
+    // A new prospect's 'N/A' means no zip yet.
+    zip: customer.zip === 'N/A' ? '' : customer.zip,
+    lawnSize: customer.lawnSize,
+    homePhone: customer.homePhone,
+    workPhone: customer.workPhone,
+    cellPhone: customer.cellPhone,
+  };
+  const type = EndCallCustomer.shape.customerType.unwrap().safeParse(customer.customerType);
+  if (type.success) snapshot.customerType = type.data;
+  return snapshot;
 }
 
 function pricingOf(pricing: PricingDraft, serviceYear: number): NonNullable<EndCallRequest['pricing']> {
@@ -153,6 +182,7 @@ export function buildEndCallRequest(args: EndCallRequestArgs): EndCallRequest {
     serviceCallReason: result === SERVICE_CALL_RESULT_NAME ? draft.serviceCallReason : null,
     notes: draft.notes,
     customerInfoEditId: args.customerInfoEditId,
+    ...(args.customerNo <= 0 && args.customer ? { customer: customerSnapshotOf(args.customer) } : {}),
     pricing: args.serviceYear === null ? null : pricingOf(draft.pricing, args.serviceYear),
     ...(survey ? { survey } : {}),
     sendEmail: args.sendEmail,

@@ -150,6 +150,7 @@ export function useEndCall(options: EndCallOptions) {
       customerInfoEditId: o.customerInfoEditId,
       serviceYear: serviceYear.current,
       sendEmail: now.sendEmail,
+      customer: o.customer,
     });
     for (let attempt = 0; ; attempt++) {
       try {
