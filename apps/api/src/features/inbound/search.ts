@@ -84,28 +84,28 @@ export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "
 
 /**
  * The rows statement. The ids of at most limit + 1 matches come first, from a subquery that the covering name,
- * street and phone indexes answer alone (migrations 0006, 0009). Every answer row carries `matched`, the number
- * of those ids: the customers' rows are read only when it is within the limit; over the limit a single row
- * with `matched` alone comes back (the caller then counts), and no match gives one row with `matched` 0. Rows come
- * sorted as the grid first shows them: branch, then account number.
+ * street and phone indexes answer alone (migrations 0006, 0009). One row answers: `matched`, the number of those
+ * ids, and `rows`, the matches as JSON text, sorted as the grid first shows them (branch, then account number). The
+ * customers' rows are read only when `matched` is within the limit (otherwise `rows` is '[]' and the caller counts).
+ * PostgreSQL writes the JSON: the server hands the text on without making and serialising an object per row, which
+ * was most of its time for a search of a few hundred rows (bench/README.md).
  */
 export function searchRowsQuery(where: SQL[], limit = INBOUND_ROW_LIMIT): SQL {
   return sql`with ids as materialized (
       select ${c.customerId} as id from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}),
     m as (select count(*)::int as matched from ids)
-    select m.matched, r.* from m left join lateral (
-      select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)
-      order by ${c.branchNo}, ${c.customerNo}) r on true`;
+    select m.matched, (
+      select coalesce(json_agg(r order by r."Branch", r."AccountNo"), '[]')::text from (
+        select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)
+      ) r) as rows
+    from m`;
 }
 
-/**
- * The answer rows of {@link searchRowsQuery}: the matches (none when over the limit) and their number. The rows
- * are handed on as the driver made them (their extra `matched` is dropped by the response schema): copying a few
- * hundred rows per search showed in the benchmark's profile.
- */
-export function searchRowsResult<Row>(rows: (Row & { matched: number })[], limit = INBOUND_ROW_LIMIT) {
-  const matched = rows[0]?.matched ?? 0;
-  return { matched, rows: matched > 0 && matched <= limit ? rows : [] };
+/** The answer row of {@link searchRowsQuery}. */
+export interface SearchRowsResult {
+  matched: number;
+  /** The rows as JSON text (an array of InboundRow), '[]' when none or over the limit. */
+  rows: string;
 }
 
 /** The criteria that {@link searchConditions} searches by. */

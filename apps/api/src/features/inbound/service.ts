@@ -4,7 +4,6 @@ import type {
   AddressSuggestion,
   CompanyInfoResponse,
   FranchiseSummary,
-  InboundRow,
   InboundSearchResponse,
   ValidateZipResponse,
 } from '@cc/contract';
@@ -14,6 +13,7 @@ import { franchises, serviceAreas } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { escapeLike } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
+import { RawJson } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import {
   INBOUND_ROW_LIMIT,
@@ -21,28 +21,31 @@ import {
   searchConditions,
   searchCountQuery,
   searchRowsQuery,
-  searchRowsResult,
   type Criteria,
+  type SearchRowsResult,
 } from './search.js';
 
-/** Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind). */
+/**
+ * Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind). Within the
+ * limit the rows come as the database wrote them (JSON text, sorted by branch, then account number).
+ */
 export async function searchCustomers(
   ctx: AppContext,
   user: AuthUser,
   variant: ScopeVariant,
   criteria: Criteria,
-): Promise<InboundSearchResponse> {
+): Promise<InboundSearchResponse | RawJson> {
   const scope = narrowScope(user.scope, variant);
   const where = searchConditions(criteria, scope);
-  const { matched, rows } = searchRowsResult(
-    rowsOf<InboundRow & { matched: number }>(await ctx.db.execute(searchRowsQuery(where))),
-  );
+  const [found] = rowsOf<SearchRowsResult>(await ctx.db.execute(searchRowsQuery(where)));
+  const matched = found?.matched ?? 0;
   if (matched > INBOUND_ROW_LIMIT) {
     const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where, criteria, scope)));
     return { rows: [], total: count?.total ?? matched, limit: INBOUND_ROW_LIMIT, overLimit: true };
   }
-  // Sorted by branch, then account number, and named in SQL: no per-row work here.
-  return { rows, total: rows.length, limit: INBOUND_ROW_LIMIT, overLimit: false };
+  return new RawJson(
+    `{"rows":${found?.rows ?? '[]'},"total":${matched},"limit":${INBOUND_ROW_LIMIT},"overLimit":false}`,
+  );
 }
 
 const summaryColumns = {
