@@ -42,7 +42,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { LISTED } from '../outbound/index.js';
-import { linkInfoEdit } from '../current-call/index.js';
+import { linkInfoEdit, recordCallCustomer } from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
 import { setCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
@@ -141,6 +141,8 @@ export async function endCall(
     throw badRequest('outboundId', 'belongs to outbound calls only');
   const place = await placeOf(ctx.db, user.scope, input.sqldbid, input.customerNo);
   const customer = place.customer;
+  // A new prospect or an unknown customer as the screen has it (no stored record); the contract allows it only there.
+  const snapshot = input.customerNo <= 0 ? input.customer : undefined;
   if (input.outboundId !== undefined) {
     const [row] = await ctx.db
       .select({ id: outboundCalls.outboundId })
@@ -159,7 +161,7 @@ export async function endCall(
 
   let quote: Quote | null = null;
   if (input.pricing) {
-    const size = customer ? Number(customer.lawnSize) : PROSPECT_LAWN_SIZE;
+    const size = customer ? Number(customer.lawnSize) : (snapshot?.lawnSize ?? PROSPECT_LAWN_SIZE);
     ({ quote } = await quoteForCall(ctx, user, {
       sqldbid: input.sqldbid,
       customerNo: input.customerNo,
@@ -197,8 +199,9 @@ export async function endCall(
   const receipt = quote
     ? receiptText(quote, { result: input.result, couponCode: couponApplied?.code, money: formatMoney })
     : `Result: ${input.result}`;
-  const customerEmail = customer?.email ?? '';
+  const customerEmail = customer?.email ?? snapshot?.email?.trim() ?? '';
 
+  let recorded: Awaited<ReturnType<typeof recordCallCustomer>> | null = null;
   const answer = await runLogged(ctx, user, input, () =>
     ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
       // ---- Step 2: the call history record, and the customer info edit linked to it. ----
@@ -218,7 +221,7 @@ export async function endCall(
             ...(input.callStart
               ? { call_start: input.callStart.length === 16 ? `${input.callStart}:00` : input.callStart }
               : {}),
-            cust_type: customer?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
+            cust_type: customer?.customerType ?? snapshot?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
             cust_email: customerEmail,
             call_reason: input.serviceCallReason ?? '',
             ownerfollowup: input.followUp,
@@ -228,8 +231,10 @@ export async function endCall(
                 : input.callbackAt
               : null,
             csr_notes: input.notes,
-            lawnsize: customer ? Number(customer.lawnSize) : input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0,
-            zipcode: customer?.zip ?? '',
+            lawnsize: customer
+              ? Number(customer.lawnSize)
+              : (snapshot?.lawnSize ?? (input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0)),
+            zipcode: customer?.zip ?? snapshot?.zip ?? '',
             sendemail: input.sendEmail,
             cust_Autopaid: customer?.autoPayEnabled ?? false,
             ...(t && quote
@@ -261,6 +266,18 @@ export async function endCall(
         );
         if (result.created && input.customerInfoEditId) {
           await linkInfoEdit(ctx, user, input.customerInfoEditId, result.call_id, tx);
+        }
+        if (result.created && snapshot) {
+          // The on-screen customer is recorded as this call's customer info edit (docs/decisions/012).
+          recorded = await recordCallCustomer(tx, {
+            userId: user.userId,
+            sqldbid: input.sqldbid,
+            customerNo: input.customerNo,
+            branchNo: place.branchNo,
+            snapshot,
+            callHistoryId: result.call_id,
+            now,
+          });
         }
         return result;
       });
@@ -393,8 +410,14 @@ export async function endCall(
 
       // ---- Step 6: the call history gets its receipt, survey and order; the lists follow the call. ----
       const call = await step(hook, 'updateCallHistory', async () => {
-        const updated = await writeCallUpdate(tx, callId, { Reciept: receipt, SurveyId: surveyId, orderId });
-        await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now);
+        const updated = await writeCallUpdate(tx, callId, {
+          Reciept: receipt,
+          SurveyId: surveyId,
+          orderId,
+          // The customer the emails name when there is no stored record.
+          ...(recorded ? { customer: { ...recorded } } : {}),
+        });
+        await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now, recorded, place.branchNo);
         await releaseCall(tx, user, input);
         return updated;
       });
@@ -469,6 +492,8 @@ async function applyListEffects(
   status: 'Callback' | 'End' | null,
   effects: ReturnType<typeof listEffectsOf>,
   now: Date,
+  prospect: Awaited<ReturnType<typeof recordCallCustomer>> | null,
+  branchNo: string,
 ): Promise<void> {
   const outboundId = input.outboundId;
   if (outboundId !== undefined && status === 'Callback' && input.callbackAt) {
@@ -509,6 +534,34 @@ async function applyListEffects(
         coalesce(nullif(c.home_phone, ''), c.cell_phone), c.lawn_size, c.customer_type, c.status,
         ${now.toISOString()}::timestamptz, 'New', ${`Follow-up after ${callType}: ${input.result}`}
       from ${customers} c where c.sqldbid = ${input.sqldbid} and c.customer_no = ${input.customerNo}`);
+  } else if (effects.addInboundFollowUp && input.customerNo === 0) {
+    // A new prospect has no stored record: the follow-up carries what the call knew of them (decision 010). An
+    // unknown customer (-1) gets none: the lists drop rows without a customer number (§5).
+    const c = prospect;
+    await tx.insert(outboundCalls).values({
+      id: 0,
+      type: 'InboundFollowUp',
+      callSource: 'Outbound-InboundFollowUp',
+      callAttempts: 0,
+      callOrigin: 'Outbound',
+      callBackDate: now,
+      branchNo,
+      sqldbid: input.sqldbid,
+      custNo: 0,
+      firstName: c?.firstName ?? '',
+      lastName: c?.lastName ?? '',
+      street: c?.address ?? '',
+      city: c?.city ?? '',
+      state: c?.state ?? '',
+      zip: c?.zip ?? '',
+      phone: c?.homePhone || c?.cellPhone || c?.workPhone || '',
+      size: String(c?.lawnSize ?? PROSPECT_LAWN_SIZE),
+      customerType: 'Prospect',
+      custStatus: 'Prospect',
+      statusDate: now,
+      callStatus: 'New',
+      comments: `Follow-up after ${callType}: ${input.result}`,
+    });
   }
 }
 

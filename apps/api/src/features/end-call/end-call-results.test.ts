@@ -447,14 +447,70 @@ describe('a new prospect (customer number 0) on an inbound call', () => {
     expect(await count(t.db, 'email_outbox', `call_id = ${answer.callId} and kind = 'thp'`)).toBe(1);
   });
 
-  // call-handling.md §4: "Interested results raise the inbound follow-up count by one." The command adds the
-  // follow-up only for a customer number above 0 (command.ts, applyListEffects), so a prospect's interest reaches
-  // no list; decision 010 does not say so (audit report-6-7 #9). Reported in /tmp/audit/for-command.md.
-  it.fails('Interested Prospect: the inbound follow-up count rises by one (spec §4), as for a customer', async () => {
+  // call-handling.md §4: "Interested results raise the inbound follow-up count by one" — a new prospect too: the
+  // follow-up row carries what the call knew of them (customer number 0, decision 010).
+  it('Interested Prospect: the inbound follow-up count rises by one (spec §4), as for a customer', async () => {
     const before = await outboundCounts();
     const response = await prospectEnd('Interested Prospect', false);
     expect(response.statusCode, response.body).toBe(200);
     expect(await outboundCounts()).toEqual({ ...before, InboundFollowUp: (before.InboundFollowUp ?? 0) + 1 });
+  });
+
+  it('the on-screen customer of a prospect: priced at its lawn size, kept on the call and as its info edit, emailed, named on the follow-up', async () => {
+    const key = randomUUID();
+    const request = {
+      idempotencyKey: key,
+      ...PROSPECT,
+      callType: 'Inbound',
+      result: 'Interested Prospect',
+      customer: {
+        firstName: 'Nadia',
+        lastName: 'Prospectova',
+        email: 'nadia@example.com',
+        streetNo: '12',
+        streetNm: 'Elm',
+        suffix: 'St',
+        city: 'Naperville',
+        state: 'il',
+        zip: '60540',
+        homePhone: '(630) 555-0199',
+        lawnSize: 9.5,
+      },
+      pricing: { serviceYear: 2026, selections: { lawnProgramId: ids.preferred, additionalServiceIds: [] } },
+    };
+    const small = await end(franchise, { ...request, idempotencyKey: randomUUID(), customer: undefined });
+    expect(small.statusCode, small.body).toBe(200);
+    const response = await end(franchise, request);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<EndCallResponse>();
+    const call = await one<
+      Record<string, string>
+    >(sql`select cust_email, zipcode, lawnsize::text as lawnsize, customer->>'lastName' as last_name,
+      customer->>'address' as address, appcost::text as appcost from call_history where call_id = ${answer.callId}`);
+    expect(call).toMatchObject({
+      cust_email: 'nadia@example.com',
+      zipcode: '60540',
+      lawnsize: '9.50',
+      last_name: 'Prospectova',
+      address: '12 Elm St',
+    });
+    // A bigger lawn (9,500 sq ft, the 8–12 bracket) costs more than the prospect default of 0.17.
+    const smallCall = await one<{ appcost: string }>(
+      sql`select appcost::text as appcost from call_history where call_id = ${small.json<EndCallResponse>().callId}`,
+    );
+    expect(Number(call?.appcost)).toBeGreaterThan(Number(smallCall?.appcost));
+    expect(await count(t.db, 'customer_info_edits', `call_history_id = ${answer.callId} and customer_no = 0`)).toBe(1);
+    const mail = await one<{ to_addresses: string }>(
+      sql`select to_addresses from email_outbox where call_id = ${answer.callId} and kind = 'end-call'`,
+    );
+    expect(mail?.to_addresses).toBe('nadia@example.com');
+    const followUp = await one(sql`select first_name, last_name, phone, zip, cust_no from outbound_calls
+      where type = 'InboundFollowUp' and last_name = 'Prospectova'`);
+    expect(followUp).toMatchObject({ first_name: 'Nadia', last_name: 'Prospectova', phone: '6305550199', cust_no: 0 });
+    // A repeat records nothing more.
+    const repeat = await end(franchise, request);
+    expect(repeat.json<EndCallResponse>().repeated).toBe(true);
+    expect(await count(t.db, 'customer_info_edits', `call_history_id = ${answer.callId}`)).toBe(1);
   });
 });
 
