@@ -42,6 +42,8 @@ export const CallActiveResponse = z.object({
 export const IsCallActiveResponse = z.object({ isActive: z.boolean(), mine: z.boolean(), activeBy: z.string() });
 
 export const CallInactiveRequest = CallKey.extend({
+  /** -1: an unknown customer's call, never locked, but saved with its call row like any other. */
+  customerNo: z.number().int().min(-1),
   /** Save the call so that the dashboard can send the user back to it. */
   save: z.boolean().optional().default(false),
   callType: CallTypeName.optional(),
@@ -57,7 +59,8 @@ export const InsertCancelCallRequest = z.object({
   csuser_id: z.number().int().positive(),
   csagent: z.string().trim().max(100),
   sqldbid: z.number().int().positive(),
-  cust_no: z.number().int().min(0),
+  /** 0 a new prospect, -1 an unknown customer (recorded as such, as the end of a call records it). */
+  cust_no: z.number().int().min(-1),
   callType: z.string().trim().max(30).optional().default('Inbound'),
   outboundId: z.number().int().positive().optional(),
 });

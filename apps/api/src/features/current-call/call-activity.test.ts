@@ -380,6 +380,25 @@ describe('POST /api/call-center/call-inactive and GET /api/call-center/saved-cal
     expect(await ok(t, f, 'GET', SAVED)).toEqual({ saved: null });
   });
 
+  it('an unknown customer’s call (-1) is saved with its call row, for the franchise in scope only', async () => {
+    const theCall = { OutboundId: 77, cust_No: -1, FirstName: 'Unknown', LastName: 'Caller', Zip: '60540' };
+    await ok(t, f, 'POST', INACTIVE, { sqldbid: 18001, customerNo: -1, save: true, callType: 'Inbound', theCall });
+    expect(await ok(t, f, 'GET', SAVED)).toEqual({
+      saved: { sqldbid: 18001, customerNo: -1, callType: 'Inbound', theCall, savedAt: t.clock.now().toISOString() },
+    });
+    await ok(t, f, 'POST', INACTIVE, { sqldbid: 18001, customerNo: -1, save: false });
+    expect(await ok(t, f, 'GET', SAVED)).toEqual({ saved: null });
+    await expectSameAsMissing(
+      t,
+      f,
+      'POST',
+      { url: INACTIVE, payload: { sqldbid: 18002, customerNo: -1, save: true, theCall } },
+      { url: INACTIVE, payload: { sqldbid: NO_FRANCHISE, customerNo: -1, save: true, theCall } },
+      NO_FRANCHISE_FOUND,
+    );
+    await expectBadInput(t, f, 'POST', INACTIVE, { sqldbid: 18001, customerNo: -2, save: true }, 'customerNo');
+  });
+
   it('leaves another CSR’s lock alone', async () => {
     await ok(t, f, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
     expect(await ok(t, admin, 'POST', INACTIVE, { ...MARGARET, save: false })).toEqual({ ok: true });
@@ -564,6 +583,18 @@ describe('POST /api/currentcall/insertCancelCall', () => {
     expect(row).toMatchObject({ branchno: 'SG101', call_type: 'Inbound', call_result: 'Cancel', cust_no: 0 });
   });
 
+  it('an unknown customer’s cancel (-1) is recorded as -1, on the franchise’s main branch', async () => {
+    const f = await t.signin('csr.franchise');
+    const answer = await ok<{ call_id: number }>(t, f, 'POST', CANCEL, {
+      csuser_id: franchiseId,
+      csagent: 'Riley Franks',
+      sqldbid: 18001,
+      cust_no: -1,
+    });
+    const row = (await callHistoryOf(t, 18001, -1)).find((r) => r.call_id === answer.call_id);
+    expect(row).toMatchObject({ branchno: 'SG101', call_result: 'Cancel', cust_no: -1 });
+  });
+
   it('refuses another franchise’s customer, franchise or outbound row exactly as missing ones, changing nothing', async () => {
     const f = await t.signin('csr.franchise');
     const base = { csuser_id: franchiseId, csagent: 'Riley Franks', callType: 'Inbound' };
@@ -615,7 +646,7 @@ describe('POST /api/currentcall/insertCancelCall', () => {
     const f = await t.signin('csr.franchise');
     const base = { csuser_id: franchiseId, csagent: 'Riley Franks', sqldbid: 18001, cust_no: 1001 };
     await expectBadInput(t, f, 'POST', CANCEL, { ...base, callType: 'Bogus' }, 'callType');
-    await expectBadInput(t, f, 'POST', CANCEL, { ...base, cust_no: -1 }, 'cust_no');
+    await expectBadInput(t, f, 'POST', CANCEL, { ...base, cust_no: -2 }, 'cust_no');
     await expectBadInput(t, f, 'POST', CANCEL, { ...base, sqldbid: 'x' }, 'sqldbid');
     await expectBadInput(t, f, 'POST', CANCEL, { ...base, csagent: 'x'.repeat(101) }, 'csagent');
     await expectBadInput(t, f, 'POST', CANCEL, { ...base, csuser_id: undefined }, 'csuser_id');

@@ -6,7 +6,10 @@ import { inScope } from '../../http/scope.js';
 import { notFound } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from './customer.js';
 
-/** A call may be opened only for a customer (or a new prospect's franchise) and outbound row in scope. */
+/**
+ * A call may be opened only for a customer (or, for a new prospect (0) or an unknown customer (-1), the
+ * franchise) and outbound row in scope.
+ */
 export async function requireCallInScope(
   ctx: AppContext,
   user: AuthUser,
@@ -14,7 +17,7 @@ export async function requireCallInScope(
   customerNo: number,
   outboundId?: number,
 ): Promise<void> {
-  if (customerNo === 0) await franchiseInScope(ctx.db, user.scope, sqldbid);
+  if (customerNo <= 0) await franchiseInScope(ctx.db, user.scope, sqldbid);
   else if (!(await customerRow(ctx.db, user.scope, sqldbid, customerNo))) throw notFound('Customer Not Found.');
   if (outboundId !== undefined) {
     const [row] = await ctx.db

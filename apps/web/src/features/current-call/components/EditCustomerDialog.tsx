@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
 import { CustomerUpdateRequest, type Customer } from '@cc/contract';
+import { displayZip } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { CUSTOMER_TYPES, type CustomerEdit } from '../customer-edits';
 
@@ -40,7 +41,8 @@ function valuesOf(customer: Customer): FormValues {
     postDir: customer.postDir,
     city: customer.city,
     state: customer.state,
-    zip: customer.zip === 'N/A' ? '' : customer.zip,
+    // Nine digits show as 5-4 here as everywhere (§5); the contract takes either form.
+    zip: customer.zip === 'N/A' ? '' : displayZip(customer.zip),
     lawnSize: customer.lawnSize,
     homePhone: customer.homePhone,
     workPhone: customer.workPhone,
@@ -77,13 +79,15 @@ export interface EditCustomerDialogProps {
   customer: Customer | null;
   /** Saves the edit (the server for existing customers, the screen for new or unknown ones). */
   onSave: (edit: CustomerEdit) => Promise<void>;
+  /** The customer lookup grid (§2): its Select returns the account number the call is about. */
+  onLookup?: () => void;
 }
 
 /**
  * The edit-customer dialog: the fields of CustomerUpdateRequest. Phones go as typed; the server
  * normalises North American numbers and keeps others, and the panel shows its answer.
  */
-export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave }: EditCustomerDialogProps) {
+export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave, onLookup }: EditCustomerDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -94,7 +98,9 @@ export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave 
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="edit-customer-dialog"
     >
-      {opened && customer ? <EditCustomerForm customer={customer} onSave={onSave} onCancel={onClose} /> : null}
+      {opened && customer ? (
+        <EditCustomerForm customer={customer} onSave={onSave} onCancel={onClose} onLookup={onLookup} />
+      ) : null}
     </Modal>
   );
 }
@@ -103,10 +109,12 @@ function EditCustomerForm({
   customer,
   onSave,
   onCancel,
+  onLookup,
 }: {
   customer: Customer;
   onSave: (edit: CustomerEdit) => Promise<void>;
   onCancel: () => void;
+  onLookup: (() => void) | undefined;
 }) {
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: valuesOf(customer), validate });
   const [failure, setFailure] = useState<string | null>(null);
@@ -185,13 +193,22 @@ function EditCustomerForm({
           <TextInput {...text('cellPhone', { type: 'tel', maxLength: 30 })} />
           <TextInput {...text('email', { type: 'email', maxLength: 200 })} />
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm" mt="xs">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
-            Save
-          </Button>
+        <Group justify="space-between" gap="sm" mt="xs">
+          {onLookup ? (
+            <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onLookup}>
+              Look up account
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+              Save
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

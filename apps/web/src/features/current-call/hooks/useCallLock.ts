@@ -51,7 +51,8 @@ export interface CallLockOptions {
  * Call activity (call-handling.md §4): open the call on mount, repeat that as a heartbeat, and release it
  * when the screen goes — unmount or route change, or the window closing (pagehide, a keepalive fetch
  * with the bearer token). A released call is saved so the dashboard can send the user back to it,
- * unless `forget()` was called first (a cancelled call). An unknown customer (-1) has nothing to lock.
+ * unless `forget()` was called first (a cancelled call). An unknown customer (-1) has nothing to lock, but is
+ * saved the same way, so the dashboard can send the user back to it.
  */
 export function useCallLock({
   sqldbid,
@@ -71,7 +72,9 @@ export function useCallLock({
   heartbeatRef.current = heartbeatSeconds;
 
   useEffect(() => {
-    if (!enabled || customerNo < 0) return;
+    if (!enabled) return;
+    /** An unknown customer (-1) has nothing to lock: the call is held from the start and only saved on leaving. */
+    const unlocked = customerNo < 0;
     const key = `${sqldbid}/${customerNo}`;
     cancelRelease(key);
     let live = true;
@@ -90,25 +93,29 @@ export function useCallLock({
       return false;
     };
 
-    const first = releasesSettled()
-      .then(request)
-      .then(
-        () => {
-          if (outcome === 'pending') outcome = 'held';
-          if (live) setState({ status: 'open' });
-          // Reopened right after this window let the call go (a reload): that release may still reach
-          // the server after this open, so confirm the call once more when it has.
-          if (unloadedRecently(key)) setTimeout(beat, 1500);
-        },
-        (error: unknown) => {
-          if (refuse(error)) return;
-          outcome = 'failed';
-          if (session.token()) forgetSaved();
-          if (live) setState({ status: 'failed', message: (error as Error).message });
-        },
-      );
+    const first = unlocked
+      ? Promise.resolve().then(() => {
+          outcome = 'held';
+        })
+      : releasesSettled()
+          .then(request)
+          .then(
+            () => {
+              if (outcome === 'pending') outcome = 'held';
+              if (live) setState({ status: 'open' });
+              // Reopened right after this window let the call go (a reload): that release may still reach
+              // the server after this open, so confirm the call once more when it has.
+              if (unloadedRecently(key)) setTimeout(beat, 1500);
+            },
+            (error: unknown) => {
+              if (refuse(error)) return;
+              outcome = 'failed';
+              if (session.token()) forgetSaved();
+              if (live) setState({ status: 'failed', message: (error as Error).message });
+            },
+          );
     const beat = () => {
-      if (outcome !== 'held' || !session.token()) return;
+      if (unlocked || outcome !== 'held' || !session.token()) return;
       request().catch((error: unknown) => void refuse(error)); // a missed beat is retried by the next
     };
     // Each beat schedules the next with the configured interval of the moment.
@@ -122,7 +129,7 @@ export function useCallLock({
         Math.max(5, heartbeatRef.current) * 1000,
       );
     };
-    next();
+    if (!unlocked) next();
     const release = (save: boolean) => ({
       sqldbid,
       customerNo,

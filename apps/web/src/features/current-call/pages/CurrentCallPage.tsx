@@ -302,7 +302,8 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
         csuser_id: user.UserId,
         csagent: `${user.FirstName} ${user.LastName}`.trim(),
         sqldbid,
-        cust_no: Math.max(customerNo, 0),
+        // -1 stays -1: an unknown customer's call is recorded as such, as End Call records it.
+        cust_no: customerNo,
         callType,
         outboundId,
       },
@@ -540,6 +541,10 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
           {...stack.register('edit-customer')}
           customer={customer}
           onSave={(edit) => saveCustomer(edit, 'edit-customer')}
+          onLookup={() => {
+            setLookupFor('switch');
+            stack.open('lookup');
+          }}
         />
         <CustomerTypeDialog
           {...stack.register('customer-type')}
@@ -575,7 +580,11 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
           onSelect={(n) => {
             stack.close('lookup');
             if (lookupFor === 'customer-no') setLookedUp(n);
-            else if (n !== customerNo) switchTo(n);
+            else if (n !== customerNo) {
+              // The call is about that account: the screen opens it (the edit dialog goes with this one).
+              stack.close('edit-customer');
+              switchTo(n);
+            }
           }}
         />
         <CallbackDialog
