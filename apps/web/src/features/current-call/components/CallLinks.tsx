@@ -1,28 +1,8 @@
 import { Button, Card, Group, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconExternalLink, IconLink } from '@tabler/icons-react';
-import { zip5 } from '@cc/domain';
+import { callLinksOf, type CallLinksInput } from '../links';
 
-export interface CallLinksProps {
-  payBill: string | null;
-  autoPay: string | null;
-  evaluation: string | null;
-  customerNo: number;
-  zip: string;
-  /** The property-evaluation code of a PropertyEval call; the link shows only then. */
-  propEvalCode: string | null;
-}
-
-/** The configured URL with the customer's parameters, or null when it is not configured. */
-export function linkTo(base: string | null, params: Record<string, string>): string | null {
-  if (!base) return null;
-  try {
-    const url = new URL(base);
-    for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
+export type CallLinksProps = CallLinksInput;
 
 function ExternalLink({ label, href, testId }: { label: string; href: string | null; testId: string }) {
   if (href) {
@@ -63,8 +43,7 @@ function ExternalLink({ label, href, testId }: { label: string; href: string | n
 }
 
 /** Pay a Bill and Autopay open in a new window with the customer and zip; PropertyEval calls add the evaluation. */
-export function CallLinks({ payBill, autoPay, evaluation, customerNo, zip, propEvalCode }: CallLinksProps) {
-  const params = { customer: String(customerNo), zip: zip5(zip) };
+export function CallLinks(props: CallLinksProps) {
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-labelledby="links-panel-title">
       <Title order={2} size="h5" id="links-panel-title" mb={6}>
@@ -74,15 +53,9 @@ export function CallLinks({ payBill, autoPay, evaluation, customerNo, zip, propE
         </Group>
       </Title>
       <Group gap="xs">
-        <ExternalLink label="Pay a Bill" href={linkTo(payBill, params)} testId="link-pay-bill" />
-        <ExternalLink label="Autopay" href={linkTo(autoPay, params)} testId="link-autopay" />
-        {propEvalCode !== null ? (
-          <ExternalLink
-            label={`Evaluation code ${propEvalCode}`}
-            href={linkTo(evaluation, { code: propEvalCode, customer: String(customerNo) })}
-            testId="link-evaluation"
-          />
-        ) : null}
+        {callLinksOf(props).map((link) => (
+          <ExternalLink key={link.testId} label={link.label} href={link.href} testId={link.testId} />
+        ))}
       </Group>
     </Card>
   );

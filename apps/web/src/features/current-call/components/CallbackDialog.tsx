@@ -4,6 +4,7 @@ import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { CALL_TIME_ZONE } from '@cc/domain';
 import { CALENDAR_ARIA_LABELS } from '../../../components/DayRangePicker';
+import { callTimeOf } from '../end-call';
 
 export const CALLBACK_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
@@ -46,7 +47,8 @@ function CallbackForm({
 }) {
   const [picked, setPicked] = useState<string | null>(value);
   const [error, setError] = useState<string | null>(null);
-  const now = dayjs().format(CALLBACK_FORMAT);
+  // Now on the call centre's clock, not the browser's: the picker works in Chicago wall time.
+  const now = callTimeOf(new Date());
 
   return (
     <form
@@ -56,7 +58,12 @@ function CallbackForm({
           setError('Choose the date and time of the callback.');
           return;
         }
-        onSave(dayjs(picked).format(CALLBACK_FORMAT));
+        const at = dayjs(picked).format(CALLBACK_FORMAT);
+        if (at < callTimeOf(new Date())) {
+          setError(`Choose a time after now (${CALL_TIME_ZONE}).`);
+          return;
+        }
+        onSave(at);
       }}
       noValidate
     >

@@ -1,12 +1,18 @@
 import { Alert, Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { useCompanyConfigs } from '../api/companyConfigs';
 import { useFranchiseInfo } from '../api/franchiseInfo';
 import { phoneText } from '../model';
 import { Facts } from './Facts';
 
-/** The franchise that serves the customer: name, phone, email, office hours and branches. */
+/**
+ * The franchise that serves the customer: name, phone, email, office hours and branches; from its company
+ * configuration, the hours web leads are worked and the call-centre addresses its emails are copied to.
+ */
 export function FranchisePanel({ sqldbid }: { sqldbid: number }) {
   const info = useFranchiseInfo(sqldbid);
+  const configs = useCompanyConfigs(sqldbid);
+  const ccEmails = (configs.data?.ccEmailAddresses ?? '').split(/[;,]\s*/).filter(Boolean);
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-labelledby="franchise-panel-title">
       <Title order={2} size="h5" id="franchise-panel-title" mb={6}>
@@ -45,6 +51,17 @@ export function FranchisePanel({ sqldbid }: { sqldbid: number }) {
               },
               { label: 'Office', value: info.data.address },
               { label: 'Office hours', value: info.data.officeHours, testId: 'franchise-hours' },
+              {
+                label: 'Web leads',
+                value: configs.data ? `${configs.data.webLeadsStart}–${configs.data.webLeadsEnd}` : '',
+                testId: 'franchise-web-leads',
+              },
+              {
+                label: 'CC emails',
+                // Stored ';'-joined; shown one per line.
+                value: ccEmails.length > 0 ? ccEmails.map((address) => <div key={address}>{address}</div>) : '',
+                testId: 'franchise-cc-emails',
+              },
               {
                 label: 'Branches',
                 value: info.data.branches.map((b) => `${b.branchNo} ${b.city}, ${b.state}`).join(' · '),
