@@ -11,6 +11,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: intVar(10),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Call Centre <no-reply@callcentre.local>'),
   /** on: this process delivers the outbox; off: another process does (or nobody, in tests). */
@@ -47,6 +48,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Named prepared statements on a PostgreSQL server (decision 013); off behind a pooler that cannot keep them. */
+  databasePreparedStatements: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   mail: {
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mail: {

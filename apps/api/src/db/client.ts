@@ -64,11 +64,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
 }
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A pool error on an idle client (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  prepareStatements(pool);
+  if (preparedStatements) prepareStatements(pool);
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -84,9 +84,14 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return { db, kind: 'postgres', isNew: false, close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl: string | undefined; dataDir: string; databasePoolSize: number }) {
+export function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize: number;
+  databasePreparedStatements?: boolean;
+}) {
   return config.databaseUrl !== undefined
-    ? openPostgres(config.databaseUrl, config.databasePoolSize)
+    ? openPostgres(config.databaseUrl, config.databasePoolSize, config.databasePreparedStatements ?? true)
     : openPglite(config.dataDir);
 }
 
