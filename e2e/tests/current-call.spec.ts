@@ -36,11 +36,18 @@ const day = (d: Date) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const shown = (d: Date) => `${SHORT_MONTHS[d.getMonth()]} ${d.getDate()}, ${d.getFullYear()}`;
 const dayLabel = (d: Date) => `${d.getDate()} ${MONTHS[d.getMonth()]} ${d.getFullYear()}`;
+/** A day counted from today on the call centre's clock (America/Chicago, as the screen counts), at noon. */
 function daysFromToday(n: number): Date {
-  const d = new Date();
-  d.setHours(12, 0, 0, 0);
-  d.setDate(d.getDate() + n);
-  return d;
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d, 12);
+  date.setDate(date.getDate() + n);
+  return date;
 }
 function threeYearsAgo(): Date {
   const d = daysFromToday(0);
@@ -173,6 +180,8 @@ test('opened from the inbound search: the call is marked active, the customer sh
   await expect(page.getByTestId('customer-home-phone')).toHaveText(STORY.phone);
   await expect(page.getByTestId('customer-branch')).toHaveText('SG101');
   await expect(page.getByTestId('franchise-name')).not.toBeEmpty();
+  // The franchise's company configuration (getCompanyConfigs): the hours web leads are worked.
+  await expect(page.getByTestId('franchise-web-leads')).toHaveText(/^\d{2}:\d{2}–\d{2}:\d{2}$/, SERVER);
   // No payment site is configured here: the links show, disabled, never broken.
   await expect(page.getByTestId('link-pay-bill')).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('link-pay-bill')).not.toHaveAttribute('href');
@@ -425,8 +434,16 @@ test('editing the customer: phones go as typed, the server normalises them, the 
   await shot(page, 'current-call-edit-customer-invalid');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+  // A nine-digit zip shows as 5-4, in the panel and when the dialog opens again.
+  expect(await edit({ Zip: '605401234' })).toMatchObject({ zip: '605401234' });
+  await expect(page.getByTestId('customer-address')).toHaveText('1420 W Ogden AveNaperville, IL 60540-1234');
+  await page.getByRole('button', { name: 'Edit customer' }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Zip' })).toHaveValue('60540-1234');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
   // Back as it was, for the other journeys; the latest edit's id is kept.
-  await edit({ 'Home phone': '6305550142', 'Cell phone': '' });
+  await edit({ 'Home phone': '6305550142', 'Cell phone': '', Zip: '60540' });
+  await expect(page.getByTestId('customer-address')).toHaveText('1420 W Ogden AveNaperville, IL 60540');
   await expect(page.getByTestId('customer-home-phone')).toHaveText(STORY.phone);
   await expect(callScreen(page)).not.toHaveAttribute('data-customer-info-edit-id', firstEdit ?? '');
   await cancelCall(page, /\/call-center\/inbound$/);
@@ -495,7 +512,10 @@ test('history: call history and touchpoints from 3 years ago to tomorrow, at mos
   await cancelCall(page, /\/call-center\/inbound$/);
 });
 
-test('leaving asks first; a left call is saved and the dashboard sends the user back to it', async ({ page }) => {
+test('leaving asks first; a left call is saved and the dashboard sends the user back to it', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, 'csr.franchise');
   await openFromInbound(page, 'Thornbury');
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`));
@@ -537,15 +557,156 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
     AccountNo: STORY.customerNo,
   });
 
-  // Closing the window saves it too (pagehide): a new sign-in comes back to the call.
-  await page.reload();
-  await expectCallOpen(page);
+  // Closing the window saves it too: pagehide sends call-inactive {save: true} as a keepalive request, the
+  // server keeps the call as the saved call (nothing else saves a call whose session lives on), and the next
+  // window of this user comes back to it.
+  const context = page.context();
+  await page.close({ runBeforeUnload: true });
+  // The keepalive request outlives the page, so it is seen where it lands: the saved call, and the lock gone.
+  const token = await tokenOf(request, 'csr.franchise');
+  await expect
+    .poll(
+      async () => (await apiAs<{ saved: unknown }>(request, token, 'GET', '/api/call-center/saved-call')).saved,
+      SERVER,
+    )
+    .toMatchObject({
+      sqldbid: STORY.sqldbid,
+      customerNo: STORY.customerNo,
+      callType: 'Inbound',
+      theCall: { AccountNo: STORY.customerNo },
+    });
+  expect(
+    await apiAs<{ isActive: boolean }>(request, token, 'POST', '/api/call-center/isCallActive', {
+      sqldbid: STORY.sqldbid,
+      customerNo: STORY.customerNo,
+    }),
+  ).toMatchObject({ isActive: false });
+  const again = await context.newPage();
+  await again.goto('/dashboard');
+  await expect(again).toHaveURL(new RegExp(`${STORY_CALL}$`), SERVER);
+  await expectCallOpen(again);
 
   // Cancelled calls are not saved: the dashboard stays.
+  await cancelCall(again, /\/call-center\/inbound$/);
+  await again.goto('/dashboard');
+  await expect(again.getByRole('heading', { name: 'Welcome, Riley' })).toBeVisible(SERVER);
+  await expect(again).toHaveURL(/\/dashboard$/);
+});
+
+test('the customer lookup inside Edit Customer: Select returns the account number and the call moves to it', async ({
+  page,
+}) => {
+  await signInAs(page, 'csr.franchise');
+  await page.goto(STORY_CALL);
+  await expectCallOpen(page);
+  await page.getByRole('button', { name: 'Edit customer' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+  await edit.getByRole('button', { name: 'Look up account' }).click();
+  const lookup = page.getByRole('dialog', { name: 'Customer Lookup' });
+  await lookup.getByRole('textbox', { name: 'Last name' }).fill('S');
+  await lookup.getByRole('button', { name: 'Search' }).click();
+  const select = lookup.getByRole('button', { name: /^Select account \d+, / }).first();
+  await expect(select).toBeVisible(SERVER);
+  await shot(page, 'current-call-edit-customer-lookup');
+  const account = Number(/^Select account (\d+),/.exec((await select.getAttribute('aria-label')) ?? '')?.[1]);
+  expect(account).toBeGreaterThan(0);
+  expect(account).not.toBe(STORY.customerNo);
+  await select.click();
+  await expect(page).toHaveURL(new RegExp(`/call-center/current-call/${STORY.sqldbid}/${account}/Inbound$`), SERVER);
+  await expect(page.getByRole('dialog', { name: 'Please confirm navigation' })).toHaveCount(0);
+  await expectCallOpen(page);
+  await expect(page.getByTestId('header-account')).toHaveText(String(account));
+  await expect(edit).toHaveCount(0);
   await cancelCall(page, /\/call-center\/inbound$/);
+});
+
+test('an unknown customer’s call (-1): the customer comes from the call row, leaving saves it, cancel records -1', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, 'csr.franchise');
+  const token = await tokenOf(request, 'csr.franchise');
+  const theCall = {
+    FirstName: 'Unknown',
+    LastName: 'Caller',
+    Street: '77 Elm St',
+    City: 'Aurora',
+    State: 'IL',
+    Zip: '605051234',
+    Phone: '6305550177',
+    Branch: 'SG101',
+    AccountNo: -1,
+  };
+  // A saved -1 call (as leaving one keeps it): the dashboard opens it with its row.
+  await apiAs(request, token, 'POST', '/api/call-center/call-inactive', {
+    sqldbid: STORY.sqldbid,
+    customerNo: -1,
+    save: true,
+    callType: 'Inbound',
+    theCall,
+  });
+  const unknownCall = `/call-center/current-call/${STORY.sqldbid}/-1/Inbound`;
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome, Riley' })).toBeVisible(SERVER);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(new RegExp(`${unknownCall}$`), SERVER);
+  await expectCallOpen(page);
+  await expect(page.getByTestId('customer-name')).toHaveText('Unknown Caller');
+  await expect(page.getByTestId('customer-home-phone')).toHaveText('(630) 555-0177');
+  await expect(page.getByTestId('customer-address')).toContainText('60505-1234');
+  await shot(page, 'current-call-unknown-customer');
+
+  // Leaving asks, then saves the call with its row, and the dashboard comes back to it.
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  const released = bodyOf(page, '/api/call-center/call-inactive');
+  await page.getByRole('dialog', { name: 'Please confirm navigation' }).getByRole('button', { name: 'Leave' }).click();
+  expect(await released).toMatchObject({ sqldbid: STORY.sqldbid, customerNo: -1, save: true, theCall });
+  await expect(page).toHaveURL(new RegExp(`${unknownCall}$`), SERVER);
+  await expectCallOpen(page);
+  await expect(page.getByTestId('customer-name')).toHaveText('Unknown Caller');
+
+  const cancelled = await cancelCall(page, /\/call-center\/inbound$/);
+  expect(cancelled).toMatchObject({ sqldbid: STORY.sqldbid, cust_no: -1, callType: 'Inbound' });
+  await expect
+    .poll(async () => (await apiAs<{ saved: unknown }>(request, token, 'GET', '/api/call-center/saved-call')).saved)
+    .toBeNull();
+});
+
+test('callback and history dates follow the call centre’s clock (America/Chicago), not the browser’s zone', async ({
+  browser,
+}) => {
+  // Kiritimati is 20 hours ahead of Chicago: at 23:30 UTC the browser is on the next day.
+  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+  const page = await context.newPage();
+  const now = new Date();
+  now.setUTCHours(23, 30, 0, 0);
+  await page.clock.setFixedTime(now);
+  const inZone = (timeZone: string, shift = 0) => {
+    const d = new Date(now.getTime() + shift * 86_400_000);
+    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  };
+  const chicagoToday = inZone('America/Chicago');
+  expect(inZone('Pacific/Kiritimati')).not.toBe(chicagoToday);
+  const chicagoTomorrow = inZone('America/Chicago', 1);
+  const threeYearsBack = `${Number(chicagoToday.slice(0, 4)) - 3}${chicagoToday.slice(4)}`;
+
+  await signInAs(page, 'csr.franchise');
+  const history = page.waitForRequest((r) => r.url().includes('/api/customer/18001/1001/'));
+  await page.goto(STORY_CALL);
+  expect((await history).url()).toMatch(new RegExp(`/api/customer/18001/1001/${threeYearsBack}/${chicagoTomorrow}$`));
+  await expectCallOpen(page);
+
+  // The callback picker allows the rest of Chicago's today, which is already yesterday in the browser.
+  await page.getByRole('button', { name: 'Set callback', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Callback Date and Time' });
+  await dialog.getByTestId('callback-input').click();
+  const [y, m, d] = chicagoToday.split('-').map(Number) as [number, number, number];
+  const label = (day: number) => `${day} ${MONTHS[m - 1]} ${y}`;
+  await expect(page.getByRole('button', { name: label(d), exact: true })).toBeEnabled();
+  if (d > 1) await expect(page.getByRole('button', { name: label(d - 1), exact: true })).toBeDisabled();
+  await shot(page, 'current-call-callback-chicago');
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancelCall(page, /\/call-center\/inbound$/);
+  await context.close();
 });
 
 test.describe('no axe-core WCAG 2.1 AA violations', () => {
