@@ -41,6 +41,8 @@ const base = {
   headings: { fontFamily: 'Inter, "Segoe UI", Roboto, Helvetica, Arial, sans-serif', fontWeight: '600' },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get dialogs and menus without fades and slides.
+  respectReducedMotion: true,
   colors: { lawn, pest },
   components: {
     Button: { defaultProps: { radius: 'md' } },
