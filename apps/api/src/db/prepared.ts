@@ -7,11 +7,10 @@
  * derived from its text, so each connection parses it once and PostgreSQL may keep its plan (`plan_cache_mode`
  * auto: a generic plan is used only where it is no worse than planning with the values, so a prefix search still
  * gets a plan for its pattern). Statements without parameters (transaction control, migrations) are left as they
- * are, and so are prefix patterns (a parameter `'abc%'`): PostgreSQL derives the index range of `like 'abc%'` from
- * the value, so a plan made without it cannot use a text_pattern_ops index, and the bench measured the scoped
- * surname search four times slower once PostgreSQL had switched it to a generic plan. The hot searches use ranges
- * instead (`startsWith` in db/sql.ts), which a generic plan can use; a fragment (`'%abc%'`) uses a trigram index
- * with or without the value. A connection names at most {@link MAX_PER_CONNECTION} statements, so the server's memory stays bounded.
+ * are. Prefix searches are written as ranges (`startsWith` in db/sql.ts), not `like 'abc%'`: PostgreSQL derives the
+ * index range of such a LIKE from the value, so a generic plan could not use the text_pattern_ops index (the bench
+ * measured the scoped surname search four times slower that way). A fragment (`'%abc%'`) uses a trigram index with
+ * or without the value. A connection names at most {@link MAX_PER_CONNECTION} statements, so the server's memory stays bounded.
  */
 import crypto from 'node:crypto';
 import type pg from 'pg';
@@ -20,10 +19,6 @@ export const MAX_PER_CONNECTION = 300;
 const MAX_NAMES = 5_000;
 
 const names = new Map<string, string>();
-/** A LIKE prefix pattern: ends with an unescaped %, does not start with one. */
-const isPrefixPattern = (value: unknown): boolean =>
-  typeof value === 'string' && value.endsWith('%') && !value.endsWith('\\%') && !value.startsWith('%');
-
 /** A statement's name: the same for the same text in every process. */
 export function statementName(text: string): string {
   let name = names.get(text);
@@ -50,13 +45,7 @@ export function prepareStatements(pool: pg.Pool): void {
       if (config !== null && typeof config === 'object' && !('submit' in config)) {
         const c = config as QueryConfigLike;
         const params = values ?? c.values;
-        if (
-          typeof c.text === 'string' &&
-          c.name === undefined &&
-          Array.isArray(params) &&
-          params.length > 0 &&
-          !params.some(isPrefixPattern)
-        ) {
+        if (typeof c.text === 'string' && c.name === undefined && Array.isArray(params) && params.length > 0) {
           const name = statementName(c.text);
           if (named.has(name) || named.size < MAX_PER_CONNECTION) {
             named.add(name);

@@ -12,7 +12,7 @@ import type { Customer, CustomerUpdateRequest, EndCallCustomer } from '@cc/contr
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../../db/sql.js';
+import { startsWith } from '../../db/sql.js';
 import {
   callHistory,
   customerInfoEdits,
@@ -378,14 +378,14 @@ export async function lookupCustomers(
 ) {
   await franchiseInScope(ctx.db, user.scope, input.sqldbid);
   const where = [eq(customers.sqldbid, input.sqldbid), inScope(user.scope, customers.branchNo)];
-  const like = (v: string) => `${escapeLike(v.toLowerCase())}%`;
-  if (input.lastname) where.push(sql`lower(${customers.lastName}) like ${like(input.lastname)}`);
-  if (input.firstname) where.push(sql`lower(${customers.firstName}) like ${like(input.firstname)}`);
-  if (input.address) where.push(sql`lower(${customers.fullAddress}) like ${like(input.address)}`);
+  const lower = (v: string) => v.toLowerCase();
+  if (input.lastname) where.push(startsWith(sql`lower(${customers.lastName})`, lower(input.lastname)));
+  if (input.firstname) where.push(startsWith(sql`lower(${customers.firstName})`, lower(input.firstname)));
+  if (input.address) where.push(startsWith(sql`lower(${customers.fullAddress})`, lower(input.address)));
   if (input.phone) {
-    const p = `${phoneDigits(input.phone)}%`;
+    const d = phoneDigits(input.phone);
     where.push(
-      sql`(${customers.homePhone} like ${p} or ${customers.cellPhone} like ${p} or ${customers.workPhone} like ${p})`,
+      sql`(${startsWith(customers.homePhone, d)} or ${startsWith(customers.cellPhone, d)} or ${startsWith(customers.workPhone, d)})`,
     );
   }
   if (where.length === 2) throw badRequest('lastname', 'enter a name, phone or address to look up');

@@ -244,9 +244,7 @@ export async function updateCallHistory(tx: DbOrTx, user: AuthUser, input: CallH
     checkTimes(fields.call_start ?? stored?.start, fields.call_end ?? stored?.end);
   }
   await checkLinks(tx, call, fields);
-  const [updated] = await tx.update(callHistory).set(values).where(eq(callHistory.callId, callId)).returning();
-  if (!updated) throw notFound('Call not found.');
-  return updated;
+  return writeCallUpdate(tx, callId, fields);
 }
 
 /**

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { phoneDigits, type Scope } from '@cc/domain';
 import type { z } from 'zod';
-import type { InboundCriteria } from '@cc/contract';
+import { InboundCriteria } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, startsWith } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
@@ -108,21 +108,8 @@ export interface SearchRowsResult {
   rows: string;
 }
 
-/** The criteria that {@link searchConditions} searches by. */
-const CRITERIA_KEYS = [
-  'fulladdress',
-  'lastname',
-  'firstname',
-  'phone',
-  'email',
-  'cust_no',
-  'branchno',
-  'streetno',
-  'streetnm',
-  'city',
-  'state',
-  'zip',
-] as const satisfies readonly (keyof Criteria)[];
+/** The criteria a search can name (the contract's), to tell a surname-only search. */
+const CRITERIA_KEYS = Object.keys(InboundCriteria.shape) as (keyof Criteria)[];
 
 /**
  * How many customers a search over the row limit matches. A surname alone (or with a branch) is counted from the

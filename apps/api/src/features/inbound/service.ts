@@ -1,4 +1,4 @@
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { buildFullAddress, buildStreetAddress, narrowScope, type Scope, type ScopeVariant } from '@cc/domain';
 import type {
   AddressSuggestion,
@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.js';
 import { rowsOf, type Db } from '../../db/client.js';
 import { franchises, serviceAreas } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
-import { escapeLike } from '../../db/sql.js';
+import { startsWith } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { RawJson } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
@@ -178,7 +178,7 @@ export function franchiseLookup(ctx: AppContext, user: AuthUser, prefix: string)
     .from(franchises)
     .where(
       and(
-        like(franchises.branchNo, `${escapeLike(prefix.toUpperCase())}%`),
+        startsWith(franchises.branchNo, prefix.toUpperCase()),
         eq(franchises.active, true),
         inScope(user.scope, franchises.branchNo),
       ),

@@ -262,7 +262,7 @@ export interface PricingSnapshotRow {
   /** Null when the franchise is out of scope or unknown. */
   franchise: FranchiseYearRow | null;
   /** Null when the customer is out of scope or unknown (or the call is for a prospect, 0 or -1). */
-  customer: { customerType: string; lawnSize: string } | null;
+  customer: { customerType: string } | null;
   items: PriceListRow[];
   offers: OfferRow[];
   coupons: CouponRow[];
@@ -302,7 +302,7 @@ export function pricingSnapshotQuery(
       limit 1
     ),
     cust as (
-      select ${customers.customerType} as customer_type, ${customers.lawnSize}::text as lawn_size
+      select ${customers.customerType} as customer_type
       from ${customers}
       where ${customers.sqldbid} = ${sqldbid} and ${customers.customerNo} = ${customerNo}
         and ${inScope(scope, customers.branchNo)}
@@ -312,7 +312,7 @@ export function pricingSnapshotQuery(
           'timeZone', time_zone, 'priceListYear', service_year, 'taxRate', tax_rate, 'callDiscount', call_discount,
           'prepayDiscount', prepay_discount, 'firstAppTime', first_app_time, 'monthlyPayment', monthly_payment)
         from fr) as franchise,
-      (select json_build_object('customerType', customer_type, 'lawnSize', lawn_size) from cust) as customer,
+      (select json_build_object('customerType', customer_type) from cust) as customer,
       (select coalesce(json_agg(json_build_object('id', i.id, 'serviceDefId', i.service_def_id,
           'serviceName', i.service_name, 'serviceCode', i.service_code, 'serviceGroup', d.service_group,
           'glAccount', i.gl_account, 'billingFrequencyId', i.billing_frequency_id, 'totalRounds', i.total_rounds,

@@ -8,7 +8,7 @@ import { parseQuoteSearch, type QuoteSearch, type Scope } from '@cc/domain';
 import type { QuoteDetail, QuoteRow, QuotesQuery, QuotesResponse, QuoteSortField } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { callTime, escapeLike } from '../../db/sql.js';
+import { callTime, startsWith } from '../../db/sql.js';
 import { customers as c, orderCounts as oc, orders as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
@@ -56,19 +56,17 @@ export function searchCondition(search: QuoteSearch): SQL {
     case 'number':
       return sql`(${o.orderId} = ${search.value} or ${o.customerNo} = ${search.value})`;
     case 'phone': {
-      const p = `${search.digits}%`;
+      const d = search.digits;
       // The customers' phone indexes are partial (phone <> ''): the condition repeats the predicate.
       return sql`(${o.sqldbid}, ${o.customerNo}) in (
         select ${c.sqldbid}, ${c.customerNo} from ${c}
-        where ${c.homePhone} like ${p} and ${c.homePhone} <> ''
-           or ${c.cellPhone} like ${p} and ${c.cellPhone} <> ''
-           or ${c.workPhone} like ${p} and ${c.workPhone} <> '')`;
+        where ${startsWith(c.homePhone, d)} and ${c.homePhone} <> ''
+           or ${startsWith(c.cellPhone, d)} and ${c.cellPhone} <> ''
+           or ${startsWith(c.workPhone, d)} and ${c.workPhone} <> '')`;
     }
     case 'name': {
-      const parts = [sql`${lastName} like ${`${escapeLike(search.lastName.toLowerCase())}%`}`];
-      if (search.firstName) {
-        parts.push(sql`${firstName} like ${`${escapeLike(search.firstName.toLowerCase())}%`}`);
-      }
+      const parts = [startsWith(lastName, search.lastName.toLowerCase())];
+      if (search.firstName) parts.push(startsWith(firstName, search.firstName.toLowerCase()));
       return sql.join(parts, sql` and `);
     }
   }

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
+import { splitEmailAddresses } from '@cc/domain';
 import { useCompanyConfigs } from '../api/companyConfigs';
 import { useFranchiseInfo } from '../api/franchiseInfo';
 import { phoneText } from '../model';
@@ -12,7 +13,7 @@ import { Facts } from './Facts';
 export function FranchisePanel({ sqldbid }: { sqldbid: number }) {
   const info = useFranchiseInfo(sqldbid);
   const configs = useCompanyConfigs(sqldbid);
-  const ccEmails = (configs.data?.ccEmailAddresses ?? '').split(/[;,]\s*/).filter(Boolean);
+  const ccEmails = splitEmailAddresses(configs.data?.ccEmailAddresses ?? '');
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-labelledby="franchise-panel-title">
       <Title order={2} size="h5" id="franchise-panel-title" mb={6}>
