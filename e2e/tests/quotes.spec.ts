@@ -238,8 +238,6 @@ test('the header’s quote search box opens an order by its number; a row opens 
   await expect(page).toHaveURL(/\/quotes\?status=all&q=/);
   await expect(page.getByRole('textbox', { name: 'Search orders' })).toHaveValue(target.customerLastName);
   const g = grid(page);
-  await page.waitForTimeout(3000);
-  await page.screenshot({ path: '/tmp/shots/dbg-name.png' });
   await expect(cell(g, 0, 'customer')).toContainText(target.customerLastName, LOAD);
   for (const name of await columnTexts(g, 'customer')) {
     expect(name.toLowerCase().startsWith(target.customerLastName.toLowerCase())).toBe(true);
