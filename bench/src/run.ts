@@ -209,6 +209,8 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
       continue;
     }
     if (body.overLimit) outcomes.push(`>${body.total}`);
+    // A search answers a page of its matches: rows of the page / matches.
+    else if (body.rows && body.total !== undefined) outcomes.push(`${body.rows.length}/${body.total}`);
     else if (body.rows) outcomes.push(String(body.rows.length));
     else if (body.suggestions) outcomes.push(String(body.suggestions.length));
     else if (body.isValid !== undefined) outcomes.push(body.isValid ? 'valid' : 'invalid');

@@ -7,7 +7,13 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import { narrowScope, type Scope } from '@cc/domain';
-import { AutocompleteRequest, InboundCriteria, routes, type QuoteResponse } from '@cc/contract';
+import {
+  AutocompleteRequest,
+  INBOUND_PAGE_SIZES,
+  InboundSearchRequest,
+  routes,
+  type QuoteResponse,
+} from '@cc/contract';
 import { OUTBOUND_CALL_TYPES } from '@cc/domain';
 import type { Db } from '../../apps/api/dist/db/client.js';
 import * as schema from '../../apps/api/dist/db/schema/index.js';
@@ -76,13 +82,18 @@ function franchiseAccount() {
   return account;
 }
 
+/**
+ * A search as the inbound screen sends it: the criteria and the grid's first page (25 rows, by branch then customer
+ * number); the direct SQL is the service's, split the same way (features/inbound/service.ts).
+ */
 function searchInput(criteria: Record<string, string>, scope: Scope): Input {
-  const parsed = InboundCriteria.parse(criteria);
+  const body = { ...criteria, page: 1, pageSize: INBOUND_PAGE_SIZES[0], sort: 'Branch', dir: 'asc' };
+  const { page, pageSize, sort, dir, filters, ...parsed } = InboundSearchRequest.parse(body);
   const where = searchConditions(parsed, scope);
   return {
-    body: criteria,
+    body,
     async execute(run) {
-      const rows = compile(searchRowsQuery(where));
+      const rows = compile(searchRowsQuery(where, { page, pageSize, sort, dir, filters }));
       const result = await run.query(rows.sql, rows.params);
       if (Number(result.rows[0]?.matched ?? 0) <= INBOUND_ROW_LIMIT) return [rows];
       const count = compile(searchCountQuery(where, parsed, scope));

@@ -90,7 +90,14 @@ test('Address Search: focus on Address, search only after a full address is chos
   await expect(search).toBeEnabled();
   const request = page.waitForRequest('**/api/InboundCall/SearchindCustomers');
   await input.press('Enter');
-  expect((await request).postDataJSON()).toEqual({ fulladdress: chosen });
+  // The address, and the grid's first page: 25 by branch.
+  expect((await request).postDataJSON()).toEqual({
+    fulladdress: chosen,
+    page: 1,
+    pageSize: 25,
+    sort: 'Branch',
+    dir: 'asc',
+  });
   await expect(summary(page)).toHaveText(/^\d+ customers? found$/, SERVER);
   await expect(
     grid(page)
@@ -175,6 +182,83 @@ test('Advanced Search: clears the address, focuses Last name, searches on Enter;
   // Clear resets the fields.
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(field(page, 'Last name')).toHaveValue('');
+});
+
+test('the grid pages, sorts and filters through the server, one call per page', async ({ page }) => {
+  type Answer = { rows: { Name: string; City: string }[]; total: number; rowCount: number };
+  const calls: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/InboundCall/SearchCustomers')) calls.push(request.postDataJSON());
+  });
+  const answered = (match: (body: Record<string, unknown>) => boolean) =>
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/InboundCall/SearchCustomers') && match(r.request().postDataJSON()),
+      SERVER,
+    );
+  const paging = grid(page).locator('.ag-paging-row-summary-panel');
+  const firstRow = grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: /^Open call for / }) })
+    .first();
+
+  await openInbound(page, 'admin');
+  const first = answered((body) => body.lastname === 'Smith');
+  // About 90 of the demo customers: several pages, within the limit.
+  await advancedSearch(page, { 'Last name': 'Smith', 'First name': 'J' });
+  const found = (await (await first).json()) as Answer;
+  expect(found.total).toBeGreaterThan(25);
+  expect(found.total).toBeLessThanOrEqual(500);
+  expect(found.rows).toHaveLength(25);
+  await expect(summary(page)).toHaveText(`${found.total} customers found`, SERVER);
+  await expect(paging).toHaveText(`1 to 25 of ${found.total}`, SERVER);
+  // The first answer fills the first page: no second call for it.
+  expect(calls).toHaveLength(1);
+  expect(calls[0]).toMatchObject({
+    lastname: 'Smith',
+    firstname: 'J',
+    page: 1,
+    pageSize: 25,
+    sort: 'Branch',
+    dir: 'asc',
+  });
+
+  // The next page is the next call.
+  const second = answered((body) => body.page === 2);
+  await grid(page).getByRole('button', { name: 'Next Page' }).click();
+  expect((await second).request().postDataJSON()).toMatchObject({ lastname: 'Smith', page: 2, pageSize: 25 });
+  await expect(paging).toHaveText(`26 to ${Math.min(50, found.total)} of ${found.total}`, SERVER);
+
+  // A header click sorts every match on the server.
+  const byName = answered((body) => body.sort === 'Name');
+  await grid(page).getByRole('columnheader', { name: 'Name', exact: true }).click();
+  const sorted = (await (await byName).json()) as Answer;
+  expect((await byName).request().postDataJSON()).toMatchObject({ sort: 'Name', dir: 'asc' });
+  const names = sorted.rows.map((r) => r.Name.toLowerCase());
+  expect(names).toEqual([...names].sort());
+  await expect(firstRow).toContainText(sorted.rows[0]?.Name ?? '-', SERVER);
+
+  // Column filters too: the count says how many pass them.
+  const city = found.rows[0]?.City ?? '';
+  await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+  const filtered = answered((body) => (body.filters as Record<string, string> | undefined)?.City === city);
+  await grid(page).getByRole('textbox', { name: 'City Filter Input' }).fill(city);
+  const narrowed = (await (await filtered).json()) as Answer;
+  expect(narrowed.rowCount).toBeGreaterThan(0);
+  expect(narrowed.rows.every((r) => r.City.toLowerCase().includes(city.toLowerCase()))).toBe(true);
+  if (narrowed.rowCount !== found.total) {
+    await expect(summary(page)).toHaveText(
+      `${found.total} customers found, ${narrowed.rowCount} shown by the filters`,
+      SERVER,
+    );
+  }
+  await expect(paging).toContainText(`of ${narrowed.rowCount}`, SERVER);
+
+  // A bigger page is one bigger call.
+  const hundred = answered((body) => body.pageSize === 100);
+  await grid(page).getByRole('combobox', { name: 'Page Size' }).click();
+  await page.getByRole('listbox').getByRole('option', { name: '100' }).click();
+  expect((await hundred).request().postDataJSON()).toMatchObject({ pageSize: 100, page: 1, sort: 'Name' });
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/shots/inbound-paged.png', fullPage: true });
 });
 
 test('Open on a row opens the call with the row as theCall', async ({ page }) => {

@@ -42,12 +42,55 @@ export const InboundRow = z.object({
 });
 export type InboundRow = z.infer<typeof InboundRow>;
 
+/** Matches above this count are not returned: the screen asks the CSR to refine the search (decision 003). */
+export const INBOUND_ROW_LIMIT = 500;
+/** The result grid's page sizes (call-handling.md §9); the first is the default. */
+export const INBOUND_PAGE_SIZES = [25, 50, 100] as const;
+/** The grid columns the server can sort and filter the matches by. */
+export const INBOUND_GRID_COLUMNS = [
+  'Branch',
+  'AccountNo',
+  'Name',
+  'Address',
+  'City',
+  'State',
+  'Zip',
+  'Phone',
+  'CustomerType',
+] as const;
+export type InboundGridColumn = (typeof INBOUND_GRID_COLUMNS)[number];
+
+/** Column filters of the result grid: each keeps the matches whose column contains the text (any case). */
+export const InboundFilters = z
+  .object(Object.fromEntries(INBOUND_GRID_COLUMNS.map((column) => [column, z.string().trim().max(100).optional()])))
+  .strict() as z.ZodObject<Record<InboundGridColumn, z.ZodOptional<z.ZodString>>>;
+export type InboundFilters = z.input<typeof InboundFilters>;
+
+/**
+ * The search call's body: the criteria object, and which page of the matches to answer (decision 015). The
+ * server sorts and filters all the matches, then answers one page: a call with the criteria alone gets the
+ * first page of 25, sorted by branch and customer number, as the grid first shows it.
+ */
+export const InboundSearchRequest = InboundCriteria.extend({
+  page: z.number().int().min(1).max(INBOUND_ROW_LIMIT).optional().default(1),
+  pageSize: z.number().int().min(1).max(INBOUND_ROW_LIMIT).optional().default(INBOUND_PAGE_SIZES[0]),
+  sort: z.enum(INBOUND_GRID_COLUMNS).optional().default('Branch'),
+  dir: z.enum(['asc', 'desc']).optional().default('asc'),
+  filters: InboundFilters.optional().default({}),
+});
+export type InboundSearchRequest = z.input<typeof InboundSearchRequest>;
+
 export const InboundSearchResponse = z.object({
+  /** The page asked for, of the matches that pass the column filters. */
   rows: z.array(InboundRow),
-  /** Rows matching the criteria; when above `limit`, `rows` is empty and the screen asks to refine. */
+  /** Customers matching the criteria; when above `limit`, `rows` is empty and the screen asks to refine. */
   total: z.number().int(),
   limit: z.number().int(),
   overLimit: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Matches that pass the column filters (all the matches without filters; 0 over the limit). */
+  rowCount: z.number().int(),
 });
 export type InboundSearchResponse = z.infer<typeof InboundSearchResponse>;
 

@@ -7,16 +7,23 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { phoneDigits, type Scope } from '@cc/domain';
 import type { z } from 'zod';
-import { InboundCriteria } from '@cc/contract';
+import {
+  INBOUND_GRID_COLUMNS,
+  INBOUND_PAGE_SIZES,
+  INBOUND_ROW_LIMIT,
+  InboundCriteria,
+  type InboundSearchRequest,
+  type InboundGridColumn,
+} from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, startsWith } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { AppError } from '../../http/errors.js';
 
 export type Criteria = z.output<typeof InboundCriteria>;
+export type SearchRequest = z.output<typeof InboundSearchRequest>;
 
-/** Rows above this count are not returned; the screen asks the CSR to refine the search. */
-export const INBOUND_ROW_LIMIT = 500;
+export { INBOUND_ROW_LIMIT };
 
 /** Customer numbers are stored as PostgreSQL integers. */
 const INT4_MAX = 2_147_483_647;
@@ -82,29 +89,108 @@ export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "
   ${c.customerType} as "CustomerType", ${c.sqldbid} as "SQLDBID", ${c.lastName} || ', ' || ${c.firstName} as "Name",
   'Inbound' as "CallOrigin"`;
 
+/** Which page of the matches to answer, sorted and filtered as the grid asks (decision 015). */
+export interface SearchView {
+  page: number;
+  pageSize: number;
+  sort: InboundGridColumn;
+  dir: 'asc' | 'desc';
+  filters: Partial<Record<InboundGridColumn, string | undefined>>;
+}
+
+/** The grid's first view: page 1 of 25, by branch then customer number. */
+export const FIRST_VIEW: SearchView = {
+  page: 1,
+  pageSize: INBOUND_PAGE_SIZES[0],
+  sort: 'Branch',
+  dir: 'asc',
+  filters: {},
+};
+
+/** A column of the matches (the `m` relation of {@link searchRowsQuery}), by its grid name. */
+const column = (name: InboundGridColumn | 'SQLDBID') => sql.raw(`m."${name}"`);
+/** Columns compared by their digits: what a CSR types there may carry the display's punctuation. */
+const DIGIT_COLUMNS: ReadonlySet<InboundGridColumn> = new Set(['AccountNo', 'Zip', 'Phone']);
+/** Text columns sort regardless of case; these hold digits or upper-case codes only. */
+const SORT_AS_IS: ReadonlySet<InboundGridColumn> = new Set(['Branch', 'AccountNo', 'State', 'Zip', 'Phone']);
+
+/** The column filters as conditions on the matches: the column contains the text, literally, in any case. */
+function filterConditions(filters: SearchView['filters']): SQL[] {
+  const conditions: SQL[] = [];
+  for (const name of INBOUND_GRID_COLUMNS) {
+    const typed = filters[name]?.trim();
+    if (!typed) continue;
+    if (DIGIT_COLUMNS.has(name)) {
+      const digits = typed.replace(/\D/g, '');
+      // Nothing to compare: a text without a digit matches no customer number, zip or phone.
+      conditions.push(digits ? sql`strpos(${column(name)}::text, ${digits}) > 0` : sql`false`);
+    } else {
+      conditions.push(sql`strpos(lower(${column(name)}), ${typed.toLowerCase()}) > 0`);
+    }
+  }
+  return conditions;
+}
+
+/** The page's order: the chosen column, then branch, customer number and company, so that pages never overlap. */
+function orderOf(view: SearchView): SQL {
+  const dir = sql.raw(view.dir === 'desc' ? 'desc' : 'asc');
+  const chosen = SORT_AS_IS.has(view.sort) ? column(view.sort) : sql`lower(${column(view.sort)})`;
+  return sql`${chosen} ${dir}, ${column('Branch')}, ${column('AccountNo')}, ${column('SQLDBID')}`;
+}
+
+/** The order of the first view (or its reverse) by what the search indexes hold: branch, customer number, company. */
+function indexOrderOf(view: SearchView): SQL | null {
+  if (Object.values(view.filters).some((typed) => typed?.trim())) return null;
+  const dir = sql.raw(view.dir === 'desc' ? 'desc' : 'asc');
+  if (view.sort === 'Branch') return sql`ids.b ${dir}, ids.a, ids.s`;
+  if (view.sort === 'AccountNo') return sql`ids.a ${dir}, ids.b, ids.s`;
+  return null;
+}
+
 /**
- * The rows statement. The ids of at most limit + 1 matches come first, from a subquery that the covering name,
- * street and phone indexes answer alone (migrations 0006, 0009). One row answers: `matched`, the number of those
- * ids, and `rows`, the matches as JSON text, sorted as the grid first shows them (branch, then account number). The
- * customers' rows are read only when `matched` is within the limit (otherwise `rows` is '[]' and the caller counts).
- * PostgreSQL writes the JSON: the server hands the text on without making and serialising an object per row, which
- * was most of its time for a search of a few hundred rows (bench/README.md).
+ * The rows statement. The ids of at most limit + 1 matches come first (with their branch, customer number and
+ * company), from a subquery that the covering name and street indexes answer alone (migrations 0006, 0009, 0017).
+ * One row answers: `matched`, the number of those ids; `rowCount`, the matches that pass the column filters; and
+ * `rows`, one page of those as JSON text, in the order asked. Nothing is read when `matched` is over the limit
+ * (`rows` is '[]' and the caller counts). In the grid's first order without filters the page is chosen from the ids
+ * alone and only its rows are read; any other order or a filter reads the columns of every match first. Either way
+ * PostgreSQL writes only the page's JSON, which the server hands on as it is (bench/README.md, decision 015).
  */
-export function searchRowsQuery(where: SQL[], limit = INBOUND_ROW_LIMIT): SQL {
-  return sql`with ids as materialized (
-      select ${c.customerId} as id from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}),
-    m as (select count(*)::int as matched from ids)
-    select m.matched, (
-      select coalesce(json_agg(r order by r."Branch", r."AccountNo"), '[]')::text from (
-        select ${searchColumns} from ${c} where m.matched <= ${limit} and ${c.customerId} in (select id from ids)
-      ) r) as rows
-    from m`;
+export function searchRowsQuery(where: SQL[], view: SearchView = FIRST_VIEW, limit = INBOUND_ROW_LIMIT): SQL {
+  const order = orderOf(view);
+  const page = sql`limit ${view.pageSize} offset ${(view.page - 1) * view.pageSize}`;
+  const ids = sql`with ids as materialized (
+      select ${c.customerId} as id, ${c.branchNo} as b, ${c.customerNo} as a, ${c.sqldbid} as s
+      from ${c} where ${sql.join(where, sql` and `)} limit ${limit + 1}),
+    n as (select count(*)::int as matched from ids)`;
+  const indexOrder = indexOrderOf(view);
+  if (indexOrder) {
+    return sql`${ids},
+      p as (select ids.id from ids where (select matched from n) <= ${limit} order by ${indexOrder} ${page})
+    select n.matched, n.matched as "rowCount", (
+      select coalesce(json_agg(m order by ${order}), '[]')::text from (
+        select ${searchColumns} from ${c} where ${c.customerId} in (select id from p)
+      ) m) as rows
+    from n`;
+  }
+  const filters = filterConditions(view.filters);
+  return sql`${ids},
+    f as materialized (
+      select m.* from (select ${searchColumns} from ${c}
+        where (select matched from n) <= ${limit} and ${c.customerId} in (select id from ids)) m
+      ${filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``})
+    select n.matched, (select count(*)::int from f) as "rowCount", (
+      select coalesce(json_agg(m order by ${order}), '[]')::text from (
+        select * from f m order by ${order} ${page}
+      ) m) as rows
+    from n`;
 }
 
 /** The answer row of {@link searchRowsQuery}. */
 export interface SearchRowsResult {
   matched: number;
-  /** The rows as JSON text (an array of InboundRow), '[]' when none or over the limit. */
+  rowCount: number;
+  /** The page's rows as JSON text (an array of InboundRow), '[]' when none or over the limit. */
   rows: string;
 }
 

@@ -21,30 +21,42 @@ import {
   searchConditions,
   searchCountQuery,
   searchRowsQuery,
-  type Criteria,
+  type SearchRequest,
   type SearchRowsResult,
 } from './search.js';
 
 /**
- * Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind). Within the
- * limit the rows come as the database wrote them (JSON text, sorted by branch, then account number).
+ * Search customers within the caller's scope, narrowed to the endpoint's variant (general, cof, ind), and answer the
+ * page of the matches the request asks for (sorted and filtered on the server). Within the limit the page's rows come
+ * as the database wrote them (JSON text).
  */
 export async function searchCustomers(
   ctx: AppContext,
   user: AuthUser,
   variant: ScopeVariant,
-  criteria: Criteria,
+  request: SearchRequest,
 ): Promise<InboundSearchResponse | RawJson> {
+  const { page, pageSize, sort, dir, filters, ...criteria } = request;
   const scope = narrowScope(user.scope, variant);
   const where = searchConditions(criteria, scope);
-  const [found] = rowsOf<SearchRowsResult>(await ctx.db.execute(searchRowsQuery(where)));
+  const view = { page, pageSize, sort, dir, filters };
+  const [found] = rowsOf<SearchRowsResult>(await ctx.db.execute(searchRowsQuery(where, view)));
   const matched = found?.matched ?? 0;
+  const paging = `"page":${page},"pageSize":${pageSize}`;
   if (matched > INBOUND_ROW_LIMIT) {
     const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where, criteria, scope)));
-    return { rows: [], total: count?.total ?? matched, limit: INBOUND_ROW_LIMIT, overLimit: true };
+    return {
+      rows: [],
+      total: count?.total ?? matched,
+      limit: INBOUND_ROW_LIMIT,
+      overLimit: true,
+      page,
+      pageSize,
+      rowCount: 0,
+    };
   }
   return new RawJson(
-    `{"rows":${found?.rows ?? '[]'},"total":${matched},"limit":${INBOUND_ROW_LIMIT},"overLimit":false}`,
+    `{"rows":${found?.rows ?? '[]'},"total":${matched},"limit":${INBOUND_ROW_LIMIT},"overLimit":false,${paging},"rowCount":${found?.rowCount ?? 0}}`,
   );
 }
 

@@ -62,7 +62,15 @@ describe('surname counts', () => {
       from generate_series(1, 1800) as i`);
     await countsAgree();
     const admin = await api.rows('admin', { lastname: 'countw' });
-    expect(admin).toEqual({ rows: [], total: await realCount('countw'), limit: 500, overLimit: true });
+    expect(admin).toEqual({
+      rows: [],
+      total: await realCount('countw'),
+      limit: 500,
+      overLimit: true,
+      page: 1,
+      pageSize: 500,
+      rowCount: 0,
+    });
     expect(admin.total).toBe(1800);
     const scoped = await api.rows('csr.franchise', { lastname: 'COUNTW' });
     expect(scoped).toMatchObject({ total: await realCount('countw', FRANCHISE_BRANCHES), overLimit: true });

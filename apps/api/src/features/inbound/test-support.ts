@@ -4,7 +4,7 @@
  * the domain scope code under test.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { InboundRow, InboundSearchResponse } from '@cc/contract';
+import { INBOUND_ROW_LIMIT, type InboundRow, type InboundSearchResponse } from '@cc/contract';
 import { phoneDigits } from '@cc/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../db/client.js';
@@ -161,13 +161,20 @@ export class InboundClient {
     return { status: response.statusCode, body: response.json<InboundSearchResponse>(), response };
   }
 
-  /** A search that must succeed: its body. */
+  /**
+   * A search that must succeed: its body. Unless the body names a page size, every match comes in one page (the
+   * page size is the row limit), so that a test of the criteria sees all the rows they match.
+   */
   async rows(
     user: UserName,
     body: Criteria | Record<string, unknown>,
     endpoint: Endpoint = 'general',
   ): Promise<InboundSearchResponse> {
-    const { status, response, body: result } = await this.search(user, body, endpoint);
+    const {
+      status,
+      response,
+      body: result,
+    } = await this.search(user, { pageSize: INBOUND_ROW_LIMIT, ...body }, endpoint);
     if (status !== 200) throw new Error(`search ${JSON.stringify(body)} as ${user}: ${status} ${response.body}`);
     return result;
   }

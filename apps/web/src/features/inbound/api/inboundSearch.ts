@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { scopeOf, variantOf, type ScopeVariant } from '@cc/domain';
-import type { InboundCriteria, InboundSearchResponse, SessionUser } from '@cc/contract';
+import type { InboundSearchRequest, InboundSearchResponse, SessionUser } from '@cc/contract';
 import { useSession } from '../../../lib/session';
-import { searchCustomersMutation } from './searchCustomers';
-import { searchCofCustomersMutation } from './searchCofCustomers';
-import { searchIndCustomersMutation } from './searchIndCustomers';
+import { searchCustomers, searchCustomersMutation } from './searchCustomers';
+import { searchCofCustomers, searchCofCustomersMutation } from './searchCofCustomers';
+import { searchIndCustomers, searchIndCustomersMutation } from './searchIndCustomers';
 
 /**
  * Which of the three search endpoints the signed-in user's scope uses (call-handling.md §6): corporate
@@ -21,6 +21,7 @@ export function searchVariantOf(user: SessionUser): ScopeVariant {
   );
 }
 
+const FETCHERS = { general: searchCustomers, cof: searchCofCustomers, ind: searchIndCustomers };
 const MUTATIONS = {
   general: searchCustomersMutation,
   cof: searchCofCustomersMutation,
@@ -31,5 +32,12 @@ const MUTATIONS = {
 export function useInboundSearch() {
   const current = useSession();
   const variant = current ? searchVariantOf(current.user) : 'ind';
-  return useMutation<InboundSearchResponse, Error, InboundCriteria>(MUTATIONS[variant]);
+  return useMutation<InboundSearchResponse, Error, InboundSearchRequest>(MUTATIONS[variant]);
+}
+
+/** Another page of a search (the result grid's pages, sorting and filters), through the same endpoint. */
+export function useInboundPageFetcher(): (request: InboundSearchRequest) => Promise<InboundSearchResponse> {
+  const current = useSession();
+  const variant = current ? searchVariantOf(current.user) : 'ind';
+  return FETCHERS[variant];
 }

@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { InboundCriteria } from '@cc/contract';
+import type { InboundSearchRequest } from '@cc/contract';
 import { api } from '../../../lib/api';
 
 /** POST /api/InboundCall/SearchcofCustomers (company-owned scope). */
-export const searchCofCustomers = (criteria: InboundCriteria) => api('searchCofCustomers', { body: criteria });
+export const searchCofCustomers = (request: InboundSearchRequest) => api('searchCofCustomers', { body: request });
 
 export const searchCofCustomersMutation = mutationOptions({
   mutationKey: ['inbound', 'searchCofCustomers'],

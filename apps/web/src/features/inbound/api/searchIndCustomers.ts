@@ -1,9 +1,9 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { InboundCriteria } from '@cc/contract';
+import type { InboundSearchRequest } from '@cc/contract';
 import { api } from '../../../lib/api';
 
 /** POST /api/InboundCall/SearchindCustomers (independent-franchise scope: corporate non-admins and franchise users). */
-export const searchIndCustomers = (criteria: InboundCriteria) => api('searchIndCustomers', { body: criteria });
+export const searchIndCustomers = (request: InboundSearchRequest) => api('searchIndCustomers', { body: request });
 
 export const searchIndCustomersMutation = mutationOptions({
   mutationKey: ['inbound', 'searchIndCustomers'],

@@ -1,13 +1,21 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { Button } from '@mantine/core';
-import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, ValueFormatterParams } from 'ag-grid-community';
+import type {
+  CellKeyDownEvent,
+  ColDef,
+  FullWidthCellKeyDownEvent,
+  IDatasource,
+  PaginationChangedEvent,
+  ValueFormatterParams,
+} from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import type { InboundRow } from '@cc/contract';
+import { INBOUND_PAGE_SIZES, type InboundRow, type InboundSearchResponse } from '@cc/contract';
 import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
+import { isFirstView, viewOf, type SearchView } from '../grid-view';
 
 /** Page sizes of the inbound grid (call-handling.md §9). */
-export const PAGE_SIZES = [25, 50, 100];
+export const PAGE_SIZES: number[] = [...INBOUND_PAGE_SIZES];
 
 interface GridContext {
   onOpen: (row: InboundRow) => void;
@@ -31,17 +39,21 @@ function OpenCell({ data, context }: CustomCellRendererProps<InboundRow, unknown
 const phone = ({ value }: ValueFormatterParams<InboundRow, string>) => formatPhone(phoneDigits(value ?? ''));
 const zip = ({ value }: ValueFormatterParams<InboundRow, string>) => displayZip(value ?? '');
 
+/** Text filters that the server applies: one 'contains' box per column (decision 015). */
+const SERVER_FILTER = { filterOptions: ['contains'], maxNumConditions: 1 };
+
 function columns(floatingFilter: boolean): ColDef<InboundRow>[] {
   // Filtering is on only with the filter toggle, as floating filters under the headers.
   const filtered = (def: ColDef<InboundRow>): ColDef<InboundRow> => ({
     ...def,
-    filter: floatingFilter ? ((def.filter as string | undefined) ?? true) : false,
+    filter: floatingFilter ? 'agTextColumnFilter' : false,
+    filterParams: SERVER_FILTER,
     floatingFilter,
   });
   return [
     openCallColumn<InboundRow>(OpenCell),
     filtered({ field: 'Branch', headerName: 'Branch', width: 100, initialSort: 'asc' }),
-    filtered({ field: 'AccountNo', headerName: 'Cust No', width: 105, filter: 'agNumberColumnFilter' }),
+    filtered({ field: 'AccountNo', headerName: 'Cust No', width: 105 }),
     filtered({ field: 'Name', headerName: 'Name', flex: 1.2, minWidth: 160 }),
     filtered({ field: 'Address', headerName: 'Address', flex: 1.5, minWidth: 180 }),
     filtered({ field: 'City', headerName: 'City', width: 130 }),
@@ -49,22 +61,69 @@ function columns(floatingFilter: boolean): ColDef<InboundRow>[] {
     filtered({ field: 'Zip', headerName: 'Zip', width: 100, valueFormatter: zip }),
     filtered({ field: 'Phone', headerName: 'Phone', width: 140, valueFormatter: phone }),
     filtered({ field: 'CustomerType', headerName: 'Customer Type', width: 150 }),
-    { field: 'SQLDBID', hide: true },
-    { field: 'CallOrigin', headerName: 'callOrigin', hide: true },
+    { field: 'SQLDBID', hide: true, sortable: false },
+    { field: 'CallOrigin', headerName: 'callOrigin', hide: true, sortable: false },
   ];
 }
 
 export interface ResultsGridProps {
-  rows: InboundRow[];
+  /** The search's first answer: page 1 in the grid's first order. */
+  first: InboundSearchResponse;
+  /** Another page of the same search. */
+  fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
+  pageSize: number;
+  onPageSizeChange: (pageSize: number) => void;
+  /** Matches that pass the column filters, as each answer counts them. */
+  onRowCount: (rowCount: number) => void;
+  onError: (error: Error) => void;
   showFilters: boolean;
   loading: boolean;
   onOpen: (row: InboundRow) => void;
 }
 
-/** The inbound result grid: one row per customer, an Open button per row; Enter on a row opens it too. */
-export function ResultsGrid({ rows, showFilters, loading, onOpen }: ResultsGridProps) {
+/**
+ * The inbound result grid: one row per customer, an Open button per row; Enter on a row opens it too. Pages,
+ * sorting and column filters are the server's (AG Grid's infinite row model, a block per page): the browser holds
+ * the pages it has seen, never all the matches. Mount one per search.
+ */
+export function ResultsGrid({
+  first,
+  fetchPage,
+  pageSize,
+  onPageSizeChange,
+  onRowCount,
+  onError,
+  showFilters,
+  loading,
+  onOpen,
+}: ResultsGridProps) {
   const columnDefs = useMemo(() => columns(showFilters), [showFilters]);
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
+  const calls = useRef({ fetchPage, onRowCount, onError });
+  calls.current = { fetchPage, onRowCount, onError };
+
+  // The first answer, until the grid's first block has used it (or asked for something else).
+  const seed = useRef<InboundSearchResponse | null>(first);
+  const datasource = useMemo<IDatasource>(() => {
+    return {
+      getRows(params) {
+        const view = viewOf(params);
+        const unused = seed.current;
+        seed.current = null;
+        const answer = unused && isFirstView(view, unused) ? Promise.resolve(unused) : calls.current.fetchPage(view);
+        answer.then(
+          (found) => {
+            params.successCallback(found.rows, found.rowCount);
+            calls.current.onRowCount(found.rowCount);
+          },
+          (error: unknown) => {
+            params.failCallback();
+            calls.current.onError(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      },
+    };
+  }, []);
 
   const onCellKeyDown = (event: CellKeyDownEvent<InboundRow> | FullWidthCellKeyDownEvent<InboundRow>) => {
     const key = event.event as KeyboardEvent | null | undefined;
@@ -74,23 +133,30 @@ export function ResultsGrid({ rows, showFilters, loading, onOpen }: ResultsGridP
     onOpen(event.data);
   };
 
+  const onPaginationChanged = ({ api, newPageSize }: PaginationChangedEvent<InboundRow>) => {
+    if (newPageSize) onPageSizeChange(api.paginationGetPageSize());
+  };
+
   return (
     <DataGrid<InboundRow>
       label="Inbound search results"
       height="100%"
       data-testid="inbound-grid"
-      rowData={rows}
+      rowModelType="infinite"
+      datasource={datasource}
+      // One block is one page: a page is one call.
+      cacheBlockSize={pageSize}
       columnDefs={columnDefs}
-      defaultColDef={{ sortable: true, resizable: true }}
+      defaultColDef={{ sortable: true, resizable: true, sortingOrder: ['asc', 'desc', null] }}
       context={context}
       getRowId={({ data }) => `${data.SQLDBID}-${data.AccountNo}`}
       pagination
-      paginationPageSize={PAGE_SIZES[0]}
+      paginationPageSize={pageSize}
       paginationPageSizeSelector={PAGE_SIZES}
+      onPaginationChanged={onPaginationChanged}
       loading={loading}
       onCellKeyDown={onCellKeyDown}
       onRowDoubleClicked={({ data }) => data && onOpen(data)}
-      overlayNoRowsTemplate="<span>No customers match the search.</span>"
     />
   );
 }

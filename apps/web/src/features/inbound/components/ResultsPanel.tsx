@@ -1,10 +1,18 @@
+import { useState } from 'react';
 import { Button, Center, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconUsers } from '@tabler/icons-react';
 import type { InboundRow, InboundSearchResponse } from '@cc/contract';
+import type { SearchView } from '../grid-view';
 import { ResultsGrid } from './ResultsGrid';
 
 export interface ResultsPanelProps {
+  /** The last search's first answer; a new object for every search. */
   result: InboundSearchResponse | null;
+  /** Another page of the last search. */
+  fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
+  pageSize: number;
+  onPageSizeChange: (pageSize: number) => void;
+  onError: (error: Error) => void;
   searching: boolean;
   showFilters: boolean;
   onShowFiltersChange: (value: boolean) => void;
@@ -13,17 +21,35 @@ export interface ResultsPanelProps {
   onOpen: (row: InboundRow) => void;
 }
 
-function summary(result: InboundSearchResponse | null, searching: boolean): string {
+/** A number per search answer, to mount a grid per search. */
+const searchIds = new WeakMap<InboundSearchResponse, number>();
+let lastSearchId = 0;
+function searchId(result: InboundSearchResponse): number {
+  let id = searchIds.get(result);
+  if (id === undefined) {
+    id = ++lastSearchId;
+    searchIds.set(result, id);
+  }
+  return id;
+}
+
+function summary(result: InboundSearchResponse | null, searching: boolean, rowCount: number | null): string {
   if (searching) return 'Searching…';
   if (!result) return 'No search yet';
   if (result.overLimit) return `${result.total.toLocaleString()} customers match: refine the search`;
-  const n = result.rows.length;
-  return `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'} found`;
+  const n = result.total;
+  const found = `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'} found`;
+  // Column filters narrow what the grid shows: say how many of the found pass them.
+  return rowCount !== null && rowCount !== n ? `${found}, ${rowCount.toLocaleString()} shown by the filters` : found;
 }
 
 /** The result panel: the count, the filter toggle, the search-panel toggle and the grid. */
 export function ResultsPanel({
   result,
+  fetchPage,
+  pageSize,
+  onPageSizeChange,
+  onError,
   searching,
   showFilters,
   onShowFiltersChange,
@@ -32,6 +58,9 @@ export function ResultsPanel({
   onOpen,
 }: ResultsPanelProps) {
   const hasGrid = result !== null && !result.overLimit;
+  // What the filters let through, per search: a new search starts unfiltered.
+  const [counted, setCounted] = useState<{ of: InboundSearchResponse; rowCount: number } | null>(null);
+  const rowCount = counted && counted.of === result ? counted.rowCount : null;
   return (
     <Paper
       withBorder
@@ -42,7 +71,7 @@ export function ResultsPanel({
     >
       <Group justify="space-between" mb="xs" gap="sm">
         <Title order={2} size="h5" id="inbound-results-title" aria-live="polite" data-testid="results-summary">
-          {summary(result, searching)}
+          {summary(result, searching, rowCount)}
         </Title>
         <Group gap="md">
           <Switch
@@ -67,7 +96,19 @@ export function ResultsPanel({
       </Group>
       <div style={{ flex: 1, minHeight: 0 }}>
         {hasGrid ? (
-          <ResultsGrid rows={result.rows} showFilters={showFilters} loading={searching} onOpen={onOpen} />
+          <ResultsGrid
+            // One grid per search: its pages, order and filters start afresh.
+            key={searchId(result)}
+            first={result}
+            fetchPage={fetchPage}
+            pageSize={pageSize}
+            onPageSizeChange={onPageSizeChange}
+            onRowCount={(n) => setCounted({ of: result, rowCount: n })}
+            onError={onError}
+            showFilters={showFilters}
+            loading={searching}
+            onOpen={onOpen}
+          />
         ) : (
           <Center h="100%" mih={240}>
             <Stack align="center" gap={6}>

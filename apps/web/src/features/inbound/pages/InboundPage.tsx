@@ -6,12 +6,14 @@ import type { AddressSuggestion, InboundCriteria, InboundRow, InboundSearchRespo
 import { scopeOf, type Scope } from '@cc/domain';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useInboundSearch } from '../api/inboundSearch';
+import { useInboundPageFetcher, useInboundSearch } from '../api/inboundSearch';
 import { useValidateZipCode } from '../api/validateZipCode';
 import { AddCallDialog, type AddCallPrefill } from '../components/AddCallDialog';
 import type { AdvancedCriteria } from '../components/AdvancedSearchForm';
 import { AlertDialog } from '../components/AlertDialog';
 import { ResultsPanel } from '../components/ResultsPanel';
+import { PAGE_SIZES } from '../components/ResultsGrid';
+import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
 
 /** The call screen (a later issue), route name currentCall. */
@@ -46,6 +48,7 @@ export default function InboundPage() {
   const current = useSession();
   const navigate = useNavigate();
   const search = useInboundSearch();
+  const searchPage = useInboundPageFetcher();
   const validateZip = useValidateZipCode();
   const stack = useModalsStack(['over-limit', 'zip-not-serviced', 'add-call']);
 
@@ -53,6 +56,10 @@ export default function InboundPage() {
   const [addressText, setAddressText] = useState('');
   const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(null);
   const [result, setResult] = useState<InboundSearchResponse | null>(null);
+  /** The criteria of the search shown, for its other pages. */
+  const [searched, setSearched] = useState<InboundCriteria | null>(null);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0] ?? 25);
+  const [pageError, setPageError] = useState<Error | null>(null);
   const [overLimitTotal, setOverLimitTotal] = useState(0);
   const [prefill, setPrefill] = useState<AddCallPrefill>(EMPTY_PREFILL);
   const [showFilters, setShowFilters] = useState(false);
@@ -90,19 +97,22 @@ export default function InboundPage() {
 
   const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
     validateZip.reset();
+    setPageError(null);
     let answer: InboundSearchResponse;
     try {
-      answer = await search.mutateAsync(criteria);
+      // The first page as the grid first shows it: by branch, then customer number, no filters.
+      answer = await search.mutateAsync({ ...criteria, page: 1, pageSize, sort: 'Branch', dir: 'asc' });
     } catch {
       return; // shown above the results
     }
+    setSearched(criteria);
     setResult(answer);
     if (answer.overLimit) {
       setOverLimitTotal(answer.total);
       stack.open('over-limit');
       return;
     }
-    if (answer.rows.length > 0) return;
+    if (answer.total > 0) return;
 
     // No hits: a zip that no branch in scope serves ends here; otherwise offer to add a call.
     let franchise: AddCallPrefill['franchise'] = null;
@@ -146,7 +156,12 @@ export default function InboundPage() {
     toast.info('Search Again...');
   };
 
-  const error = search.error ?? validateZip.error;
+  const fetchPage = useCallback(
+    (view: SearchView) => searchPage({ ...(searched ?? {}), ...view }),
+    [searchPage, searched],
+  );
+
+  const error = search.error ?? validateZip.error ?? pageError;
   const searching = search.isPending || validateZip.isPending;
 
   return (
@@ -198,6 +213,10 @@ export default function InboundPage() {
 
       <ResultsPanel
         result={result}
+        fetchPage={fetchPage}
+        pageSize={pageSize}
+        onPageSizeChange={setPageSize}
+        onError={setPageError}
         searching={search.isPending}
         showFilters={showFilters}
         onShowFiltersChange={setShowFilters}
