@@ -228,6 +228,24 @@ test('the grid pages, sorts and filters through the server, one call per page', 
   expect((await second).request().postDataJSON()).toMatchObject({ lastname: 'Smith', page: 2, pageSize: 25 });
   await expect(paging).toHaveText(`26 to ${Math.min(50, found.total)} of ${found.total}`, SERVER);
 
+  // A page call that fails says so, and asks again on request.
+  await page.route('**/api/InboundCall/SearchCustomers', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'UNAVAILABLE', message: 'The search is unavailable for a moment.' }),
+    }),
+  );
+  await grid(page).getByRole('button', { name: 'Next Page' }).click();
+  const failed = page.getByRole('alert').filter({ hasText: 'The search is unavailable for a moment.' });
+  await expect(failed).toBeVisible(SERVER);
+  await page.unroute('**/api/InboundCall/SearchCustomers');
+  const third = answered((body) => body.page === 3);
+  await failed.getByRole('button', { name: 'Try again' }).click();
+  await third;
+  await expect(paging).toHaveText(`51 to ${Math.min(75, found.total)} of ${found.total}`, SERVER);
+  await expect(failed).toBeHidden();
+
   // A header click sorts every match on the server.
   const byName = answered((body) => body.sort === 'Name');
   await grid(page).getByRole('columnheader', { name: 'Name', exact: true }).click();
@@ -253,11 +271,21 @@ test('the grid pages, sorts and filters through the server, one call per page', 
   }
   await expect(paging).toContainText(`of ${narrowed.rowCount}`, SERVER);
 
-  // A bigger page is one bigger call.
+  // A bigger page is one bigger call, and no call in the old size.
+  const before = calls.length;
   const hundred = answered((body) => body.pageSize === 100);
   await grid(page).getByRole('combobox', { name: 'Page Size' }).click();
   await page.getByRole('listbox').getByRole('option', { name: '100' }).click();
   expect((await hundred).request().postDataJSON()).toMatchObject({ pageSize: 100, page: 1, sort: 'Name' });
+  await expect(paging).toHaveText(`1 to ${narrowed.rowCount} of ${narrowed.rowCount}`, SERVER);
+  expect(calls.slice(before).map((body) => body.pageSize)).toEqual([100]);
+
+  // Filters off: every match again.
+  const unfiltered = answered((body) => Object.keys((body.filters as object | undefined) ?? {}).length === 0);
+  await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+  expect((await (await unfiltered).json()) as Answer).toMatchObject({ rowCount: found.total });
+  await expect(summary(page)).toHaveText(`${found.total} customers found`, SERVER);
+  await expect(paging).toHaveText(`1 to ${Math.min(100, found.total)} of ${found.total}`, SERVER);
   if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/shots/inbound-paged.png', fullPage: true });
 });
 

@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { InboundRow } from '@cc/contract';
+import { InboundCriteria, type InboundRow } from '@cc/contract';
+import { rowsOf } from '../../db/client.js';
+import { FIRST_VIEW, searchConditions, searchRowsQuery, type SearchRowsResult } from './search.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   InboundClient,
@@ -511,7 +513,8 @@ describe('SearchCustomers: the row limit', () => {
 });
 
 describe('SearchCustomers: pages, sorting and column filters (decision 015)', () => {
-  const CITIES = ['Aurora', 'Batavia', 'Cicero', 'Dixon', 'Elgin', 'Fulton', 'Geneva'];
+  // One city in lower case: sorting must not put it after every capital.
+  const CITIES = ['Aurora', 'Batavia', 'Cicero', 'dixon', 'Elgin', 'Fulton', 'Geneva'];
   const FIRSTS = ['Abel', 'Bea', 'Cora', 'Dale', 'Edna', 'Finn', 'Gus', 'Hal', 'Ida', 'Jo', 'Kit'];
   const BRANCHES = ['SG101', 'SG102', 'SG111'];
   const SQLDBIDS: Record<string, number> = { SG101: 18001, SG102: 18001, SG111: 18002 };
@@ -529,7 +532,8 @@ describe('SearchCustomers: pages, sorting and column filters (decision 015)', ()
         branchNo,
         sqldbid: SQLDBIDS[branchNo] ?? 18001,
         city: CITIES[(i * 3) % CITIES.length] ?? 'Aurora',
-        zip: `6${String(1000 + ((i * 13) % 89)).padStart(4, '0')}`,
+        // One zip+4 kept with its hyphen, as an edit can keep it.
+        zip: i === 0 ? '61000-1234' : `6${String(1000 + ((i * 13) % 89)).padStart(4, '0')}`,
         homePhone: `630555${String((i * 211) % 10000).padStart(4, '0')}`,
       });
     }
@@ -622,6 +626,9 @@ describe('SearchCustomers: pages, sorting and column filters (decision 015)', ()
     await check({ Phone: '(630) 555-01' }, (r) => r.Phone.includes('63055501'));
     await check({ Zip: '6-102' }, (r) => r.Zip.includes('6102'));
     await check({ AccountNo: '8700' }, (r) => String(r.AccountNo).includes('8700'));
+    // Digits against digits: the zip kept as '61000-1234' is found by '61000-12' and by '6100012'.
+    await check({ Zip: '61000-12' }, (r) => r.Zip.replace(/\D/g, '').includes('6100012'));
+    await check({ Zip: '6100012' }, (r) => r.Zip.replace(/\D/g, '').includes('6100012'));
     // Several filters: all of them.
     await check({ City: 'a', Branch: 'sg10' }, (r) => r.City.toLowerCase().includes('a') && r.Branch !== 'SG111');
     // Filters and a sort and a page together.
@@ -660,6 +667,17 @@ describe('SearchCustomers: pages, sorting and column filters (decision 015)', ()
     expect(scoped.rows.every((r) => r.Branch === 'SG101' || r.Branch === 'SG102')).toBe(true);
     const foreign = await api.rows('csr.franchise', { lastname: 'pageson', filters: { Branch: 'SG111' } }, 'ind');
     expect(foreign).toMatchObject({ rows: [], rowCount: 0, total: own });
+  });
+
+  it('the rows statement reads no rows over the limit, on either of its paths', async () => {
+    const where = searchConditions(InboundCriteria.parse({ lastname: 'pageson' }), { kind: 'all' });
+    for (const view of [FIRST_VIEW, { ...FIRST_VIEW, sort: 'City' as const, filters: { State: 'IL' } }]) {
+      const [over] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, 10)));
+      expect(over).toEqual({ matched: 11, rowCount: 0, rows: '[]' });
+      const [within] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, MANY)));
+      expect(within?.matched).toBe(MANY);
+      expect(JSON.parse(within?.rows ?? '[]')).toHaveLength(25);
+    }
   });
 
   it('over the limit: no rows and rowCount 0, whatever page is asked for', async () => {

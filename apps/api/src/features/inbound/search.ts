@@ -122,10 +122,13 @@ function filterConditions(filters: SearchView['filters']): SQL[] {
     if (!typed) continue;
     if (DIGIT_COLUMNS.has(name)) {
       const digits = typed.replace(/\D/g, '');
+      // Digits against digits: a zip kept as '60540-1234' or a phone kept as typed is found by what the grid shows.
       // Nothing to compare: a text without a digit matches no customer number, zip or phone.
-      conditions.push(digits ? sql`strpos(${column(name)}::text, ${digits}) > 0` : sql`false`);
+      conditions.push(
+        digits ? sql`strpos(regexp_replace(${column(name)}::text, '\\D', '', 'g'), ${digits}) > 0` : sql`false`,
+      );
     } else {
-      conditions.push(sql`strpos(lower(${column(name)}), ${typed.toLowerCase()}) > 0`);
+      conditions.push(sql`strpos(lower(${column(name)}), lower(${typed})) > 0`);
     }
   }
   return conditions;
@@ -167,7 +170,7 @@ export function searchRowsQuery(where: SQL[], view: SearchView = FIRST_VIEW, lim
   if (indexOrder) {
     return sql`${ids},
       p as (select ids.id from ids where (select matched from n) <= ${limit} order by ${indexOrder} ${page})
-    select n.matched, n.matched as "rowCount", (
+    select n.matched, case when n.matched <= ${limit} then n.matched else 0 end as "rowCount", (
       select coalesce(json_agg(m order by ${order}), '[]')::text from (
         select ${searchColumns} from ${c} where ${c.customerId} in (select id from p)
       ) m) as rows

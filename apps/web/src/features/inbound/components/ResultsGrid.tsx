@@ -1,9 +1,10 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button } from '@mantine/core';
 import type {
   CellKeyDownEvent,
   ColDef,
   FullWidthCellKeyDownEvent,
+  GridApi,
   IDatasource,
   PaginationChangedEvent,
   ValueFormatterParams,
@@ -66,6 +67,12 @@ function columns(floatingFilter: boolean): ColDef<InboundRow>[] {
   ];
 }
 
+export interface PageFailure {
+  error: Error;
+  /** Ask the server again for the pages that failed. */
+  retry: () => void;
+}
+
 export interface ResultsGridProps {
   /** The search's first answer: page 1 in the grid's first order. */
   first: InboundSearchResponse;
@@ -75,7 +82,8 @@ export interface ResultsGridProps {
   onPageSizeChange: (pageSize: number) => void;
   /** Matches that pass the column filters, as each answer counts them. */
   onRowCount: (rowCount: number) => void;
-  onError: (error: Error) => void;
+  /** A page call failed (with a way to ask again), or a later one succeeded (null). */
+  onPageError: (failure: PageFailure | null) => void;
   showFilters: boolean;
   loading: boolean;
   onOpen: (row: InboundRow) => void;
@@ -92,15 +100,26 @@ export function ResultsGrid({
   pageSize,
   onPageSizeChange,
   onRowCount,
-  onError,
+  onPageError,
   showFilters,
   loading,
   onOpen,
 }: ResultsGridProps) {
   const columnDefs = useMemo(() => columns(showFilters), [showFilters]);
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
-  const calls = useRef({ fetchPage, onRowCount, onError });
-  calls.current = { fetchPage, onRowCount, onError };
+  const calls = useRef({ fetchPage, onRowCount, onPageError });
+  calls.current = { fetchPage, onRowCount, onPageError };
+  const grid = useRef<GridApi<InboundRow> | null>(null);
+  // The page size the grid pages by now: a block of another size was asked before the size changed.
+  const currentPageSize = useRef(pageSize);
+  // Answers that arrive after the grid has gone (a new search) are dropped.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   // The first answer, until the grid's first block has used it (or asked for something else).
   const seed = useRef<InboundSearchResponse | null>(first);
@@ -108,17 +127,29 @@ export function ResultsGrid({
     return {
       getRows(params) {
         const view = viewOf(params);
+        if (view.pageSize !== currentPageSize.current) {
+          // Asked in the old block size just before the size changed; the cache starts again at the new size.
+          params.failCallback();
+          return;
+        }
         const unused = seed.current;
         seed.current = null;
         const answer = unused && isFirstView(view, unused) ? Promise.resolve(unused) : calls.current.fetchPage(view);
         answer.then(
           (found) => {
+            if (!mounted.current) return;
             params.successCallback(found.rows, found.rowCount);
             calls.current.onRowCount(found.rowCount);
+            calls.current.onPageError(null);
           },
           (error: unknown) => {
+            if (!mounted.current) return;
             params.failCallback();
-            calls.current.onError(error instanceof Error ? error : new Error(String(error)));
+            calls.current.onPageError({
+              error: error instanceof Error ? error : new Error(String(error)),
+              // A failed block is not asked for again by itself.
+              retry: () => grid.current?.refreshInfiniteCache(),
+            });
           },
         );
       },
@@ -134,7 +165,9 @@ export function ResultsGrid({
   };
 
   const onPaginationChanged = ({ api, newPageSize }: PaginationChangedEvent<InboundRow>) => {
-    if (newPageSize) onPageSizeChange(api.paginationGetPageSize());
+    if (!newPageSize) return;
+    currentPageSize.current = api.paginationGetPageSize();
+    onPageSizeChange(currentPageSize.current);
   };
 
   return (
@@ -147,16 +180,20 @@ export function ResultsGrid({
       // One block is one page: a page is one call.
       cacheBlockSize={pageSize}
       columnDefs={columnDefs}
-      defaultColDef={{ sortable: true, resizable: true, sortingOrder: ['asc', 'desc', null] }}
+      // One sort at a time (the server sorts by one column), always shown: no unsorted step.
+      defaultColDef={{ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'] }}
+      suppressMultiSort
       context={context}
       getRowId={({ data }) => `${data.SQLDBID}-${data.AccountNo}`}
       pagination
       paginationPageSize={pageSize}
       paginationPageSizeSelector={PAGE_SIZES}
       onPaginationChanged={onPaginationChanged}
+      onGridReady={({ api }) => (grid.current = api)}
       loading={loading}
       onCellKeyDown={onCellKeyDown}
       onRowDoubleClicked={({ data }) => data && onOpen(data)}
+      overlayNoRowsTemplate="<span>No customers match the search.</span>"
     />
   );
 }

@@ -3,7 +3,7 @@ import { Button, Center, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } f
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconUsers } from '@tabler/icons-react';
 import type { InboundRow, InboundSearchResponse } from '@cc/contract';
 import type { SearchView } from '../grid-view';
-import { ResultsGrid } from './ResultsGrid';
+import { ResultsGrid, type PageFailure } from './ResultsGrid';
 
 export interface ResultsPanelProps {
   /** The last search's first answer; a new object for every search. */
@@ -12,7 +12,7 @@ export interface ResultsPanelProps {
   fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
   pageSize: number;
   onPageSizeChange: (pageSize: number) => void;
-  onError: (error: Error) => void;
+  onPageError: (failure: PageFailure | null) => void;
   searching: boolean;
   showFilters: boolean;
   onShowFiltersChange: (value: boolean) => void;
@@ -49,7 +49,7 @@ export function ResultsPanel({
   fetchPage,
   pageSize,
   onPageSizeChange,
-  onError,
+  onPageError,
   searching,
   showFilters,
   onShowFiltersChange,
@@ -104,7 +104,7 @@ export function ResultsPanel({
             pageSize={pageSize}
             onPageSizeChange={onPageSizeChange}
             onRowCount={(n) => setCounted({ of: result, rowCount: n })}
-            onError={onError}
+            onPageError={onPageError}
             showFilters={showFilters}
             loading={searching}
             onOpen={onOpen}

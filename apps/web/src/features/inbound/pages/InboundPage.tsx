@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
-import { Alert, Collapse, Group, Modal, Stack, Text, Title, useModalsStack } from '@mantine/core';
+import { Alert, Button, Collapse, Group, Modal, Stack, Text, Title, useModalsStack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { AddressSuggestion, InboundCriteria, InboundRow, InboundSearchResponse } from '@cc/contract';
 import { scopeOf, type Scope } from '@cc/domain';
@@ -12,7 +12,7 @@ import { AddCallDialog, type AddCallPrefill } from '../components/AddCallDialog'
 import type { AdvancedCriteria } from '../components/AdvancedSearchForm';
 import { AlertDialog } from '../components/AlertDialog';
 import { ResultsPanel } from '../components/ResultsPanel';
-import { PAGE_SIZES } from '../components/ResultsGrid';
+import { PAGE_SIZES, type PageFailure } from '../components/ResultsGrid';
 import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
 
@@ -59,7 +59,7 @@ export default function InboundPage() {
   /** The criteria of the search shown, for its other pages. */
   const [searched, setSearched] = useState<InboundCriteria | null>(null);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0] ?? 25);
-  const [pageError, setPageError] = useState<Error | null>(null);
+  const [pageFailure, setPageFailure] = useState<PageFailure | null>(null);
   const [overLimitTotal, setOverLimitTotal] = useState(0);
   const [prefill, setPrefill] = useState<AddCallPrefill>(EMPTY_PREFILL);
   const [showFilters, setShowFilters] = useState(false);
@@ -97,7 +97,7 @@ export default function InboundPage() {
 
   const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
     validateZip.reset();
-    setPageError(null);
+    setPageFailure(null);
     let answer: InboundSearchResponse;
     try {
       // The first page as the grid first shows it: by branch, then customer number, no filters.
@@ -161,7 +161,8 @@ export default function InboundPage() {
     [searchPage, searched],
   );
 
-  const error = search.error ?? validateZip.error ?? pageError;
+  const error = search.error ?? validateZip.error ?? pageFailure?.error ?? null;
+  const retry = !search.error && !validateZip.error ? pageFailure?.retry : undefined;
   const searching = search.isPending || validateZip.isPending;
 
   return (
@@ -207,7 +208,14 @@ export default function InboundPage() {
           role="alert"
           style={{ flexShrink: 0 }}
         >
-          {error.message}
+          <Group justify="space-between" gap="sm">
+            <span>{error.message}</span>
+            {retry ? (
+              <Button size="xs" variant="white" color="red" onClick={retry}>
+                Try again
+              </Button>
+            ) : null}
+          </Group>
         </Alert>
       ) : null}
 
@@ -216,7 +224,7 @@ export default function InboundPage() {
         fetchPage={fetchPage}
         pageSize={pageSize}
         onPageSizeChange={setPageSize}
-        onError={setPageError}
+        onPageError={setPageFailure}
         searching={search.isPending}
         showFilters={showFilters}
         onShowFiltersChange={setShowFilters}
