@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import { narrowScope, type Scope } from '@cc/domain';
 import {
   AutocompleteRequest,
-  INBOUND_PAGE_SIZES,
+  INBOUND_FIRST_VIEW,
   InboundSearchRequest,
   routes,
   type QuoteResponse,
@@ -87,7 +87,7 @@ function franchiseAccount() {
  * number); the direct SQL is the service's, split the same way (features/inbound/service.ts).
  */
 function searchInput(criteria: Record<string, string>, scope: Scope): Input {
-  const body = { ...criteria, page: 1, pageSize: INBOUND_PAGE_SIZES[0], sort: 'Branch', dir: 'asc' };
+  const body = { ...criteria, ...INBOUND_FIRST_VIEW };
   const { page, pageSize, sort, dir, filters, ...parsed } = InboundSearchRequest.parse(body);
   const where = searchConditions(parsed, scope);
   return {

@@ -97,6 +97,7 @@ test('Address Search: focus on Address, search only after a full address is chos
     pageSize: 25,
     sort: 'Branch',
     dir: 'asc',
+    filters: {},
   });
   await expect(summary(page)).toHaveText(/^\d+ customers? found$/, SERVER);
   await expect(

@@ -80,6 +80,20 @@ export const InboundSearchRequest = InboundCriteria.extend({
 });
 export type InboundSearchRequest = z.input<typeof InboundSearchRequest>;
 
+/** Which page of a search's matches, in which order and through which filters: the body beside the criteria. */
+export type InboundSearchView = Pick<
+  z.output<typeof InboundSearchRequest>,
+  'page' | 'pageSize' | 'sort' | 'dir' | 'filters'
+>;
+/** The grid's first view, what a body with the criteria alone gets: page 1 of 25, by branch then customer number. */
+export const INBOUND_FIRST_VIEW: InboundSearchView = InboundSearchRequest.pick({
+  page: true,
+  pageSize: true,
+  sort: true,
+  dir: true,
+  filters: true,
+}).parse({});
+
 export const InboundSearchResponse = z.object({
   /** The page asked for, of the matches that pass the column filters. */
   rows: z.array(InboundRow),

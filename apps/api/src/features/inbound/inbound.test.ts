@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { InboundCriteria, type InboundRow } from '@cc/contract';
+import { INBOUND_FIRST_VIEW, InboundCriteria, type InboundRow } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
-import { FIRST_VIEW, searchConditions, searchRowsQuery, type SearchRowsResult } from './search.js';
+import { searchConditions, searchRowsQuery, type SearchRowsResult } from './search.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import {
   InboundClient,
@@ -671,7 +671,10 @@ describe('SearchCustomers: pages, sorting and column filters (decision 015)', ()
 
   it('the rows statement reads no rows over the limit, on either of its paths', async () => {
     const where = searchConditions(InboundCriteria.parse({ lastname: 'pageson' }), { kind: 'all' });
-    for (const view of [FIRST_VIEW, { ...FIRST_VIEW, sort: 'City' as const, filters: { State: 'IL' } }]) {
+    for (const view of [
+      INBOUND_FIRST_VIEW,
+      { ...INBOUND_FIRST_VIEW, sort: 'City' as const, filters: { State: 'IL' } },
+    ]) {
       const [over] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, 10)));
       expect(over).toEqual({ matched: 11, rowCount: 0, rows: '[]' });
       const [within] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, MANY)));

@@ -9,11 +9,12 @@ import { phoneDigits, type Scope } from '@cc/domain';
 import type { z } from 'zod';
 import {
   INBOUND_GRID_COLUMNS,
-  INBOUND_PAGE_SIZES,
+  INBOUND_FIRST_VIEW,
   INBOUND_ROW_LIMIT,
   InboundCriteria,
   type InboundSearchRequest,
   type InboundGridColumn,
+  type InboundSearchView,
 } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, startsWith } from '../../db/sql.js';
@@ -90,22 +91,7 @@ export const searchColumns = sql`${c.branchNo} as "Branch", ${c.customerNo} as "
   'Inbound' as "CallOrigin"`;
 
 /** Which page of the matches to answer, sorted and filtered as the grid asks (decision 015). */
-export interface SearchView {
-  page: number;
-  pageSize: number;
-  sort: InboundGridColumn;
-  dir: 'asc' | 'desc';
-  filters: Partial<Record<InboundGridColumn, string | undefined>>;
-}
-
-/** The grid's first view: page 1 of 25, by branch then customer number. */
-export const FIRST_VIEW: SearchView = {
-  page: 1,
-  pageSize: INBOUND_PAGE_SIZES[0],
-  sort: 'Branch',
-  dir: 'asc',
-  filters: {},
-};
+export type SearchView = InboundSearchView;
 
 /** A column of the matches (the `m` relation of {@link searchRowsQuery}), by its grid name. */
 const column = (name: InboundGridColumn | 'SQLDBID') => sql.raw(`m."${name}"`);
@@ -159,7 +145,7 @@ function indexOrderOf(view: SearchView): SQL | null {
  * alone and only its rows are read; any other order or a filter reads the columns of every match first. Either way
  * PostgreSQL writes only the page's JSON, which the server hands on as it is (bench/README.md, decision 015).
  */
-export function searchRowsQuery(where: SQL[], view: SearchView = FIRST_VIEW, limit = INBOUND_ROW_LIMIT): SQL {
+export function searchRowsQuery(where: SQL[], view: SearchView = INBOUND_FIRST_VIEW, limit = INBOUND_ROW_LIMIT): SQL {
   const order = orderOf(view);
   const page = sql`limit ${view.pageSize} offset ${(view.page - 1) * view.pageSize}`;
   const ids = sql`with ids as materialized (

@@ -4,10 +4,12 @@
  */
 import type { IGetRowsParams } from 'ag-grid-community';
 import {
+  INBOUND_FIRST_VIEW,
   INBOUND_GRID_COLUMNS,
   type InboundFilters,
   type InboundGridColumn,
   type InboundSearchResponse,
+  type InboundSearchView,
 } from '@cc/contract';
 
 /** The columns the server sorts and filters by, to read the grid's models. */
@@ -26,25 +28,19 @@ export function viewOf(params: Pick<IGetRowsParams, 'startRow' | 'endRow' | 'sor
   return {
     page: Math.floor(params.startRow / pageSize) + 1,
     pageSize,
-    sort: sorted && isGridColumn(sorted.colId) ? sorted.colId : 'Branch',
-    dir: sorted?.sort === 'desc' ? 'desc' : 'asc',
+    sort: sorted && isGridColumn(sorted.colId) ? sorted.colId : INBOUND_FIRST_VIEW.sort,
+    dir: sorted ? (sorted.sort === 'desc' ? 'desc' : 'asc') : INBOUND_FIRST_VIEW.dir,
     filters,
   };
 }
 
 /** A page of a search: the part of the search body that is not the criteria. */
-export interface SearchView {
-  page: number;
-  pageSize: number;
-  sort: InboundGridColumn;
-  dir: 'asc' | 'desc';
-  filters: InboundFilters;
-}
+export type SearchView = InboundSearchView;
 
 /** The first answer serves the grid's first block when the grid asks for exactly that (no second call). */
 export const isFirstView = (view: SearchView, first: InboundSearchResponse) =>
-  view.page === 1 &&
+  view.page === INBOUND_FIRST_VIEW.page &&
   view.pageSize === first.pageSize &&
-  view.sort === 'Branch' &&
-  view.dir === 'asc' &&
+  view.sort === INBOUND_FIRST_VIEW.sort &&
+  view.dir === INBOUND_FIRST_VIEW.dir &&
   Object.keys(view.filters).length === 0;

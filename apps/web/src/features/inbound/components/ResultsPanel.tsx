@@ -8,6 +8,8 @@ import { ResultsGrid, type PageFailure } from './ResultsGrid';
 export interface ResultsPanelProps {
   /** The last search's first answer; a new object for every search. */
   result: InboundSearchResponse | null;
+  /** A number per search: a grid per search. */
+  searchId: number;
   /** Another page of the last search. */
   fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
   pageSize: number;
@@ -19,18 +21,6 @@ export interface ResultsPanelProps {
   searchPanelOpen: boolean;
   onSearchPanelToggle: () => void;
   onOpen: (row: InboundRow) => void;
-}
-
-/** A number per search answer, to mount a grid per search. */
-const searchIds = new WeakMap<InboundSearchResponse, number>();
-let lastSearchId = 0;
-function searchId(result: InboundSearchResponse): number {
-  let id = searchIds.get(result);
-  if (id === undefined) {
-    id = ++lastSearchId;
-    searchIds.set(result, id);
-  }
-  return id;
 }
 
 function summary(result: InboundSearchResponse | null, searching: boolean, rowCount: number | null): string {
@@ -46,6 +36,7 @@ function summary(result: InboundSearchResponse | null, searching: boolean, rowCo
 /** The result panel: the count, the filter toggle, the search-panel toggle and the grid. */
 export function ResultsPanel({
   result,
+  searchId,
   fetchPage,
   pageSize,
   onPageSizeChange,
@@ -98,7 +89,7 @@ export function ResultsPanel({
         {hasGrid ? (
           <ResultsGrid
             // One grid per search: its pages, order and filters start afresh.
-            key={searchId(result)}
+            key={searchId}
             first={result}
             fetchPage={fetchPage}
             pageSize={pageSize}

@@ -2,7 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { generatePath, useNavigate } from 'react-router';
 import { Alert, Button, Collapse, Group, Modal, Stack, Text, Title, useModalsStack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { AddressSuggestion, InboundCriteria, InboundRow, InboundSearchResponse } from '@cc/contract';
+import {
+  INBOUND_FIRST_VIEW,
+  type AddressSuggestion,
+  type InboundCriteria,
+  type InboundRow,
+  type InboundSearchResponse,
+} from '@cc/contract';
 import { scopeOf, type Scope } from '@cc/domain';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -55,9 +61,10 @@ export default function InboundPage() {
   const [tab, setTab] = useState<SearchTab>('address');
   const [addressText, setAddressText] = useState('');
   const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(null);
-  const [result, setResult] = useState<InboundSearchResponse | null>(null);
-  /** The criteria of the search shown, for its other pages. */
-  const [searched, setSearched] = useState<InboundCriteria | null>(null);
+  /** The search shown: its criteria (for its other pages), its first answer, and a number per search. */
+  const [shown, setShown] = useState<{ id: number; criteria: InboundCriteria; answer: InboundSearchResponse } | null>(
+    null,
+  );
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0] ?? 25);
   const [pageFailure, setPageFailure] = useState<PageFailure | null>(null);
   const [overLimitTotal, setOverLimitTotal] = useState(0);
@@ -101,12 +108,11 @@ export default function InboundPage() {
     let answer: InboundSearchResponse;
     try {
       // The first page as the grid first shows it: by branch, then customer number, no filters.
-      answer = await search.mutateAsync({ ...criteria, page: 1, pageSize, sort: 'Branch', dir: 'asc' });
+      answer = await search.mutateAsync({ ...criteria, ...INBOUND_FIRST_VIEW, pageSize });
     } catch {
       return; // shown above the results
     }
-    setSearched(criteria);
-    setResult(answer);
+    setShown((last) => ({ id: (last?.id ?? 0) + 1, criteria, answer }));
     if (answer.overLimit) {
       setOverLimitTotal(answer.total);
       stack.open('over-limit');
@@ -156,10 +162,7 @@ export default function InboundPage() {
     toast.info('Search Again...');
   };
 
-  const fetchPage = useCallback(
-    (view: SearchView) => searchPage({ ...(searched ?? {}), ...view }),
-    [searchPage, searched],
-  );
+  const fetchPage = useCallback((view: SearchView) => searchPage({ ...shown?.criteria, ...view }), [searchPage, shown]);
 
   const error = search.error ?? validateZip.error ?? pageFailure?.error ?? null;
   const retry = !search.error && !validateZip.error ? pageFailure?.retry : undefined;
@@ -220,7 +223,8 @@ export default function InboundPage() {
       ) : null}
 
       <ResultsPanel
-        result={result}
+        result={shown?.answer ?? null}
+        searchId={shown?.id ?? 0}
         fetchPage={fetchPage}
         pageSize={pageSize}
         onPageSizeChange={setPageSize}
