@@ -84,3 +84,24 @@ test('supervisor, user manager and administrator open the screens their roles al
     await expectOpened(page, USER_MANAGEMENT);
   });
 });
+
+test('the screens of calls follow the applications: a measurer and a user manager take no calls', async ({ page }) => {
+  await signIn(page, 'measurer');
+  // The header offers no quotes to a user who may not see call data.
+  await expect(page.getByRole('link', { name: 'All Quotes' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  for (const path of ['/call-center/inbound', '/call-center/outbound', '/quotes', '/call-center/callSearch']) {
+    await page.goto(path);
+    await expectDenied(page);
+    await expect(toast(page, 'Access Denied.')).toBeHidden({ timeout: 6_000 });
+  }
+  await page.goto('/searchMeasureIt');
+  await expectOpened(page, '/searchMeasureIt');
+  await signOut(page);
+
+  await fillSignIn(page, 'usermanager', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/call-center/inbound');
+  await expectDenied(page);
+  await shot(page, 'access-denied-inbound');
+});

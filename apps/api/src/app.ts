@@ -9,6 +9,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox's mail worker (started on ready when MAIL_WORKER is on, stopped on close). */
     mailWorker: MailWorker;
+    /** Every route served under /api, with its access rule (each one comes from the contract's table). */
+    apiRoutes: RegisteredRoute[];
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
@@ -45,6 +48,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: true,
     bodyLimit: 10 * 1024 * 1024,
   });
+  app.decorate('apiRoutes', requireAccessDeclarations(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

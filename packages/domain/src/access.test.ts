@@ -2,14 +2,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   LEADS_CC_MANAGER_ROLE_NAME,
-  ROUTE_GUARDS,
   Role,
   canEditPricing,
-  canEnterRoute,
   hasAnyRole,
   hasPermission,
   isAdministrator,
-  isGuardedRoute,
   isLeadsCCManager,
   narrowScope,
   permissionEntry,
@@ -114,55 +111,6 @@ describe('isLeadsCCManager', () => {
     [[], false],
   ])('%j → %s', (permissions, expected) => {
     expect(isLeadsCCManager(permissions)).toBe(expected);
-  });
-});
-
-describe('canEnterRoute', () => {
-  const allowed: Record<string, number[]> = {
-    utilities: [1, 2, 5, 6, 7],
-    measureItUtilities: [1, 2, 5, 6, 7],
-    manageUsers: [1, 6],
-    searchUsers: [1, 6],
-    addUser: [1, 6],
-    editUser: [1, 6],
-  };
-
-  it('guards exactly the routes the spec names', () => {
-    expect(Object.keys(ROUTE_GUARDS).sort()).toEqual(Object.keys(allowed).sort());
-  });
-
-  const cases = Object.entries(allowed).flatMap(([route, roles]) =>
-    ALL_ROLES.map((role) => [route, role, roles.includes(role)] as const),
-  );
-  it.each(cases)('%s with role %i → %s', (route, role, expected) => {
-    expect(isGuardedRoute(route)).toBe(true);
-    expect(canEnterRoute(route, withRole(role))).toBe(expected);
-  });
-
-  it.each(Object.keys(allowed))('%s is closed to a user without roles', (route) => {
-    expect(canEnterRoute(route, [])).toBe(false);
-    expect(canEnterRoute(route, ['permission:3:true'])).toBe(false);
-  });
-
-  it.each([
-    'dashboard',
-    'inbound',
-    'outbound',
-    'callSearch',
-    'searchMeasureIt',
-    'profile',
-    'toString',
-    'constructor',
-    '',
-  ])('unguarded route %j is open to any signed-in user', (route) => {
-    expect(isGuardedRoute(route)).toBe(false);
-    expect(canEnterRoute(route, [])).toBe(true);
-    expect(canEnterRoute(route, withRole(3))).toBe(true);
-  });
-
-  it('a user with several roles enters when any of them is allowed', () => {
-    expect(canEnterRoute('manageUsers', ['role:3', 'role:6'])).toBe(true);
-    expect(canEnterRoute('utilities', ['role:3', 'role:8'])).toBe(false);
   });
 });
 

@@ -70,27 +70,6 @@ export function isLeadsCCManager(permissions: PermissionList): boolean {
   );
 }
 
-/** Guarded routes by route (state) name and the roles that may enter them. */
-export const ROUTE_GUARDS = {
-  utilities: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
-  measureItUtilities: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
-  manageUsers: [Role.Administrator, Role.UserAdministrator],
-  searchUsers: [Role.Administrator, Role.UserAdministrator],
-  addUser: [Role.Administrator, Role.UserAdministrator],
-  editUser: [Role.Administrator, Role.UserAdministrator],
-} as const satisfies Record<string, readonly number[]>;
-export type GuardedRoute = keyof typeof ROUTE_GUARDS;
-
-export function isGuardedRoute(name: string): name is GuardedRoute {
-  return Object.hasOwn(ROUTE_GUARDS, name);
-}
-
-/** May a user with these permissions enter the named route? Unguarded routes are open to any signed-in user. */
-export function canEnterRoute(routeName: string, permissions: PermissionList): boolean {
-  if (!isGuardedRoute(routeName)) return true;
-  return hasAnyRole(permissions, ROUTE_GUARDS[routeName]);
-}
-
 /** Price, round-count, call-discount and prepay-discount edits (call-handling.md §5). */
 export function canEditPricing(subject: { companyId: number; permissions: PermissionList }): boolean {
   return (

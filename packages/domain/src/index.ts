@@ -10,3 +10,4 @@ export * from './end-call.js';
 export * from './email.js';
 export * from './survey.js';
 export * from './quotes.js';
+export * from './route-access.js';

@@ -18,6 +18,8 @@ export interface AuthUser {
   sqldbid: number | null;
   branches: string[];
   permissions: string[];
+  /** Application ids granted to the user (the dashboard's links, and what route access rules read). */
+  applications: number[];
   scope: Scope;
   tokenHash: string;
 }
@@ -53,6 +55,7 @@ interface UserRow {
   role_name: string;
   branches: string[];
   perms: { id: number; value: string }[];
+  applications: number[];
   last_seen_at: string | Date;
 }
 
@@ -64,7 +67,9 @@ export async function loadAuthUser(db: DbOrTx, userId: number, tokenHash = ''): 
              r.name as role_name, now() as last_seen_at,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
-                       from user_permissions p where p.user_id = u.user_id), '[]') as perms
+                       from user_permissions p where p.user_id = u.user_id), '[]') as perms,
+             coalesce((select json_agg(a.application_id order by a.application_id)
+                       from user_applications a where a.user_id = u.user_id), '[]') as applications
       from users u join roles r on r.role_id = u.role_id
       where u.user_id = ${userId} and u.active`),
   );
@@ -75,6 +80,8 @@ export async function loadAuthUser(db: DbOrTx, userId: number, tokenHash = ''): 
 function toAuthUser(row: UserRow, tokenHash: string): AuthUser {
   const branches = typeof row.branches === 'string' ? (JSON.parse(row.branches) as string[]) : row.branches;
   const perms = typeof row.perms === 'string' ? (JSON.parse(row.perms) as UserRow['perms']) : row.perms;
+  const applications =
+    typeof row.applications === 'string' ? (JSON.parse(row.applications) as number[]) : row.applications;
   const permissions = permissionList(row.role_id, row.role_name, perms);
   return {
     userId: row.user_id,
@@ -87,6 +94,7 @@ function toAuthUser(row: UserRow, tokenHash: string): AuthUser {
     sqldbid: row.sqldbid,
     branches,
     permissions,
+    applications,
     scope: scopeOf({ companyId: row.company_id, permissions, branches }),
     tokenHash,
   };
@@ -109,7 +117,9 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
              r.name as role_name, s.last_seen_at,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
-                       from user_permissions p where p.user_id = u.user_id), '[]') as perms
+                       from user_permissions p where p.user_id = u.user_id), '[]') as perms,
+             coalesce((select json_agg(a.application_id order by a.application_id)
+                       from user_applications a where a.user_id = u.user_id), '[]') as applications
       from sessions s
       join users u on u.user_id = s.user_id
       join roles r on r.role_id = u.role_id

@@ -43,5 +43,5 @@ export class AppError extends Error {
 export const badRequest = (field: string, message: string) =>
   new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
-export const forbidden = (message = 'You do not have access to this.') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'Access Denied.') => new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);

@@ -2,9 +2,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '@cc/contract';
+import { mayAccess, type Access } from '@cc/domain';
 import type { AuthUser } from './auth.js';
 import { authenticate } from './auth.js';
+import { forbidden } from './errors.js';
 import type { AppContext } from '../context.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's access rule, as the contract declares it (routes outside the contract have none). */
+    access?: Access;
+  }
+}
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
 type Field<N extends RouteName, K extends string> = Routes[N] extends Record<K, infer S> ? Out<S> : undefined;
@@ -13,7 +22,7 @@ export interface HandlerInput<N extends RouteName> {
   params: Field<N, 'params'>;
   query: Field<N, 'query'>;
   body: Field<N, 'body'>;
-  user: Routes[N]['auth'] extends true ? AuthUser : AuthUser | null;
+  user: Routes[N]['access'] extends 'public' ? AuthUser | null : AuthUser;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -32,9 +41,50 @@ export type Handler<N extends RouteName> = (
   input: HandlerInput<N>,
 ) => Promise<z.input<Routes[N]['response']> | RawJson>;
 
+/** An API route as registered: what the access-matrix test compares with the contract's table. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+/** Paths under /api that are not calls of the contract: the OpenAPI page and its assets. */
+const OUTSIDE_CONTRACT = /^\/api\/docs(\/|$)/;
+
 /**
- * Register one endpoint of the contract's route table: method, path and schemas come from the
- * contract, so the server validates exactly what the client was typed against.
+ * Watch every route registered from here on: a route under /api that does not come from the contract's table (and
+ * so declares no access rule) stops the server at start, so it can never be served unguarded. Answers the list of
+ * registered API routes.
+ */
+export function requireAccessDeclarations(app: FastifyInstance): RegisteredRoute[] {
+  const registered: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || OUTSIDE_CONTRACT.test(route.url)) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`${String(route.method)} ${route.url} is served without an access rule: add it to the contract`);
+    }
+    for (const method of [route.method].flat()) registered.push({ method, url: route.url, access });
+  });
+  return registered;
+}
+
+/** What the OpenAPI description says of a route's access rule. */
+function describeAccess(access: Access): string {
+  if (access === 'public') return 'Public: no session needed.';
+  const parts = [
+    access.roles ? `roles ${access.roles.join(', ')}` : '',
+    access.apps ? `application ${access.apps.join(' or ')}` : '',
+    access.permission ? `permission ${access.permission.id} = ${access.permission.value}` : '',
+  ].filter(Boolean);
+  return `Access: ${access.name}${parts.length > 0 ? ` (${parts.join('; ')})` : ''}; role 1 passes every check.`;
+}
+
+/**
+ * Register one endpoint of the contract's route table: method, path, schemas and access rule come from the
+ * contract, so the server validates and authorizes exactly what the client was typed against. Who may call it is
+ * settled first, before the body is parsed or validated: without a session the answer is 401, without the role,
+ * application or permission the rule asks for it is 403, and no handler runs.
  */
 export function defineRoute<N extends RouteName>(
   app: FastifyInstance,
@@ -44,29 +94,36 @@ export function defineRoute<N extends RouteName>(
   options: { status?: number } = {},
 ): void {
   const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
+  const access: Access | undefined = def.access;
+  // The type requires a declaration; this stops a route built around the type (a cast, plain JavaScript) at start.
+  if (access === undefined) throw new Error(`Route ${name} declares no access rule`);
+  const signedIn = access !== 'public';
   const status = options.status ?? 200;
-  // Who is asking is settled before the request is validated: without a session the answer is 401, not 400.
   const users = new WeakMap<FastifyRequest, AuthUser>();
   app.withTypeProvider<ZodTypeProvider>().route({
-    ...(def.auth
+    ...(signedIn
       ? {
           onRequest: async (request: FastifyRequest) => {
-            users.set(request, await authenticate(ctx, request));
+            const user = await authenticate(ctx, request);
+            if (!mayAccess(access, user)) throw forbidden();
+            users.set(request, user);
           },
         }
       : {}),
     method: def.method,
     url: def.path,
+    config: { access },
     schema: {
       operationId: name,
+      description: describeAccess(access),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
       response: { [status]: def.response },
-      ...(def.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(signedIn ? { security: [{ bearer: [] }] } : {}),
     },
     handler: async (request, reply) => {
-      const user = def.auth ? users.get(request) : null;
+      const user = signedIn ? users.get(request) : null;
       const result = await handler({
         params: request.params as never,
         query: request.query as never,

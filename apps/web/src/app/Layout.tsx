@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { AppShell, Avatar, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFileInvoice, IconLayoutDashboard, IconLogout, IconUserCog } from '@tabler/icons-react';
 import { api } from '../lib/api';
+import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
@@ -14,6 +15,8 @@ export function Layout() {
   const current = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AuthDialog>(null);
+  // Quotes are call data: a user who may not take calls (a measurer, a user administrator) is not offered them.
+  const quotes = mayEnter('allQuotes', current?.user ?? null);
 
   const signOut = async () => {
     await api('signout').catch(() => undefined);
@@ -30,13 +33,15 @@ export function Layout() {
           </UnstyledButton>
           {current ? (
             <Group gap="xs" wrap="nowrap">
-              <QuoteSearchBox />
+              {quotes && <QuoteSearchBox />}
               <Button component={Link} to="/dashboard" variant="subtle" leftSection={<IconLayoutDashboard size={18} />}>
                 Dashboard
               </Button>
-              <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
-                All Quotes
-              </Button>
+              {quotes && (
+                <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
+                  All Quotes
+                </Button>
+              )}
               <Menu position="bottom-end" width={220}>
                 <Menu.Target>
                   <UnstyledButton aria-label="Account menu" data-testid="account-menu">

@@ -1,20 +1,23 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { canEnterRoute } from '@cc/domain';
+import { SCREEN_ACCESS } from '@cc/domain';
+import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 import type { AppRoute } from './routes';
 
 /**
- * The route guard of the spec: a user not signed in goes to the public home; a signed-in user without
- * the route's role sees 'Access Denied.' for 3 s and stays where they were (the dashboard on a fresh
- * load). The server decides again on every call; this only keeps the screen honest.
+ * The route guard of the spec: a user not signed in goes to the public home; a signed-in user whom the
+ * screen's access rule (SCREEN_ACCESS in @cc/domain, the rules the server enforces on the screen's calls)
+ * refuses sees 'Access Denied.' for 3 s and stays where they were (the dashboard on a fresh load). The
+ * server decides again on every call; this only keeps the screen honest.
  */
 export function RouteGate({ route, children }: { route: AppRoute; children: ReactNode }) {
   const current = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const denied = !route.public && current !== null && !canEnterRoute(route.name, current.user.permissions);
+  const isPublic = SCREEN_ACCESS[route.name] === 'public';
+  const denied = !isPublic && current !== null && !mayEnter(route.name, current.user);
   const toasted = useRef(false);
 
   useEffect(() => {
@@ -29,7 +32,7 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
     document.title = `${route.title} · Call Centre`;
   }, [route.title]);
 
-  if (route.public) return children;
+  if (isPublic) return children;
   if (!current) {
     // After a deliberate sign-out the guard and the sign-out itself both go to the public home; only a
     // lost session remembers the page, so that signing in again returns there.

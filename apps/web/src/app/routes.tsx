@@ -1,14 +1,15 @@
 /**
  * Every route of the web app in one table: path, the route (state) name the guards know, whether it is
- * public, and the lazily loaded page. Later features add their rows here.
+ * and the lazily loaded page. Later features add their rows here.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenName } from '@cc/domain';
 
 export interface AppRoute {
   path: string;
-  name: string;
+  /** The route (state) name; who may enter is SCREEN_ACCESS[name] in @cc/domain, so every row has a rule. */
+  name: ScreenName;
   title: string;
-  public?: boolean;
   page: LazyExoticComponent<ComponentType>;
 }
 
@@ -23,8 +24,8 @@ const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
-  { path: '/', name: 'publicHome', title: 'Welcome', public: true, page: PublicHomePage },
-  { path: '/portalsignin', name: 'portalsignin', title: 'Sign in', public: true, page: PortalSigninPage },
+  { path: '/', name: 'publicHome', title: 'Welcome', page: PublicHomePage },
+  { path: '/portalsignin', name: 'portalsignin', title: 'Sign in', page: PortalSigninPage },
   { path: '/dashboard', name: 'home', title: 'Dashboard', page: DashboardPage },
   { path: '/tikiwiki', name: 'tikiwiki', title: 'Wiki', page: DashboardPage },
   { path: '/pbknowledgebase', name: 'pbknowledgebase', title: 'Knowledge Base', page: DashboardPage },

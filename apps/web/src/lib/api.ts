@@ -88,7 +88,7 @@ export async function api<N extends RouteName>(name: N, args: Args<N> = {}): Pro
       problem.errors,
       problem.step,
     );
-    if (def.auth && (response.status === 401 || response.status === 403)) {
+    if (def.access !== 'public' && (response.status === 401 || response.status === 403)) {
       session.clear();
       onSessionLost();
     }

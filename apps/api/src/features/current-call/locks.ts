@@ -12,6 +12,7 @@ import { orders, outboundCalls, savedCalls } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { ROW_COLUMNS } from '../outbound/index.js';
+import { requireCallInScope } from './scope.js';
 
 export const CALL_ACTIVE_MESSAGE = 'Sorry, but this call is currently active...';
 
@@ -118,6 +119,8 @@ export async function markCallActive(
   const now = ctx.now();
   const callType = callTypeByName(input.callType)?.CallTypeName ?? input.callType;
   return ctx.db.transaction(async (tx) => {
+    // Scope is checked in the transaction that writes the lock, the outbound row and the orders.
+    await requireCallInScope(tx, user, input.sqldbid, input.customerNo, input.outboundId);
     /** The call was opened now, not renewed by its holder's heartbeat (or a reload of the holder's screen). */
     let opened = false;
     // A new prospect (customer number 0) has nothing to lock yet.
@@ -180,6 +183,7 @@ export async function isCallActive(
   user: AuthUser,
   input: { sqldbid: number; customerNo: number },
 ): Promise<{ isActive: boolean; mine: boolean; activeBy: string }> {
+  await requireCallInScope(ctx.db, user, input.sqldbid, input.customerNo);
   const [row] = rowsOf<{ user_id: number; active_by: string }>(
     await ctx.db.execute(sql`
       select call_locks.user_id, u.first_name || ' ' || u.last_name as active_by
@@ -208,6 +212,9 @@ export async function markCallInactive(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
+    // Saving keeps a call to come back to: only one the user may open. Releasing and forgetting touch only the
+    // user's own rows, so they need no check (and answer alike for any customer).
+    if (input.save) await requireCallInScope(tx, user, input.sqldbid, input.customerNo);
     const released = rowsOf<{ outbound_id: number | null }>(
       await tx.execute(sql`
         delete from call_locks

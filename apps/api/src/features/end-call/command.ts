@@ -40,15 +40,13 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { inScope } from '../../http/scope.js';
-import { LISTED } from '../outbound/index.js';
 import { linkInfoEdit, recordCallCustomer } from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
 import { setCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
 import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
 import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
-import { placeOf } from './shared.js';
+import { holdCallInScope, placeOf } from './shared.js';
 import { saveSurvey } from './surveys.js';
 
 export type EndCallInput = z.output<typeof EndCallRequest>;
@@ -143,22 +141,6 @@ export async function endCall(
   const customer = place.customer;
   // A new prospect or an unknown customer as the screen has it (no stored record); the contract allows it only there.
   const snapshot = input.customerNo <= 0 ? input.customer : undefined;
-  if (input.outboundId !== undefined) {
-    const [row] = await ctx.db
-      .select({ id: outboundCalls.outboundId })
-      .from(outboundCalls)
-      .where(
-        and(
-          eq(outboundCalls.outboundId, input.outboundId),
-          eq(outboundCalls.sqldbid, input.sqldbid),
-          eq(outboundCalls.type, type.CallTypeName),
-          LISTED,
-          inScope(user.scope, outboundCalls.branchNo),
-        ),
-      );
-    if (!row) throw badRequest('outboundId', 'is not a listed call of this type and franchise in your scope');
-  }
-
   let quote: Quote | null = null;
   if (input.pricing) {
     const size = customer ? Number(customer.lawnSize) : (snapshot?.lawnSize ?? PROSPECT_LAWN_SIZE);
@@ -204,6 +186,7 @@ export async function endCall(
   let recorded: Awaited<ReturnType<typeof recordCallCustomer>> | null = null;
   const answer = await runLogged(ctx, user, input, () =>
     ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
+      await holdCallInScope(tx, user.scope, { ...input, callType: type.CallTypeName });
       // ---- Step 2: the call history record, and the customer info edit linked to it. ----
       const inserted = await step(hook, 'callHistory', async () => {
         const t = quote?.totals;

@@ -2,10 +2,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE, decimalFromCents, formatLocalDateTime, type Scope } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { callHistory, customers, franchises } from '../../db/schema/index.js';
+import { callHistory, customers, franchises, outboundCalls } from '../../db/schema/index.js';
 import { inScope } from '../../http/scope.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { franchiseInScope } from '../current-call/index.js';
+import { LISTED } from '../outbound/index.js';
 
 export type CallRow = typeof callHistory.$inferSelect;
 
@@ -59,4 +60,47 @@ export async function placeOf(tx: DbOrTx, scope: Scope, sqldbid: number, custome
   }
   const branch = await franchiseInScope(tx, scope, sqldbid);
   return { branchNo: branch.branchNo, timeZone: branch.timeZone };
+}
+
+/**
+ * The scope of a call, checked again inside the transaction that writes it: the customer is held (FOR SHARE) as it
+ * was found in scope, and the outbound row, still listed, of this type, franchise and scope, is locked until the
+ * transaction ends. What was read before the transaction began (to price the call) cannot have left the user's
+ * scope by the time the call is written.
+ */
+export async function holdCallInScope(
+  tx: DbOrTx,
+  scope: Scope,
+  call: { sqldbid: number; customerNo: number; callType: string; outboundId?: number | undefined },
+): Promise<void> {
+  if (call.customerNo > 0) {
+    const [row] = await tx
+      .select({ customerNo: customers.customerNo })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.sqldbid, call.sqldbid),
+          eq(customers.customerNo, call.customerNo),
+          inScope(scope, customers.branchNo),
+        ),
+      )
+      .for('share');
+    if (!row) throw notFound('Customer Not Found.');
+  }
+  if (call.outboundId !== undefined) {
+    const [row] = await tx
+      .select({ id: outboundCalls.outboundId })
+      .from(outboundCalls)
+      .where(
+        and(
+          eq(outboundCalls.outboundId, call.outboundId),
+          eq(outboundCalls.sqldbid, call.sqldbid),
+          eq(outboundCalls.type, call.callType),
+          LISTED,
+          inScope(scope, outboundCalls.branchNo),
+        ),
+      )
+      .for('update');
+    if (!row) throw badRequest('outboundId', 'is not a listed call of this type and franchise in your scope');
+  }
 }

@@ -276,14 +276,63 @@ describe('POST /api/CurrentCall/CustomerHistoryAdditionalServices', () => {
 describe('POST /api/currentcall/stepDebug', () => {
   const URL = '/api/currentcall/stepDebug';
 
+  /** A call, an order and its line of customer 1001 (SG101, csr.franchise's), or of 1003 (SG103, outside). */
+  async function refs(customerNo: 1001 | 1003) {
+    const branchNo = customerNo === 1001 ? 'SG101' : 'SG103';
+    const callId = await insertCall(t.db, { sqldbid: 18001, custNo: customerNo, branchNo });
+    const order = await request(
+      t,
+      admin,
+      'POST',
+      '/api/Orders/Order',
+      {
+        sqldbid: 18001,
+        customerNo,
+        isPrepay: false,
+        isAutopay: false,
+        orderType: 'NORMAL',
+        orderStatus: 'PENDING',
+        subTotal: 45,
+        tax: 0,
+        total: 45,
+        title: 'Preferred Program',
+      },
+      as,
+    );
+    if (order.statusCode !== 200) throw new Error(`order: ${order.body}`);
+    const orderId = order.json<{ id: number }>().id;
+    const line = await request(
+      t,
+      admin,
+      'POST',
+      `/api/Orders/Order/${orderId}/Lines/Line`,
+      {
+        serviceDefId: 101,
+        serviceName: 'Preferred Program',
+        rounds: 1,
+        unitPrice: 45,
+        quantity: 1,
+        extendedPrice: 45,
+        unitPriceSold: 45,
+        extendedPriceSold: 45,
+        installment: false,
+        remainMonths: 0,
+      },
+      as,
+    );
+    if (line.statusCode !== 200) throw new Error(`line: ${line.body}`);
+    return { callId, orderId, orderItemId: line.json<{ id: number }>().id };
+  }
+
   it('logs a step with its parameters as text; JSON parameters are kept as JSON text', async () => {
+    const own = await refs(1001);
     const response = await request(t, franchise, 'POST', URL, {
       stepId: 4,
       SQLDBID: 18001,
       CustNo: 1001,
-      OrderId: 12,
-      OrderItemId: 34,
-      Call_id: 56,
+      OrderId: own.orderId,
+      OrderItemId: own.orderItemId,
+      Call_id: own.callId,
       SessionId: 'abc',
       ParametersData: { serviceDefId: 101, quantity: 6 },
       Status: 'OK',
@@ -299,14 +348,40 @@ describe('POST /api/currentcall/stepDebug', () => {
       step_id: 4,
       sqldbid: 18001,
       cust_no: 1001,
-      order_id: 12,
-      order_item_id: 34,
-      call_id: 56,
+      order_id: own.orderId,
+      order_item_id: own.orderItemId,
+      call_id: own.callId,
       session_id: 'abc',
       parameters_data: '{"serviceDefId":101,"quantity":6}',
       status: 'OK',
       log: 'Create Order Item',
     });
+  });
+
+  it('a customer, order, line or call outside the scope, or of another franchise, is refused naming it', async () => {
+    const own = await refs(1001);
+    const foreign = await refs(1003);
+    const before = await fingerprint(t.db, ['step_log']);
+    const cases: [string, object][] = [
+      ['CustNo', { CustNo: 1003 }],
+      ['OrderId', { OrderId: foreign.orderId }],
+      ['OrderItemId', { OrderItemId: foreign.orderItemId }],
+      ['OrderItemId', { OrderId: own.orderId, OrderItemId: foreign.orderItemId }],
+      ['Call_id', { Call_id: foreign.callId }],
+      ['Call_id', { Call_id: 999_999 }],
+    ];
+    for (const [field, refsOf] of cases) {
+      const response = await request(t, franchise, 'POST', URL, { stepId: 4, SQLDBID: 18001, ...refsOf });
+      expect(response.statusCode, JSON.stringify(refsOf)).toBe(400);
+      expect(response.json().message).toBe(`${field}: is not one of franchise 18001's in your scope`);
+    }
+    // Of the right franchise but another SQLDBID named: the call is 18001's, not 18002's.
+    const other = await request(t, admin, 'POST', URL, { stepId: 4, SQLDBID: 18002, Call_id: own.callId });
+    expect(other.json().message).toBe("Call_id: is not one of franchise 18002's in your scope");
+    expect(await fingerprint(t.db, ['step_log'])).toBe(before);
+    // The administrator sees every branch: the same foreign references are the admin's to log.
+    const adminLog = await request(t, admin, 'POST', URL, { stepId: 4, SQLDBID: 18001, ...foreign, CustNo: 1003 });
+    expect(adminLog.statusCode).toBe(200);
   });
 
   it('401; 404 for a franchise outside the scope; 400 for bad input — nothing written', async () => {

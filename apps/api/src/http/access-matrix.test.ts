@@ -1,0 +1,152 @@
+/**
+ * Every route of the contract, called by every demo account and by nobody, answers what its access rule
+ * predicts: 401 without a session, 403 'Access Denied.' when the rule refuses the account, and anything but
+ * 401/403 when it lets the account in. The prediction reads the demo accounts as the seed defines them (role,
+ * applications), not as the server loads them, so a server that loads the wrong grants fails here too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { routes, type RouteDef } from '@cc/contract';
+import { ACCESS, LEADS_CC_MANAGER_ROLE_NAME, mayAccess, Role, roleEntry, type AccessSubject } from '@cc/domain';
+import { rowsOf } from '../db/client.js';
+import { DEFAULT_APPLICATIONS, DEMO_ACCOUNTS } from '../db/seed/reference.js';
+import { createTestApp, type TestApp } from '../test/harness.js';
+
+let t: TestApp;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const account of DEMO_ACCOUNTS) tokens.set(account.username, await t.signin(account.username));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function subjectOf(username: string): AccessSubject {
+  const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+  if (!account) throw new Error(username);
+  const permissions = [roleEntry(account.roleId)];
+  if (account.roleId === Role.LeadsCCManager) permissions.push(roleEntry(LEADS_CC_MANAGER_ROLE_NAME));
+  return {
+    permissions,
+    applications: account.applications ?? DEFAULT_APPLICATIONS[`${account.companyId}:${account.roleId}`] ?? [],
+  };
+}
+
+const table = Object.entries(routes as Record<string, RouteDef>);
+// Sign-out ends the session it is called with: it goes last for each account.
+const ordered = [...table.filter(([name]) => name !== 'signout'), ...table.filter(([name]) => name === 'signout')];
+
+/**
+ * A request that no handler acts on when the rule lets the caller in: path parameters that fail validation where
+ * they are numbers, and an empty body. What runs is the guard; a handler that does run only reads or is refused.
+ */
+function request(def: RouteDef) {
+  const url = def.path.replace(/:([A-Za-z_]\w*)/g, 'x');
+  return { method: def.method, url, ...(def.body ? { payload: {} } : {}) };
+}
+
+describe('the access matrix', () => {
+  it('serves every route of the contract, once, and nothing else under /api', () => {
+    const served = t.app.apiRoutes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    const declared = table.map(([, def]) => `${def.method} ${def.path}`);
+    expect([...served].sort()).toEqual([...declared].sort());
+    expect(t.app.apiRoutes.every((r) => r.access !== undefined)).toBe(true);
+  });
+
+  it.each(ordered.map(([name, def]) => [name, def] as const))('%s', async (_name, def) => {
+    const anonymous = await t.app.inject(request(def));
+    if (def.access === 'public') expect(anonymous.statusCode).not.toBe(401);
+    else expect(anonymous.statusCode).toBe(401);
+
+    const wrong: string[] = [];
+    for (const account of DEMO_ACCOUNTS) {
+      const response = await t.call(tokens.get(account.username), request(def));
+      const allowed = mayAccess(def.access, subjectOf(account.username));
+      const ok = allowed
+        ? response.statusCode !== 401 && response.statusCode !== 403
+        : response.statusCode === 403 && response.json<{ message: string }>().message === 'Access Denied.';
+      if (!ok) wrong.push(`${account.username}: ${allowed ? 'allowed' : 'denied'} but ${response.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('what the rules mean for the demo accounts', () => {
+  // Spot checks that do not go through mayAccess, so a rule table that lets everyone in cannot pass.
+  const deniedTo = (username: string) =>
+    table.filter(([, def]) => !mayAccess(def.access, subjectOf(username))).map(([name]) => name);
+
+  it('the measurer may call nothing of call handling', () => {
+    const denied = deniedTo('measurer');
+    for (const name of [
+      'searchCustomers',
+      'customerHistory',
+      'updateCustomer',
+      'deleteOutbound',
+      'endCall',
+      'quotes',
+    ]) {
+      expect(denied).toContain(name);
+    }
+    const open = table.filter(([name]) => !denied.includes(name)).map(([, def]) => def.access);
+    expect(new Set(open)).toEqual(new Set([ACCESS.public, ACCESS.signedIn]));
+  });
+
+  it('the user administrator reads no call-centre data', () => {
+    expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['searchCustomers', 'outboundList', 'getCustomer']));
+  });
+
+  it.each(['admin', 'csr.corporate', 'csr.cof', 'csr.franchise', 'supervisor', 'leadsmanager'])(
+    '%s takes calls: nothing of call handling is refused',
+    (username) => {
+      expect(deniedTo(username)).toEqual([]);
+    },
+  );
+
+  it('the external CSR (Inbound Calls, no Outbound Calls) is refused the outbound lists only', () => {
+    expect(
+      deniedTo('csr.external').every((name) => routes[name as keyof typeof routes].access === ACCESS.outbound),
+    ).toBe(true);
+    expect(deniedTo('csr.external')).toContain('outboundList');
+  });
+});
+
+describe('a refused call does nothing', () => {
+  // Requests that would succeed for a CSR: the guard, not validation, is what stops them.
+  it('the measurer deleting an outbound row and the user administrator searching customers get 403', async () => {
+    const [row] = rowsOf<{ outbound_id: number }>(
+      await t.db.execute(sql`select outbound_id from outbound_calls
+        where deleted_at is null and not call_complete and branchno = 'SG101' and cust_no > 0 limit 1`),
+    );
+    if (!row) throw new Error('no outbound row');
+    const fresh = await t.signin('measurer');
+    const refused = await t.call(fresh, {
+      method: 'POST',
+      url: '/api/call-center/outbound/delete',
+      payload: { ids: [row.outbound_id] },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'FORBIDDEN', message: 'Access Denied.' });
+    const [after] = rowsOf<{ deleted_at: unknown }>(
+      await t.db.execute(sql`select deleted_at from outbound_calls where outbound_id = ${row.outbound_id}`),
+    );
+    expect(after?.deleted_at).toBeNull();
+
+    const search = await t.call(await t.signin('usermanager'), {
+      method: 'POST',
+      url: '/api/InboundCall/SearchCustomers',
+      payload: { criteria: { lastname: 'Smith' } },
+    });
+    expect(search.statusCode).toBe(403);
+    expect(search.body).not.toMatch(/Smith/i);
+
+    // The same delete by a CSR of the branch goes through: the request itself was good.
+    const done = await t.call(await t.signin('csr.franchise'), {
+      method: 'POST',
+      url: '/api/call-center/outbound/delete',
+      payload: { ids: [row.outbound_id] },
+    });
+    expect(done.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,12 @@
+import type { SessionUser } from '@cc/contract';
+import { canEnterScreen, type AccessSubject, type ScreenName } from '@cc/domain';
+
+/** The signed-in user as the shared access rules read it. */
+export function accessSubject(user: Pick<SessionUser, 'permissions' | 'Applications'>): AccessSubject {
+  return { permissions: user.permissions, applications: user.Applications.map((a) => a.ApplicationId) };
+}
+
+/** May this user enter the screen? The same rule the server applies to the screen's calls. */
+export function mayEnter(screen: ScreenName, user: Pick<SessionUser, 'permissions' | 'Applications'> | null): boolean {
+  return canEnterScreen(screen, user ? accessSubject(user) : null);
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { roleEntry } from './access.js';
+import {
+  ACCESS,
+  App,
+  SCREEN_ACCESS,
+  canEnterScreen,
+  isScreenName,
+  mayAccess,
+  type AccessRule,
+} from './route-access.js';
+
+const ALL_ROLES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const subject = (role: number, applications: number[] = [], ...extra: string[]) => ({
+  permissions: [roleEntry(role), ...extra],
+  applications,
+});
+
+describe('mayAccess', () => {
+  it('public needs no subject; every other rule needs one', () => {
+    expect(mayAccess('public', null)).toBe(true);
+    expect(mayAccess(ACCESS.signedIn, null)).toBe(false);
+    expect(mayAccess(ACCESS.signedIn, subject(8))).toBe(true);
+  });
+
+  it.each<[string, AccessRule, ReturnType<typeof subject>, boolean]>([
+    ['holds one of the applications', ACCESS.call, subject(3, [App.OutboundCalls]), true],
+    ['holds none of the applications', ACCESS.call, subject(3, [App.CallSearch, App.Wiki]), false],
+    ['no applications at all', ACCESS.inbound, subject(3), false],
+    ['measurer with MeasureIt only is refused call handling', ACCESS.call, subject(8, [App.MeasureIt]), false],
+    ['user administrator without Inbound Calls', ACCESS.inbound, subject(6, [4, 5, 8, 9]), false],
+    ['the role, no application asked', ACCESS.utilities, subject(7), true],
+    ['an application does not stand in for a role', ACCESS.userAdmin, subject(3, [App.UserManagement]), false],
+    ['administrator without any application', ACCESS.call, subject(1), true],
+    ['administrator passes role rules', ACCESS.userAdmin, subject(1), true],
+  ])('%s', (_name, rule, who, expected) => {
+    expect(mayAccess(rule, who)).toBe(expected);
+  });
+
+  const both: AccessRule = {
+    name: 'role 2 with app 4 and permission 3',
+    roles: [2],
+    apps: [App.Utilities],
+    permission: { id: 3, value: 'true' },
+  };
+  it.each<[string, ReturnType<typeof subject>, boolean]>([
+    ['all three hold', subject(2, [4], 'permission:3:true'), true],
+    ['role missing', subject(3, [4], 'permission:3:true'), false],
+    ['application missing', subject(2, [1], 'permission:3:true'), false],
+    ['permission with the false value', subject(2, [4], 'permission:3:false'), false],
+    ['permission missing', subject(2, [4]), false],
+  ])('every part given must hold: %s', (_name, who, expected) => {
+    expect(mayAccess(both, who)).toBe(expected);
+  });
+
+  it('role 1 passes every rule, whatever else the list holds', () => {
+    const rules = Object.values(ACCESS);
+    fc.assert(
+      fc.property(fc.subarray([...ALL_ROLES]), fc.subarray([1, 2, 3, 4, 5, 6, 7, 8, 9]), (roles, apps) => {
+        const who = { permissions: [roleEntry(1), ...roles.map((r) => roleEntry(r))], applications: apps };
+        return rules.every((rule) => mayAccess(rule, who));
+      }),
+    );
+  });
+});
+
+describe('screens', () => {
+  const byRole: Record<string, number[]> = {
+    utilities: [1, 2, 5, 6, 7],
+    measureItUtilities: [1, 2, 5, 6, 7],
+    manageUsers: [1, 6],
+    searchUsers: [1, 6],
+    addUser: [1, 6],
+    editUser: [1, 6],
+  };
+  const cases = Object.entries(byRole).flatMap(([screen, roles]) =>
+    ALL_ROLES.map((role) => [screen, role, roles.includes(role)] as const),
+  );
+  it.each(cases)('the spec guard: %s with role %i → %s', (screen, role, expected) => {
+    expect(canEnterScreen(screen, subject(role, [1, 2, 3, 4, 5, 6, 7, 8, 9]))).toBe(expected);
+  });
+
+  it.each<[string, number]>([
+    ['inbound', App.InboundCalls],
+    ['outbound', App.OutboundCalls],
+    ['outbound.cancelCalls', App.OutboundCalls],
+    ['currentCall', App.InboundCalls],
+    ['currentCall', App.OutboundCalls],
+    ['allQuotes', App.OutboundCalls],
+    ['callSearch', App.CallSearch],
+    ['searchMeasureIt', App.MeasureIt],
+    ['editMeasureIt', App.MeasureIt],
+  ])('%s opens with application %i and not without it', (screen, app) => {
+    expect(canEnterScreen(screen, subject(3, [app]))).toBe(true);
+    expect(
+      canEnterScreen(
+        screen,
+        subject(
+          3,
+          [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((a) => a !== app),
+        ),
+      ),
+    ).toBe(screen === 'currentCall' || screen === 'allQuotes');
+    expect(canEnterScreen(screen, subject(3, []))).toBe(false);
+  });
+
+  it.each(['home', 'profile', 'tikiwiki', 'pbknowledgebase'])('%s is open to any signed-in user', (screen) => {
+    expect(canEnterScreen(screen, subject(8))).toBe(true);
+    expect(canEnterScreen(screen, null)).toBe(false);
+  });
+
+  it.each(['toString', 'constructor', '', 'nowhere'])('unknown screen %j is closed, even to role 1', (screen) => {
+    expect(isScreenName(screen)).toBe(false);
+    expect(canEnterScreen(screen, subject(1))).toBe(false);
+  });
+
+  it('only the public home and the portal sign-in are public', () => {
+    const open = Object.entries(SCREEN_ACCESS)
+      .filter(([, access]) => access === 'public')
+      .map(([name]) => name);
+    expect(open.sort()).toEqual(['portalsignin', 'publicHome']);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Who may call an API route or enter a screen (administration.md §5-6, call-handling.md §6; decision 020).
+ *
+ * One table of rules, read by the server before any handler runs and by the web app's route guards, so the
+ * two can never disagree. A rule names roles (any of), applications (any of) and a permission; every part
+ * that is given must hold. Role 1 passes every check, applications included: an administrator's grant of
+ * applications is a convenience for the dashboard, not a limit.
+ */
+import { hasAnyRole, hasPermission, isAdministrator, Role, type PermissionList } from './access.js';
+
+/** The applications of the dashboard (the `applications` table's ids). */
+export const App = {
+  InboundCalls: 1,
+  OutboundCalls: 2,
+  CallSearch: 3,
+  Utilities: 4,
+  UserManagement: 5,
+  MeasureIt: 6,
+  MeasureItUtilities: 7,
+  KnowledgeBase: 8,
+  Wiki: 9,
+} as const;
+export type AppId = (typeof App)[keyof typeof App];
+
+export interface AccessRule {
+  /** A short name, shown in the OpenAPI description and in test names. */
+  readonly name: string;
+  /** Any of these roles (role 1 always passes). */
+  readonly roles?: readonly number[];
+  /** Any of these applications granted to the user (role 1 always passes). */
+  readonly apps?: readonly AppId[];
+  /** A permission with this value (role 1 always passes). */
+  readonly permission?: { readonly id: number; readonly value: string };
+}
+
+/** `'public'`: no session needed. Otherwise a signed-in user who satisfies the rule. */
+export type Access = 'public' | AccessRule;
+
+export interface AccessSubject {
+  permissions: PermissionList;
+  /** Application ids granted to the user. */
+  applications: readonly number[];
+}
+
+/** The named rules every route and screen is declared with. */
+export const ACCESS = {
+  public: 'public',
+  /** Any signed-in user: their own session, profile, dashboard. */
+  signedIn: { name: 'signed in' },
+  inbound: { name: 'Inbound Calls', apps: [App.InboundCalls] },
+  outbound: { name: 'Outbound Calls', apps: [App.OutboundCalls] },
+  /** The call screen and everything it calls: a call is opened from the inbound search or an outbound list. */
+  call: { name: 'Inbound or Outbound Calls', apps: [App.InboundCalls, App.OutboundCalls] },
+  /** Call types and agent names: the outbound lists and the call search both show them. */
+  callLists: {
+    name: 'Inbound, Outbound Calls or Call Search',
+    apps: [App.InboundCalls, App.OutboundCalls, App.CallSearch],
+  },
+  callSearch: { name: 'Call Search', apps: [App.CallSearch] },
+  measureIt: { name: 'MeasureIt', apps: [App.MeasureIt] },
+  /** The spec's guard of utilities and measureItUtilities: roles 2, 5, 6 or 7. */
+  utilities: {
+    name: 'roles 2, 5, 6, 7',
+    roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
+  },
+  /** The spec's guard of the user-administration screens: roles 1 or 6. */
+  userAdmin: { name: 'roles 1, 6', roles: [Role.Administrator, Role.UserAdministrator] },
+} as const satisfies Record<string, Access>;
+
+/** May this subject pass the rule? */
+export function mayAccess(access: Access, subject: AccessSubject | null): boolean {
+  if (access === 'public') return true;
+  if (!subject) return false;
+  if (isAdministrator(subject.permissions)) return true;
+  if (access.roles && !hasAnyRole(subject.permissions, access.roles)) return false;
+  if (access.apps && !access.apps.some((app) => subject.applications.includes(app))) return false;
+  if (access.permission && !hasPermission(subject.permissions, access.permission.id, access.permission.value)) {
+    return false;
+  }
+  return true;
+}
+
+/** Every screen of the web app by route (state) name, with who may enter it. */
+export const SCREEN_ACCESS = {
+  publicHome: ACCESS.public,
+  portalsignin: ACCESS.public,
+  home: ACCESS.signedIn,
+  tikiwiki: ACCESS.signedIn,
+  pbknowledgebase: ACCESS.signedIn,
+  profile: ACCESS.signedIn,
+  inbound: ACCESS.inbound,
+  outbound: ACCESS.outbound,
+  'outbound.cancelCalls': ACCESS.outbound,
+  'outbound.upsells': ACCESS.outbound,
+  currentCall: ACCESS.call,
+  allQuotes: ACCESS.call,
+  callSearch: ACCESS.callSearch,
+  utilities: ACCESS.utilities,
+  measureItUtilities: ACCESS.utilities,
+  manageUsers: ACCESS.userAdmin,
+  searchUsers: ACCESS.userAdmin,
+  addUser: ACCESS.userAdmin,
+  editUser: ACCESS.userAdmin,
+  MeasureIt: ACCESS.measureIt,
+  editMeasureIt: ACCESS.measureIt,
+  searchMeasureIt: ACCESS.measureIt,
+} as const satisfies Record<string, Access>;
+export type ScreenName = keyof typeof SCREEN_ACCESS;
+
+export function isScreenName(name: string): name is ScreenName {
+  return Object.hasOwn(SCREEN_ACCESS, name);
+}
+
+/** May the subject enter the named screen? An unknown screen is closed. */
+export function canEnterScreen(name: string, subject: AccessSubject | null): boolean {
+  return isScreenName(name) && mayAccess(SCREEN_ACCESS[name], subject);
+}
