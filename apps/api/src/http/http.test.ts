@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS } from '@cc/domain';
 import { buildApp } from '../app.js';
 import { createTestApp, testConfig, type TestApp } from '../test/harness.js';
 
@@ -101,10 +102,11 @@ describe('HTTP conventions', () => {
 
   it('never shows internals in a 500', async () => {
     const app = await buildApp(testConfig(), { db: t.db });
-    app.get('/api/test/boom', () => {
+    const config = { access: ACCESS.public };
+    app.get('/api/test/boom', { config }, () => {
       throw new Error('connect ECONNREFUSED 10.0.0.5:5432 password=hunter2');
     });
-    app.get('/api/test/boom-async', async () => {
+    app.get('/api/test/boom-async', { config }, async () => {
       await Promise.resolve();
       throw Object.assign(new TypeError("Cannot read properties of undefined (reading 'rows')"), { code: 'E_SECRET' });
     });
@@ -119,5 +121,13 @@ describe('HTTP conventions', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('refuses to start with a route under /api that declares no access rule', async () => {
+    const app = await buildApp(testConfig(), { db: t.db });
+    expect(() => app.get('/api/test/open', () => ({ open: true }))).toThrow(
+      'GET /api/test/open is served without an access rule: add it to the contract',
+    );
+    await app.close();
   });
 });
