@@ -39,7 +39,7 @@ import {
   UpdateOrderRequest,
   UpdateSourceRequest,
 } from './end-call.js';
-import type { RouteDef } from './routes.js';
+import type { RouteDef } from './route-def.js';
 
 /** The header the orders and surveys services require, from POST /api/Sessions/Session. */
 export const ORDER_SESSION_HEADER = 'X-SessionId';

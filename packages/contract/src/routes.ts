@@ -105,17 +105,8 @@ import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
-export interface RouteDef {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Fastify-style path with `:param` segments. */
-  path: string;
-  /** Whether a signed-in session is required. */
-  auth: boolean;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-}
+import type { RouteDef } from './route-def.js';
+export type { RouteDef } from './route-def.js';
 
 export const routes = {
   clientConfig: { method: 'GET', path: '/api/client-config', auth: false, response: ClientConfig },
