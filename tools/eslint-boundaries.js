@@ -1,7 +1,8 @@
 // Import boundaries of the architecture (docs/architecture.md), checked on every import:
 // - domain <- contract <- api and web; api and web never import each other;
 // - packages/domain is pure: no Node built-ins, no I/O packages;
-// - a feature imports another feature only through that feature's index.
+// - a feature imports another feature only through that feature's index;
+// - code that is built never imports a test, test support or fixtures (they are not in the build output).
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,6 +36,10 @@ const ALLOWED = {
   bench: ['packages/domain', 'packages/contract', 'apps/api'],
 };
 
+/** Tests and what only they use: excluded from every build (tsconfig.build.json), so never imported by built code. */
+const TEST_ONLY = /(\.test\.[jt]sx?$|\/src\/test\/|\/test-support\.[jt]sx?$|\/fixtures\/)/;
+const isTestOnly = (file) => TEST_ONLY.test(file.split(path.sep).join('/'));
+
 const IMPURE = /^(node:|fs$|path$|http$|https$|net$|child_process$|pg$|drizzle-orm|@electric-sql\/|fastify|react)/;
 
 export default {
@@ -58,6 +63,9 @@ export default {
             target = areaOf(targetFile);
           } else if (from === 'packages/domain' && IMPURE.test(source)) {
             return report(`packages/domain is pure: it may not import '${source}'.`);
+          }
+          if (targetFile && !isTestOnly(file) && from !== 'e2e' && isTestOnly(targetFile)) {
+            return report(`Built code may not import test-only '${source}': it is not in the build output.`);
           }
           if (target && target !== from && !ALLOWED[from].includes(target)) {
             return report(`${from} may not depend on ${target}.`);

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, fillSignIn, signIn, signOut, toast } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, settled, signIn, signOut, toast } from './helpers.js';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -8,7 +8,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** Scan the page as it is now and fail with a readable list of what is wrong. */
 async function expectAccessible(page: Page, what: string) {
   // Let dialog and toast transitions settle: a half-faded element reads as low contrast.
-  await page.waitForTimeout(400);
+  await settled(page);
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const found = violations.map((v) => ({
     rule: v.id,

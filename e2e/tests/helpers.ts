@@ -73,3 +73,22 @@ export async function forgetSavedCall(request: APIRequestContext, username: stri
   }
   await request.post('/api/auth/signout', { headers });
 }
+
+/**
+ * Wait until nothing on the page is moving: no CSS transition or finite animation running, seen on two
+ * frames in a row. A dialog or toast caught half faded in reads to axe as low contrast; a spinner's
+ * endless animation is not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const still = () =>
+          document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity);
+        requestAnimationFrame(() => {
+          const first = still();
+          requestAnimationFrame(() => resolve(first && still()));
+        });
+      }),
+  );
+}

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn, toast } from './helpers.js';
+import { settled, signIn, toast } from './helpers.js';
 
 /**
  * The outbound screen (call-handling.md §2-4, §8): a section per call type with its count, the grid of
@@ -406,7 +406,7 @@ test('an independent franchise sees the lists of its own branches', async ({ pag
 test('no WCAG 2.1 AA violations with a section open, the day picker open and the delete dialog', async ({ page }) => {
   // The app header is the shell's and is checked with the other pages; this looks at the outbound screen.
   const check = async () => {
-    await page.waitForTimeout(400);
+    await settled(page);
     const { violations } = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .exclude('header')

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { shot, signIn } from './helpers.js';
+import { settled, shot, signIn } from './helpers.js';
 
 /**
  * All Quotes (administration.md, header and menu): the header's menu entry opens the orders of the user's scope on
@@ -70,7 +70,7 @@ const summary = (page: Page) => page.getByTestId('quotes-summary');
 /** No axe-core violations of WCAG 2.1 AA on the page as it is now. */
 async function expectAccessible(page: Page, what: string) {
   // Let dialog transitions settle: a half-faded element reads as low contrast.
-  await page.waitForTimeout(400);
+  await settled(page);
   const { violations } = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();

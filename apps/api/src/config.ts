@@ -136,3 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     },
   };
 }
+
+/** Every environment variable the server reads; the README's configuration table lists each (config.test.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);

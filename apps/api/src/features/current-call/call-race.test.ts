@@ -51,7 +51,9 @@ describe('racing for one call', () => {
   });
 });
 
-describe.runIf(engine === 'postgres')('racing across two API processes on one PostgreSQL server', () => {
+// Skipped without TEST_DATABASE_URL: PGlite is one process's database; two processes need a PostgreSQL server.
+const ACROSS_PROCESSES = 'racing across two API processes on one PostgreSQL server (needs TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(ACROSS_PROCESSES, () => {
   const servers: ServerProcess[] = [];
   beforeAll(async () => {
     const url = t.database.url;

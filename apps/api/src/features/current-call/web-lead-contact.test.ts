@@ -1,5 +1,5 @@
 /**
- * The web lead's contact id (docs/decisions/009-web-lead-contact-id.md): a web-lead row of the outbound
+ * The web lead's contact id (docs/decisions/019-web-lead-contact-id.md): a web-lead row of the outbound
  * lists (and a deep link's resolved row) carries ContactId, the id PUT …/setcustomer/{customerNumber}
  * names the lead by; rows of other types carry null. What the screen sends is what the row carries,
  * whatever form the contact id has (the demo data's 'WL-{OutboundId}' or an imported one).

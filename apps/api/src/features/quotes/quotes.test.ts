@@ -313,7 +313,7 @@ describe('totals kept per branch and status', () => {
   });
 
   it.skipIf(engine !== 'postgres')(
-    'two open transactions writing orders of one branch do not wait for each other; both count at commit',
+    'two open transactions writing orders of one branch do not wait for each other; both count at commit (needs a PostgreSQL server: TEST_DATABASE_URL)',
     async () => {
       const before = await totals();
       const url = t.database.url ?? '';

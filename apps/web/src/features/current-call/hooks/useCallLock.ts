@@ -4,7 +4,9 @@ import { session } from '../../../lib/session';
 import { callActive } from '../api/callActive';
 import { callInactive, callInactiveOnUnload } from '../api/callInactive';
 import type { TheCall } from '../model';
-import { cancelRelease, releasesSettled, scheduleRelease } from './releases';
+import { holdCall, type LockState } from './call-hold';
+
+export type { LockState } from './call-hold';
 
 const UNLOADED = 'cc.call.unloaded';
 
@@ -25,17 +27,6 @@ function markUnloaded(key: string): void {
   }
 }
 
-export type LockState =
-  /** The call row is still being resolved (a deep link). */
-  | { status: 'waiting' }
-  | { status: 'opening' }
-  /** The call is ours; the heartbeat keeps it. */
-  | { status: 'open' }
-  /** Another CSR has the call: 'Sorry, but this call is currently active...'. */
-  | { status: 'refused'; message: string }
-  /** The call could not be opened (e.g. the customer is not in the user's scope). */
-  | { status: 'failed'; message: string };
-
 export interface CallLockOptions {
   sqldbid: number;
   customerNo: number;
@@ -52,7 +43,8 @@ export interface CallLockOptions {
  * when the screen goes — unmount or route change, or the window closing (pagehide, a keepalive fetch
  * with the bearer token). A released call is saved so the dashboard can send the user back to it,
  * unless `forget()` was called first (a cancelled call). An unknown customer (-1) has nothing to lock, but is
- * saved the same way, so the dashboard can send the user back to it.
+ * saved the same way, so the dashboard can send the user back to it. The hold itself — its timers and the
+ * order of open, beats and release — is `holdCall` (call-hold.ts); this hook ties it to the screen.
  */
 export function useCallLock({
   sqldbid,
@@ -73,63 +65,7 @@ export function useCallLock({
 
   useEffect(() => {
     if (!enabled) return;
-    /** An unknown customer (-1) has nothing to lock: the call is held from the start and only saved on leaving. */
-    const unlocked = customerNo < 0;
     const key = `${sqldbid}/${customerNo}`;
-    cancelRelease(key);
-    let live = true;
-    /** 'pending' until the first answer; a refused or failed call is never released or saved. */
-    let outcome: 'pending' | 'held' | 'refused' | 'failed' = 'pending';
-    const request = () => callActive({ sqldbid, customerNo, callType, outboundId });
-    /** A call that cannot be resumed now is not kept as this user's saved call either. */
-    const forgetSaved = () => void callInactive({ sqldbid, customerNo, callType, save: false }).catch(() => undefined);
-    const refuse = (error: unknown) => {
-      if (error instanceof ApiError && error.status === 409) {
-        if (outcome === 'pending') forgetSaved();
-        outcome = 'refused';
-        if (live) setState({ status: 'refused', message: error.message });
-        return true;
-      }
-      return false;
-    };
-
-    const first = unlocked
-      ? Promise.resolve().then(() => {
-          outcome = 'held';
-        })
-      : releasesSettled()
-          .then(request)
-          .then(
-            () => {
-              if (outcome === 'pending') outcome = 'held';
-              if (live) setState({ status: 'open' });
-              // Reopened right after this window let the call go (a reload): that release may still reach
-              // the server after this open, so confirm the call once more when it has.
-              if (unloadedRecently(key)) setTimeout(beat, 1500);
-            },
-            (error: unknown) => {
-              if (refuse(error)) return;
-              outcome = 'failed';
-              if (session.token()) forgetSaved();
-              if (live) setState({ status: 'failed', message: (error as Error).message });
-            },
-          );
-    const beat = () => {
-      if (unlocked || outcome !== 'held' || !session.token()) return;
-      request().catch((error: unknown) => void refuse(error)); // a missed beat is retried by the next
-    };
-    // Each beat schedules the next with the configured interval of the moment.
-    let timer: ReturnType<typeof setTimeout>;
-    const next = () => {
-      timer = setTimeout(
-        () => {
-          beat();
-          next();
-        },
-        Math.max(5, heartbeatRef.current) * 1000,
-      );
-    };
-    if (!unlocked) next();
     const release = (save: boolean) => ({
       sqldbid,
       customerNo,
@@ -137,28 +73,27 @@ export function useCallLock({
       save,
       theCall: theCallRef.current ?? undefined,
     });
-    const onPageHide = () => {
-      if (outcome !== 'held') return;
-      callInactiveOnUnload(release(saveRef.current));
-      markUnloaded(key);
-    };
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted && outcome === 'held') beat(); // back from the back-forward cache: take it again
-    };
+    const hold = holdCall(key, customerNo >= 0, {
+      open: () => callActive({ sqldbid, customerNo, callType, outboundId }),
+      refusal: (error) => (error instanceof ApiError && error.status === 409 ? error.message : null),
+      release: (save) => callInactive(release(save)),
+      releaseOnUnload: (save) => callInactiveOnUnload(release(save)),
+      forgetSaved: () => void callInactive({ sqldbid, customerNo, callType, save: false }).catch(() => undefined),
+      signedIn: () => session.token() !== null,
+      heartbeatSeconds: () => heartbeatRef.current,
+      save: () => saveRef.current,
+      reloaded: () => unloadedRecently(key),
+      markUnloaded: () => markUnloaded(key),
+      setState,
+    });
+    const onPageHide = () => hold.pageHide();
+    const onPageShow = (event: PageTransitionEvent) => hold.pageShow(event.persisted);
     window.addEventListener('pagehide', onPageHide);
     window.addEventListener('pageshow', onPageShow);
-
     return () => {
-      live = false;
-      clearTimeout(timer);
       window.removeEventListener('pagehide', onPageHide);
       window.removeEventListener('pageshow', onPageShow);
-      const heldWhenLeft = outcome === 'held';
-      scheduleRelease(key, async () => {
-        await first; // an open still on its way is released too, never left locked behind us
-        if (outcome !== 'held' || !session.token()) return;
-        await callInactive(release(saveRef.current && heldWhenLeft)).catch(() => undefined);
-      });
+      hold.stop();
     };
   }, [sqldbid, customerNo, callType, outboundId, enabled]);
 
