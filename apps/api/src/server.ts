@@ -4,15 +4,17 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { seedDemoData, syncCallReferenceData } from './db/seed/index.js';
+import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
   const database = await openDatabase(config);
-  if (database.kind === 'pglite' && database.isNew && config.seed === 'auto') {
-    console.log('New embedded database: loading demo data…');
+  // Not `isNew`: a first start killed during the load leaves an existing data directory with no demo data in it,
+  // which must load again rather than answer 'ready' with no users (decision 016).
+  if (database.kind === 'pglite' && config.seed === 'auto' && (await demoDataState(database.db)) === 'empty') {
+    console.log('Embedded database without demo data: loading demo data…');
     await seedDemoData(database.db);
   } else {
     await syncCallReferenceData(database.db);
