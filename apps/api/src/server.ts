@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
+import { trackConnections } from './ops/shutdown.js';
 import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,11 +22,20 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config, { db: database.db });
 
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const { drainSeconds, timeoutSeconds } = config.shutdown;
+    app.log.info({ signal, openConnections: connections.size }, 'shutting down');
+    // The bound on everything below: a request or a database that never finishes must not keep the process alive.
+    setTimeout(() => {
+      app.log.error({ timeoutSeconds }, 'shutdown did not finish in time: exiting with work unfinished');
+      process.exit(1);
+    }, timeoutSeconds * 1000).unref();
+    app.lifecycle.draining = true;
+    await connections.whenAllClosed(drainSeconds * 1000);
     try {
       await app.close();
     } finally {
