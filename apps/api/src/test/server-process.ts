@@ -4,6 +4,7 @@
  * for one call, a server killed in the middle of a request or of its first start, a server shutting down.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,7 +116,21 @@ export async function spawnServerProcess(
   };
 }
 
-/** Start the server (see spawnServerProcess) and wait until it answers GET /readyz. */
+/** Answers the status of GET `url` on a connection of its own, closed after it (no kept-alive socket left behind). */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Start the server (see spawnServerProcess) and wait until GET /readyz answers 200. The probes leave no kept-alive
+ * connection open, which would hold a later graceful shutdown for its whole drain time.
+ */
 export async function startServerProcess(
   databaseUrl: string | undefined,
   options: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {},
@@ -127,8 +142,7 @@ export async function startServerProcess(
       throw new Error(`the server at ${server.url} exited during start-up:\n${server.output()}`);
     }
     try {
-      const response = await fetch(`${server.url}/api/client-config`);
-      if (response.ok) return server;
+      if ((await statusOf(`${server.url}/readyz`)) === 200) return server;
     } catch {
       // not listening yet
     }
