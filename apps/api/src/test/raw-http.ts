@@ -82,7 +82,7 @@ export async function connect(url: string): Promise<RawConnection> {
           value = check();
         } catch (error) {
           finish();
-          reject(error as Error);
+          reject(error instanceof Error ? error : new Error(String(error)));
           return;
         }
         if (value !== undefined) {
