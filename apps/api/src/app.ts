@@ -33,12 +33,24 @@ declare module 'fastify' {
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
+import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
   db: Db;
   now?: () => Date;
   /** Test hooks (fault injection at an end-call step); never set in production. */
   hooks?: AppContext['hooks'];
+}
+
+/** Stop the mail worker, waiting at most `ms` for the message it is sending. */
+async function stopWithin(worker: MailWorker, ms: number, log: FastifyInstance['log']): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([worker.stop().then(() => 'stopped' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') log.warn({ waitedMs: ms }, 'mail worker still sending at shutdown: left to its lease');
 }
 
 /** The whole server, used by server.ts and by the tests (through `app.inject`). */
@@ -71,9 +83,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       done();
     });
   }
-  // Stop before the database closes (server.ts and the tests close the app first): a delivery in progress finishes.
+  // Stop before the database closes (server.ts and the tests close the app first): a delivery in progress may
+  // finish, but shutdown waits for it no longer than SHUTDOWN_MAIL_SECONDS; a message still being sent then is
+  // left queued under its lease, and a live worker sends it once the lease runs out (decision 016).
   app.addHook('onClose', async () => {
-    await mailWorker.stop();
+    await stopWithin(mailWorker, config.shutdown.mailSeconds * 1000, app.log);
   });
   const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker, hooks: deps.hooks };
 
@@ -83,6 +97,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('Referrer-Policy', 'same-origin');
     return payload;
   });
+
+  registerOpsRoutes(app, { config, db: deps.db, now });
 
   await app.register(fastifySwagger, {
     openapi: {

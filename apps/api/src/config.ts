@@ -39,6 +39,17 @@ const EnvSchema = z.object({
   EVALUATION_URL: z.url().optional(),
   WIKI_URL: z.url().optional(),
   KNOWLEDGE_BASE_URL: z.url().optional(),
+  /** The bearer token GET /metrics asks for; unset, /metrics is off (decision 016). */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
+    .optional(),
+  /** After SIGTERM: how long kept-alive connections are still served (answers say Connection: close). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** After SIGTERM: the longest wait for the mail worker's message in progress. */
+  SHUTDOWN_MAIL_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** After SIGTERM: the whole shutdown's bound; past it the process exits with status 1. */
+  SHUTDOWN_TIMEOUT_SECONDS: intVar(30),
 });
 
 export interface Config {
@@ -81,6 +92,10 @@ export interface Config {
     wiki: string | undefined;
     knowledgeBase: string | undefined;
   };
+  /** GET /metrics answers only with this bearer token; undefined turns it off. */
+  metricsToken: string | undefined;
+  /** Graceful shutdown on SIGTERM/SIGINT (server.ts), in seconds. */
+  shutdown: { drainSeconds: number; mailSeconds: number; timeoutSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -133,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       evaluation: e.EVALUATION_URL,
       wiki: e.WIKI_URL,
       knowledgeBase: e.KNOWLEDGE_BASE_URL,
+    },
+    metricsToken: e.METRICS_TOKEN,
+    shutdown: {
+      drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
+      mailSeconds: e.SHUTDOWN_MAIL_SECONDS,
+      timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     },
   };
 }

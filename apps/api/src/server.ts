@@ -4,26 +4,38 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { seedDemoData, syncCallReferenceData } from './db/seed/index.js';
+import { trackConnections } from './ops/shutdown.js';
+import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
   const database = await openDatabase(config);
-  if (database.kind === 'pglite' && database.isNew && config.seed === 'auto') {
-    console.log('New embedded database: loading demo data…');
+  // Not `isNew`: a first start killed during the load leaves an existing data directory with no demo data in it,
+  // which must load again rather than answer 'ready' with no users (decision 016).
+  if (database.kind === 'pglite' && config.seed === 'auto' && (await demoDataState(database.db)) === 'empty') {
+    console.log('Embedded database without demo data: loading demo data…');
     await seedDemoData(database.db);
   } else {
     await syncCallReferenceData(database.db);
   }
   const app = await buildApp(config, { db: database.db });
 
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    const { drainSeconds, timeoutSeconds } = config.shutdown;
+    app.log.info({ signal, openConnections: connections.size }, 'shutting down');
+    // The bound on everything below: a request or a database that never finishes must not keep the process alive.
+    setTimeout(() => {
+      app.log.error({ timeoutSeconds }, 'shutdown did not finish in time: exiting with work unfinished');
+      process.exit(1);
+    }, timeoutSeconds * 1000).unref();
+    app.lifecycle.draining = true;
+    await connections.whenAllClosed(drainSeconds * 1000);
     try {
       await app.close();
     } finally {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -24,8 +23,6 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** True when the embedded database was created by this open (demo data goes only there). */
-  isNew: boolean;
   close(): Promise<void>;
 }
 
@@ -35,12 +32,10 @@ const MIGRATION_LOCK_KEY = 7_310_442;
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   let release = (): void => undefined;
-  let isNew = true;
   let pgDir: string | undefined;
   if (dataDir !== undefined) {
     release = acquireDataDirLock(dataDir);
     pgDir = path.join(dataDir, 'pg');
-    isNew = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
   }
   try {
     const client = await PGlite.create(pgDir, { extensions: { pg_trgm } });
@@ -49,7 +44,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     return {
       db,
       kind: 'pglite',
-      isNew,
       close: async () => {
         try {
           await client.close();
@@ -81,7 +75,7 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
     client.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', isNew: false, close: () => pool.end() };
+  return { db, kind: 'postgres', close: () => pool.end() };
 }
 
 export function openDatabase(config: {

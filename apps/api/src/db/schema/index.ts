@@ -5,3 +5,4 @@ export * from './outbound.js';
 export * from './calls.js';
 export * from './pricing.js';
 export * from './end-call.js';
+export * from './demo-data.js';

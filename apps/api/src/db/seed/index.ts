@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.js';
+import { rowsOf, type Db } from '../client.js';
 import {
   applications,
   brands,
   companies,
   companyRolePermissionTemplates,
   companyRoles,
+  demoData,
   franchiseConfigs,
   franchises,
   permissions,
@@ -58,11 +59,35 @@ export class AlreadySeededError extends Error {
   override name = 'AlreadySeededError';
 }
 
-/** Reference data and demo accounts, in one transaction. Refuses a database that already has them. */
+/**
+ * What a database holds: `loaded`, a completed demo load (its record is written by the load's last statement);
+ * `empty`, no reference data, so demo data may go in (a new database, or one whose load was interrupted and rolled
+ * back); `other`, reference data without a completed load (put there by other means), which a load must not touch.
+ */
+export async function demoDataState(db: Db): Promise<'loaded' | 'empty' | 'other'> {
+  const [row] = rowsOf<{ loaded: boolean; brands: boolean }>(
+    await db.execute(
+      sql`select exists (select 1 from ${demoData}) as loaded, exists (select 1 from ${brands}) as brands`,
+    ),
+  );
+  if (row?.loaded) return 'loaded';
+  return row?.brands ? 'other' : 'empty';
+}
+
+/**
+ * Reference data and demo accounts, in one transaction that ends by recording the load as complete (decision 016):
+ * a process killed part-way leaves nothing, and the next start or `db:seed` loads again. Refuses a database that
+ * already has them.
+ */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
   const sizes = checkSeedOptions(options);
-  const existing = await db.select({ n: sql<number>`count(*)::int` }).from(brands);
-  if ((existing[0]?.n ?? 0) > 0) throw new AlreadySeededError('The database already holds demo data.');
+  const state = await demoDataState(db);
+  if (state === 'loaded') throw new AlreadySeededError('The database already holds demo data.');
+  if (state === 'other') {
+    throw new AlreadySeededError(
+      'The database already holds reference data that no demo load wrote; it is left as it is.',
+    );
+  }
 
   const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hash(DEMO_PASSWORD)));
 
@@ -177,5 +202,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       sql`update customers set autopay_enabled = true where customer_type = 'Existing Customer' and customer_no % 3 = 0`,
     );
     await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
+    // Last, in the same transaction: the record exists exactly when everything above was committed.
+    await tx.insert(demoData).values({ loadedAt: new Date(), seed: options.seed ?? 42, customers: sizes.customers });
   });
 }

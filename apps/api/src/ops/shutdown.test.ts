@@ -1,0 +1,108 @@
+/**
+ * Issue 13, point 9: graceful shutdown of the real server process. After SIGTERM a request in flight is answered,
+ * a request sent on a kept-alive connection is answered (not reset, not 503), and the mail worker's message in
+ * progress does not hold the shutdown. PostgreSQL only (TEST_DATABASE_URL): the test reads and writes the database
+ * while the server runs, which the embedded database does not allow.
+ */
+import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.js';
+import { DEMO_PASSWORD } from '../db/seed/index.js';
+import { createTestDatabase, engine, type TestDatabase } from '../test/harness.js';
+import { connect, request } from '../test/raw-http.js';
+import { startServerProcess, type ServerProcess } from '../test/server-process.js';
+import { startTestSmtp, until, type TestSmtp } from '../test/smtp.js';
+
+describe.runIf(engine === 'postgres')('graceful shutdown of a server process', () => {
+  let database: TestDatabase;
+  const servers: ServerProcess[] = [];
+  const smtps: TestSmtp[] = [];
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.kill('SIGKILL')));
+    await Promise.all(smtps.map((s) => s.close()));
+    await database?.close();
+  });
+
+  /** Resolves once the server has begun draining: a fresh connection's /readyz answers 503. */
+  async function draining(server: ServerProcess): Promise<void> {
+    await until(async () => {
+      const probe = await connect(server.url);
+      probe.write(request('GET', '/readyz', { close: true }));
+      const { status } = await probe.response();
+      probe.destroy();
+      return status === 503;
+    });
+  }
+
+  it('answers the request in flight and the next one on a kept-alive connection, then exits', async () => {
+    // A drain far longer than the test: the process can only exit in time by seeing every connection close.
+    const server = await startServerProcess(database.url, {
+      env: { SHUTDOWN_DRAIN_SECONDS: '600', SHUTDOWN_TIMEOUT_SECONDS: '900' },
+    });
+    servers.push(server);
+
+    const keptAlive = await connect(server.url);
+    keptAlive.write(request('GET', '/healthz'));
+    const first = await keptAlive.response();
+    expect(first.status).toBe(200);
+    expect(first.headers.connection).not.toBe('close');
+
+    // A sign-in whose body has only partly arrived when the signal comes.
+    const body = JSON.stringify({ username: 'admin', password: DEMO_PASSWORD });
+    const slow = await connect(server.url);
+    const half = request('POST', '/api/auth/signin', { body });
+    slow.write(half.slice(0, half.length - 10));
+
+    server.child.kill('SIGTERM');
+    await draining(server);
+
+    keptAlive.write(request('GET', '/healthz'));
+    const second = await keptAlive.response();
+    expect(second.status).toBe(200);
+    expect(second.headers.connection).toBe('close');
+    await keptAlive.ended();
+
+    slow.write(half.slice(half.length - 10));
+    const signin = await slow.response();
+    expect(signin.status).toBe(200);
+    expect(JSON.parse(signin.body)).toHaveProperty('token');
+
+    await server.exited();
+    expect(server.exitCode()).toBe(0);
+  });
+
+  it('does not wait for the mail worker to finish a slow message, and leaves it queued', async () => {
+    const smtp = await startTestSmtp({ delayMs: 55_000 });
+    smtps.push(smtp);
+    const tag = crypto.randomUUID();
+    for (let i = 0; i < 3; i++) {
+      await database.db.execute(sql`
+        insert into email_outbox (kind, to_addresses, subject, text_body, message_id, status, next_attempt_at, created_at)
+        values ('thp', 'someone@example.com', ${tag}, 'body', ${`${tag}-${i}`}, 'queued', now(), now())`);
+    }
+    const server = await startServerProcess(database.url, {
+      env: {
+        MAIL_WORKER: 'on',
+        SMTP_URL: smtp.url,
+        SHUTDOWN_MAIL_SECONDS: '1',
+        // Exiting by this bound instead would give status 1.
+        SHUTDOWN_TIMEOUT_SECONDS: '40',
+      },
+    });
+    servers.push(server);
+    await until(() => smtp.dataStarted >= 1);
+
+    server.child.kill('SIGTERM');
+    await server.exited();
+    expect(server.exitCode()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+    const rows = rowsOf<{ status: string }>(
+      await database.db.execute(sql`select status from email_outbox where subject = ${tag}`),
+    );
+    expect(rows.map((r) => r.status)).toEqual(['queued', 'queued', 'queued']);
+  });
+});
