@@ -1,6 +1,6 @@
 /**
  * Issue 13, point 8b–d: two mail workers against a real SMTP server (smtp-server) that is slow, with leases of a
- * second (MAIL_LEASE_SECONDS) so the races happen in seconds.
+ * two seconds (MAIL_LEASE_SECONDS) so the races happen in seconds.
  *
  * - A server slower than the lease: the sender renews its lease, so the other worker never takes its message over.
  * - A lease lost in the middle of a send (another worker holds it; the database out of reach): the send is aborted
@@ -75,23 +75,25 @@ function copies(ids: number[]): number[] {
 
 describe('two workers and a server slower than the lease', () => {
   it('sends each message once: the sender renews its lease while the server takes its time', async () => {
-    // 2.5 s a message against a lease of 1 s: without renewal the other worker takes each message over.
-    smtp.delayMs = 2500;
-    const ids = await queueSome(3, 'slow');
+    // 5 s a message against a lease of 2 s: without renewal the other worker takes each message over, and both
+    // send it. The server is slow before the data (RCPT TO): a send aborted because its process stalled past the
+    // lease (a loaded machine) delivers nothing, so the count below holds on any machine, and still shows a takeover.
+    smtp.rcptDelayMs = 5000;
+    const ids = await queueSome(2, 'slow');
     const a = worker(t.db, 'worker-a');
     const b = worker(second.db, 'worker-b');
     a.start();
     b.start();
     await until(async () => (await rows(ids)).every((r) => r.status === 'sent'), 30_000);
 
-    expect(copies(ids)).toEqual([1, 1, 1]);
-    expect((await rows(ids)).map((r) => r.attempts)).toEqual([1, 1, 1]);
+    expect(copies(ids)).toEqual([1, 1]);
   });
 });
 
 describe('a lease lost in the middle of a send', () => {
   it('aborts the send before the data is complete when another worker holds the lease, and delivers once later', async () => {
-    // The server answers RCPT TO only after 3 s: the data has not begun while the lease is taken away.
+    // The server answers RCPT TO only after 3 s: the data has not begun while the lease is taken away, and a renewal
+    // (every third of the 2 s lease) finds it gone before then.
     smtp.rcptDelayMs = 3000;
     const [emailId] = await queueSome(1, 'stolen');
     const log = captureLog();
@@ -103,7 +105,6 @@ describe('a lease lost in the middle of a send', () => {
       update email_outbox set locked_by = 'worker-elsewhere', locked_until = now() + interval '1 hour'
       where email_id = ${emailId!}`);
 
-    // The next renewal (a third of a lease) finds the lease gone and closes the connection.
     expect(await run).toEqual({ sent: 0, retried: 1, failed: 0 });
     await until(() => smtp.abandoned > abandonedBefore);
     expect(smtp.dataStarted).toBe(0);
@@ -121,7 +122,8 @@ describe('a lease lost in the middle of a send', () => {
   it.runIf(engine === 'postgres')(
     'aborts the send before its lease can run out when the database is out of reach (PostgreSQL)',
     async () => {
-      smtp.rcptDelayMs = 3000;
+      // Longer than the 80 % of a lease after which the send is aborted, however late the lock comes.
+      smtp.rcptDelayMs = 5000;
       const [emailId] = await queueSome(1, 'unreachable');
       const a = worker(second.db, 'worker-a');
       const holder = new pg.Client({ connectionString: t.database.url });
@@ -158,7 +160,7 @@ describe('a lease lost in the middle of a send', () => {
 describe.runIf(engine === 'postgres')('a worker killed with kill -9 (PostgreSQL: an API process)', () => {
   async function mailingServer(): Promise<ServerProcess> {
     const server = await startServerProcess(t.database.url!, {
-      env: { MAIL_WORKER: 'on', SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '1', MAIL_POLL_SECONDS: '1' },
+      env: { MAIL_WORKER: 'on', SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '2', MAIL_POLL_SECONDS: '1' },
     });
     servers.push(server);
     return server;

@@ -151,7 +151,7 @@ export function testWorker(
     maxAttempts: 5,
     retrySeconds: 60,
     retryMaxSeconds: 600,
-    leaseSeconds: 1,
+    leaseSeconds: 2,
     ...options,
   });
 }
