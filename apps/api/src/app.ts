@@ -75,6 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     maxAttempts: config.mail.maxAttempts,
     retrySeconds: config.mail.retrySeconds,
     retryMaxSeconds: config.mail.retryMaxSeconds,
+    leaseSeconds: config.mail.leaseSeconds,
   });
   app.decorate('mailWorker', mailWorker);
   if (config.mail.worker) {

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   MAIL_MAX_ATTEMPTS: intVar(5),
   MAIL_RETRY_SECONDS: intVar(60),
   MAIL_RETRY_MAX_SECONDS: intVar(3600),
+  /** How long a worker's claim on a message lasts unless renewed (every third of it while sending). */
+  MAIL_LEASE_SECONDS: intVar(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: demo data goes into a new embedded database only; never: not even there. */
   SEED: z.enum(['auto', 'never']).default('auto'),
@@ -74,6 +76,8 @@ export interface Config {
     /** Wait after the first failed attempt; it doubles with each further one, up to retryMaxSeconds. */
     retrySeconds: number;
     retryMaxSeconds: number;
+    /** A sending worker's lease on its message, renewed while it lives: a dead worker's message is free after this. */
+    leaseSeconds: number;
   };
   logLevel: string;
   seed: 'auto' | 'never';
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       retrySeconds: e.MAIL_RETRY_SECONDS,
       retryMaxSeconds: e.MAIL_RETRY_MAX_SECONDS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,

@@ -24,10 +24,20 @@ export interface TestSmtp {
   rcptAttempts: number;
   /** Refuse every recipient with this 5xx reply, or accept (null). */
   refuse: string | null;
-  /** Wait this long before accepting a message's data. */
+  /** Refuse these recipients (address → 5xx reply), accept the others. */
+  refuseRecipients: Map<string, string>;
+  /** Wait this long before answering each RCPT TO: the message's data has not begun, a client gone now sends nothing. */
+  rcptDelayMs: number;
+  /** Wait this long before accepting a message's data (it is complete: the server takes it even if the client goes). */
   delayMs: number;
   /** Messages whose data has started arriving. */
   dataStarted: number;
+  /** Messages whose data has arrived whole (accepted after `delayMs`). */
+  dataCompleted: number;
+  /** Connections that closed in the middle of a message: after MAIL FROM, before its data arrived whole. */
+  abandoned: number;
+  /** When the last of those closed. */
+  abandonedAt: Date | null;
   close(): Promise<void>;
 }
 
@@ -38,37 +48,55 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-export async function startTestSmtp(options: { refuse?: string; delayMs?: number } = {}): Promise<TestSmtp> {
+export async function startTestSmtp(
+  options: { refuse?: string; refuseRecipients?: Record<string, string>; delayMs?: number; rcptDelayMs?: number } = {},
+): Promise<TestSmtp> {
   const state: Omit<TestSmtp, 'url' | 'close'> = {
     received: [],
     attempts: 0,
     rcptAttempts: 0,
     refuse: options.refuse ?? null,
+    refuseRecipients: new Map(Object.entries(options.refuseRecipients ?? {})),
+    rcptDelayMs: options.rcptDelayMs ?? 0,
     delayMs: options.delayMs ?? 0,
     dataStarted: 0,
+    dataCompleted: 0,
+    abandoned: 0,
+    abandonedAt: null,
   };
+  /** Sessions in the middle of a message. */
+  const inMessage = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onMailFrom(_address, _session, callback) {
+    onMailFrom(_address, session, callback) {
       state.attempts += 1;
+      inMessage.add(session.id);
       callback();
     },
-    onRcptTo(_address, _session, callback) {
+    onRcptTo(address, _session, callback) {
       state.rcptAttempts += 1;
-      if (state.refuse !== null) {
-        const error = Object.assign(new Error(state.refuse), { responseCode: 550 });
-        callback(error);
-        return;
-      }
-      callback();
+      const answer = () => {
+        const refusal = state.refuse ?? state.refuseRecipients.get(address.address) ?? null;
+        if (refusal !== null) callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+        else callback();
+      };
+      if (state.rcptDelayMs > 0) setTimeout(answer, state.rcptDelayMs);
+      else answer();
+    },
+    onClose(session) {
+      if (!inMessage.delete(session.id)) return;
+      state.abandoned += 1;
+      state.abandonedAt = new Date();
     },
     onData(stream, session, callback) {
       state.dataStarted += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        state.dataCompleted += 1;
+        inMessage.delete(session.id);
         const raw = Buffer.concat(chunks).toString('utf8');
         const finish = () => {
           state.received.push({

@@ -23,7 +23,8 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
  * Every email the application sends, written in the transaction that decides to send it and delivered
  * after commit by the mail worker (features/end-call/mail-worker.ts). A row stays for ever: sent, or
  * failed with its last error for the Resend Emails utility. `locked_until`/`locked_by` is the lease of
- * the worker sending it, so several API processes never send one message twice.
+ * the worker sending it (on the database's clock, renewed while it sends), so several API processes never
+ * send one message twice.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -43,6 +44,13 @@ export const emailOutbox = pgTable(
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Envelope addresses the server accepted, over all attempts (', '): a later attempt goes only to the others,
+     * so a recipient who got the message never gets it again when another recipient was refused.
+     */
+    deliveredTo: text('delivered_to').notNull().default(''),
+    /** Addresses the server refused on the last attempt (', '): a failed message failed for these. */
+    refusedTo: text('refused_to').notNull().default(''),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lockedBy: text('locked_by'),

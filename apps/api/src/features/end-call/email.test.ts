@@ -268,7 +268,6 @@ describe('two workers on one database', () => {
         maxAttempts: 3,
         retrySeconds: 60,
         retryMaxSeconds: 600,
-        batchSize: 3,
       });
     const a = make(t.db, 'worker-a');
     const b = make(second.db, 'worker-b');

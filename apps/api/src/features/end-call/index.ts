@@ -4,7 +4,14 @@
  * command can run them all in one.
  */
 export { registerEndCallRoutes } from './routes.js';
-export { enqueueEmail, emailsOfCall, type OutgoingEmail, type QueuedEmail, type OutboxRow } from './outbox.js';
+export {
+  enqueueEmail,
+  emailsOfCall,
+  requeueFailedEmails,
+  type OutgoingEmail,
+  type QueuedEmail,
+  type OutboxRow,
+} from './outbox.js';
 export { createMailWorker, retryDelaySeconds, type MailWorker, type RunResult } from './mail-worker.js';
 export { createMailTransport, emlFileName, type MailTransport } from './transport.js';
 export {

@@ -1,22 +1,23 @@
 /**
  * The mail worker: delivers the outbox after commit, in every API process that runs it.
  *
- * A worker claims a batch of due messages with one statement (`FOR UPDATE SKIP LOCKED` in its
- * subquery), which sets a lease (`locked_until`, `locked_by`) and counts the attempt. Another worker,
- * in this process or any other on the same database, skips rows being claimed and ignores leased
- * ones, so no message is sent twice while its sender lives. Each message is then sent outside any
- * transaction (a slow SMTP server must not hold a database connection, and PGlite has only one) and
- * marked sent, or given its next attempt time with exponential backoff, or marked failed after the
- * last attempt with its error. A worker that dies mid-send leaves a lease that runs out, and the
- * message is sent again then: delivery is at least once, never twice in normal operation.
+ * A worker claims one due message at a time under a short lease that it renews while sending
+ * (mail-lease.ts): another worker, in this process or any other on the same database, skips rows being
+ * claimed and ignores leased ones, and a worker that dies frees its message within one lease. Each message
+ * is sent outside any transaction (a slow SMTP server must not hold a database connection, and PGlite has
+ * only one), only to the recipients the server has not yet accepted, and then marked sent — or, when the
+ * server could not be reached or refused a recipient, given its next attempt time with exponential backoff,
+ * or marked failed after the last attempt with its error and the refused recipients, for a resend.
+ * Delivery is at least once: a crash between the server's acceptance and the record sends the message
+ * again, with the same Message-ID.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/client.js';
 import { callHistory, emailOutbox } from '../../db/schema/index.js';
-import type { MailTransport } from './transport.js';
+import { createLeases, type Claim, type ClaimedRow } from './mail-lease.js';
+import { envelopeAddresses, type MailTransport, type RefusedRecipient } from './transport.js';
 
 export interface MailWorkerOptions {
   db: Db;
@@ -29,9 +30,7 @@ export interface MailWorkerOptions {
   maxAttempts: number;
   retrySeconds: number;
   retryMaxSeconds: number;
-  /** Messages claimed per statement. */
-  batchSize?: number;
-  /** How long a claimed message is reserved for its sender. Longer than any SMTP time-out. */
+  /** How long a claimed message is reserved for its sender; renewed every third of it while sending. */
   leaseSeconds?: number;
   /** Names this worker in `locked_by`. */
   id?: string;
@@ -55,19 +54,6 @@ export interface MailWorker {
   stop(): Promise<void>;
 }
 
-interface ClaimedRow {
-  email_id: number;
-  kind: string;
-  to_addresses: string;
-  cc_addresses: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  message_id: string;
-  attempts: number;
-  call_id: number | null;
-}
-
 /** Seconds to wait after the given (1-based) failed attempt: retrySeconds, doubling, at most retryMaxSeconds. */
 export function retryDelaySeconds(attempt: number, retrySeconds: number, retryMaxSeconds: number): number {
   const delay = retrySeconds * 2 ** Math.max(0, attempt - 1);
@@ -79,6 +65,17 @@ function errorText(error: unknown): string {
   return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
 }
 
+/** Addresses in log lines are personal data: the outbox row keeps them, the log says how many. */
+function maskAddresses(text: string): string {
+  return text.replace(/[^\s<>"',;:()]+@[^\s<>"',;:()]+/g, '<address>');
+}
+
+const lower = (address: string) => address.toLowerCase();
+
+function refusalText(refused: readonly RefusedRecipient[]): string {
+  return refused.map((r) => `${r.address} refused: ${r.reply}`).join('\n');
+}
+
 function senderDomain(mailFrom: string): string {
   return /@([A-Za-z0-9.-]+)/.exec(mailFrom)?.[1] ?? 'callcentre.local';
 }
@@ -86,8 +83,7 @@ function senderDomain(mailFrom: string): string {
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const { db, transport, log } = options;
   const id = options.id ?? `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  const batchSize = options.batchSize ?? 10;
-  const leaseMs = (options.leaseSeconds ?? 300) * 1000;
+  const leases = createLeases({ db, workerId: id, leaseSeconds: options.leaseSeconds ?? 10, log });
   const domain = senderDomain(options.mailFrom);
 
   let started = false;
@@ -130,47 +126,55 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     }
   }
 
-  async function claim(): Promise<ClaimedRow[]> {
-    const now = options.now();
-    const lease = new Date(now.getTime() + leaseMs);
-    return rowsOf<ClaimedRow>(
-      await db.execute(sql`
-        update email_outbox
-        set locked_until = ${lease.toISOString()}::timestamptz, locked_by = ${id}, attempts = attempts + 1
-        where email_id in (
-          select email_id from email_outbox
-          where status = 'queued' and next_attempt_at <= ${now.toISOString()}::timestamptz
-            and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
-          order by next_attempt_at, email_id
-          limit ${batchSize}
-          for update skip locked)
-        returning email_id, kind, to_addresses, cc_addresses, subject, text_body, html_body, message_id, attempts, call_id`),
-    );
-  }
-
   const mine = (emailId: number) => and(eq(emailOutbox.emailId, emailId), eq(emailOutbox.lockedBy, id));
 
-  async function markSent(row: ClaimedRow): Promise<void> {
-    await db.transaction(async (tx) => {
+  /** Recorded right after the server's acceptance, nothing in between: the window in which a crash sends twice. */
+  async function markSent(row: ClaimedRow, deliveredTo: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
       const done = await tx
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: options.now(), lastError: null, lockedUntil: null, lockedBy: null })
+        .set({
+          status: 'sent',
+          sentAt: options.now(),
+          lastError: null,
+          deliveredTo,
+          refusedTo: '',
+          lockedUntil: null,
+          lockedBy: null,
+        })
         .where(mine(row.email_id))
         .returning({ emailId: emailOutbox.emailId });
       if (done.length > 0 && row.kind === 'end-call' && row.call_id !== null) {
         await tx.update(callHistory).set({ emailsent: true }).where(eq(callHistory.callId, row.call_id));
       }
+      return done.length > 0;
     });
   }
 
-  async function markFailure(row: ClaimedRow, error: unknown): Promise<'retried' | 'failed'> {
-    const lastError = errorText(error);
+  /**
+   * The attempt did not reach every recipient: `refused` are those the server refused (empty when it could not
+   * be reached at all), `deliveredTo` those who have the message. Retried later for the others, or failed.
+   */
+  async function markFailure(
+    row: ClaimedRow,
+    lastError: string,
+    refused: readonly RefusedRecipient[],
+    deliveredTo: string,
+  ): Promise<'retried' | 'failed'> {
+    const refusedTo = refused.map((r) => r.address).join(', ');
+    const logged = {
+      emailId: row.email_id,
+      attempts: row.attempts,
+      refusedRecipients: refused.length,
+      deliveredRecipients: deliveredTo === '' ? 0 : deliveredTo.split(', ').length,
+      error: maskAddresses(lastError),
+    };
     if (row.attempts >= options.maxAttempts) {
       await db
         .update(emailOutbox)
-        .set({ status: 'failed', lastError, lockedUntil: null, lockedBy: null })
+        .set({ status: 'failed', lastError, refusedTo, deliveredTo, lockedUntil: null, lockedBy: null })
         .where(mine(row.email_id));
-      log.error({ emailId: row.email_id, attempts: row.attempts, error: lastError }, 'email failed for good');
+      log.error(logged, 'email failed for good');
       return 'failed';
     }
     const delay = retryDelaySeconds(row.attempts, options.retrySeconds, options.retryMaxSeconds);
@@ -178,40 +182,69 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       .update(emailOutbox)
       .set({
         lastError,
+        refusedTo,
+        deliveredTo,
         nextAttemptAt: new Date(options.now().getTime() + delay * 1000),
         lockedUntil: null,
         lockedBy: null,
       })
       .where(mine(row.email_id));
-    log.warn({ emailId: row.email_id, attempts: row.attempts, retryInSeconds: delay, error: lastError }, 'email retry');
+    log.warn({ ...logged, retryInSeconds: delay }, 'email retry');
     return 'retried';
   }
 
-  async function deliver(row: ClaimedRow): Promise<'sent' | 'retried' | 'failed'> {
+  async function deliver(claimed: Claim): Promise<'sent' | 'retried' | 'failed'> {
+    const { row } = claimed;
+    const delivered = row.delivered_to === '' ? [] : row.delivered_to.split(', ');
+    const done = new Set(delivered.map(lower));
+    const pending = envelopeAddresses(row.to_addresses, row.cc_addresses).filter((a) => !done.has(lower(a)));
+    if (pending.length === 0) {
+      await markSent(row, row.delivered_to);
+      return 'sent';
+    }
+    const lease = leases.hold(claimed);
+    let outcome;
     try {
-      await transport.send({
+      outcome = await transport.send({
         emailId: row.email_id,
         messageId: `<${row.message_id}@${domain}>`,
         from: options.mailFrom,
         to: row.to_addresses,
         cc: row.cc_addresses,
+        recipients: pending,
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
+        signal: lease.signal,
       });
     } catch (error) {
-      return markFailure(row, error);
+      lease.finish();
+      const lost = lease.lost();
+      if (lost !== undefined) {
+        // Not the server's doing: the message goes back, due at once, for whichever worker holds it next.
+        log.warn({ emailId: row.email_id, attempts: row.attempts, reason: lost }, 'email send abandoned: lease lost');
+        await leases.release(row.email_id);
+        return 'retried';
+      }
+      return markFailure(row, errorText(error), [], row.delivered_to);
     }
-    await markSent(row);
-    return 'sent';
+    lease.finish();
+    const deliveredTo = [...delivered, ...outcome.accepted].join(', ');
+    if (outcome.refused.length === 0) {
+      if (!(await markSent(row, deliveredTo))) {
+        log.error({ emailId: row.email_id }, 'email accepted by the server after its lease was lost: it may go twice');
+      }
+      return 'sent';
+    }
+    return markFailure(row, refusalText(outcome.refused), outcome.refused, deliveredTo);
   }
 
   async function drain(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
     while (!stopped) {
-      const rows = await claim();
-      if (rows.length === 0) break;
-      for (const row of rows) result[await deliver(row)] += 1;
+      const claimed = await leases.claim(options.now());
+      if (!claimed) break;
+      result[await deliver(claimed)] += 1;
     }
     return result;
   }

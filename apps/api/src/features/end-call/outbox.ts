@@ -3,7 +3,7 @@
  * what it reports was committed, and the mail worker delivers them after commit.
  */
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { EmailKind } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
@@ -71,4 +71,25 @@ export async function enqueueEmail(tx: DbOrTx, message: OutgoingEmail, now: Date
 /** The outbox rows of a call (tests, and the Resend Emails utility later). */
 export function emailsOfCall(db: DbOrTx, callId: number): Promise<OutboxRow[]> {
   return db.select().from(emailOutbox).where(eq(emailOutbox.callId, callId)).orderBy(emailOutbox.emailId);
+}
+
+/**
+ * Queue again every failed message created in [from, to) (the Resend Emails utility: its dates, turned into the
+ * bounds of those days, by the caller), due at once with a fresh count of attempts. A message that reached some
+ * of its recipients goes only to the others: `delivered_to` is kept. Answers the ids queued again; call
+ * `ctx.mail.nudge()` after.
+ */
+export async function requeueFailedEmails(db: DbOrTx, range: { from: Date; to: Date }, now: Date): Promise<number[]> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null })
+    .where(
+      and(
+        eq(emailOutbox.status, 'failed'),
+        gte(emailOutbox.createdAt, range.from),
+        lt(emailOutbox.createdAt, range.to),
+      ),
+    )
+    .returning({ emailId: emailOutbox.emailId });
+  return rows.map((r) => r.emailId).sort((a, b) => a - b);
 }
