@@ -30,6 +30,8 @@ declare module 'fastify' {
     mailWorker: MailWorker;
     /** Every route served under /api, with its access rule (each one comes from the contract's table). */
     apiRoutes: RegisteredRoute[];
+    /** Set by server.ts on SIGTERM: /readyz answers 503 and every answer closes its connection (ops/routes.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';

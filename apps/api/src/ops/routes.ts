@@ -11,13 +11,6 @@ import type { Db } from '../db/client.js';
 import { registerMetrics } from './metrics.js';
 import { createReadinessCheck } from './readiness.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by server.ts on SIGTERM: /readyz answers 503 and every answer closes its connection. */
-    lifecycle: { draining: boolean };
-  }
-}
-
 function sameSecret(given: string, expected: string): boolean {
   // Hash both sides first: timingSafeEqual needs equal lengths, and the length must not leak either.
   const digest = (s: string) => crypto.createHash('sha256').update(s).digest();

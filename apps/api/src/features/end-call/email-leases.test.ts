@@ -159,7 +159,7 @@ describe('a lease lost in the middle of a send', () => {
 
 describe.runIf(engine === 'postgres')('a worker killed with kill -9 (PostgreSQL: an API process)', () => {
   async function mailingServer(): Promise<ServerProcess> {
-    const server = await startServerProcess(t.database.url!, {
+    const server = await startServerProcess(t.database.url, {
       env: { MAIL_WORKER: 'on', SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '2', MAIL_POLL_SECONDS: '1' },
     });
     servers.push(server);
