@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { ACCESS_DENIED, ApiError, request, UNREADABLE_MESSAGE, type RequestDeps } from './request';
 
 /** What the real server answers next: status, content type and body text. */
@@ -23,9 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-let deps: RequestDeps & { onUnauthorized: ReturnType<typeof vi.fn>; onForbidden: ReturnType<typeof vi.fn> };
+type Handler = (error: ApiError) => void;
+let deps: RequestDeps & { onUnauthorized: Mock<Handler>; onForbidden: Mock<Handler> };
 beforeEach(() => {
-  deps = { origin, token: () => 'tok-1', onUnauthorized: vi.fn(), onForbidden: vi.fn() };
+  deps = { origin, token: () => 'tok-1', onUnauthorized: vi.fn<Handler>(), onForbidden: vi.fn<Handler>() };
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 
