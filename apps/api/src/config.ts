@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   SESSION_MAX_SECONDS: intVar(SESSION_MAX_SECONDS),
   CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
   CLIENT_WARNING_SECONDS: intVar(IDLE_WARNING_SECONDS),
+  /** on: anyone may create an account at the sign-up form; off: only administrators create accounts. */
+  SIGNUP: z.enum(['on', 'off']).default('on'),
   SIGNIN_SLOW_AFTER: intVar(3),
   SIGNIN_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   SIGNIN_LOCK_AFTER: intVar(5),
@@ -82,6 +84,7 @@ export interface Config {
   logLevel: string;
   seed: 'auto' | 'never';
   session: { idleSeconds: number; maxSeconds: number };
+  signupEnabled: boolean;
   client: { idleSeconds: number; warningSeconds: number };
   signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
   /** The built web app to serve, or undefined to serve none (API only). */
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
     session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    signupEnabled: e.SIGNUP === 'on',
     client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
     signin: {
       slowAfter: e.SIGNIN_SLOW_AFTER,

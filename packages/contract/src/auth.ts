@@ -33,6 +33,10 @@ export const SigninRequest = z.object({
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
+/** An administrator ends the sign-in lock of a username, for every client at once. */
+export const UnlockRequest = z.object({ username: SigninRequest.shape.username });
+export type UnlockRequest = z.infer<typeof UnlockRequest>;
+
 export const SigninResponse = z.object({
   token: z.string(),
   /** When the session ends at the latest (12 h after sign-in), ISO 8601. */
@@ -60,6 +64,8 @@ export const ClientConfig = z.object({
   idleWarningSeconds: z.number().int().positive(),
   /** How often an open call tells the server it is still open. */
   callHeartbeatSeconds: z.number().int().positive(),
+  /** Whether self sign-up is open (SIGNUP=on); when false the web app hides the sign-up button. */
+  signupEnabled: z.boolean(),
   /** Pages outside the product; null when not configured (shown as unavailable). */
   links: z.object({
     payBill: z.string().nullable(),

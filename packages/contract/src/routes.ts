@@ -6,7 +6,15 @@ import { z } from 'zod';
 import { ACCESS } from '@cc/domain';
 import type { RouteDef } from './route-def.js';
 import { Ok } from './common.js';
-import { ClientConfig, SessionResponse, SigninRequest, SigninResponse, SignupRequest, SessionUser } from './auth.js';
+import {
+  ClientConfig,
+  SessionResponse,
+  SigninRequest,
+  SigninResponse,
+  SignupRequest,
+  SessionUser,
+  UnlockRequest,
+} from './auth.js';
 import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
 import { DashboardResponse } from './dashboard.js';
 import {
@@ -122,6 +130,13 @@ export const routes = {
     access: ACCESS.public,
     body: SignupRequest,
     response: SigninResponse,
+  },
+  unlockSignin: {
+    method: 'POST',
+    path: '/api/auth/unlock',
+    access: ACCESS.userAdmin,
+    body: UnlockRequest,
+    response: Ok,
   },
   signout: { method: 'POST', path: '/api/auth/signout', access: ACCESS.signedIn, response: Ok },
   session: { method: 'GET', path: '/api/auth/session', access: ACCESS.signedIn, response: SessionResponse },

@@ -148,11 +148,16 @@ async function whyRejected(ctx: AppContext, tokenHash: string, now: Date, idleCu
     return new AppError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
   }
   if (new Date(session.last_seen_at).getTime() <= idleCutoff.getTime()) {
-    const minutes = Math.round(ctx.config.session.idleSeconds / 60);
     return new AppError(
       'SESSION_EXPIRED',
-      `Your session ended after ${minutes} minute${minutes === 1 ? '' : 's'} without activity. Please sign in again.`,
+      `Your session ended after ${idleText(ctx.config.session.idleSeconds)} without activity. Please sign in again.`,
     );
   }
   return unauthenticated();
+}
+
+/** An idle limit in words that stay true for any setting: whole minutes, else seconds (20 s is not '0 minutes'). */
+export function idleText(seconds: number): string {
+  const [amount, unit] = seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }

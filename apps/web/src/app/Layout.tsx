@@ -9,12 +9,14 @@ import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
 import { IdleWatcher } from './IdleWatcher';
+import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 
 export function Layout() {
   const current = useSession();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<AuthDialog>(null);
+  const { signupEnabled } = useClientConfig();
   // Quotes are call data: a user who may not take calls (a measurer, a user administrator) is not offered them.
   const quotes = mayEnter('allQuotes', current?.user ?? null);
 
@@ -73,7 +75,7 @@ export function Layout() {
               <Button variant="default" onClick={() => setDialog('signin')}>
                 Sign in
               </Button>
-              <Button onClick={() => setDialog('signup')}>Sign up</Button>
+              {signupEnabled && <Button onClick={() => setDialog('signup')}>Sign up</Button>}
             </Group>
           )}
         </Group>

@@ -16,6 +16,8 @@ export function useClientConfig() {
       idleTimeoutSeconds: IDLE_TIMEOUT_SECONDS,
       idleWarningSeconds: IDLE_WARNING_SECONDS,
       callHeartbeatSeconds: 60,
+      // Hidden until the server says sign-up is open, so a closed sign-up never flashes a button.
+      signupEnabled: false,
       links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
     }
   );

@@ -18,5 +18,5 @@ export const router = createBrowserRouter([
   { element: <Layout />, children: [...children, { path: '*', element: <NotFoundPage /> }] },
 ]);
 
-// Any 401 or 403: the session is already cleared; go to the root path without a full reload.
+// A 401: the session is already cleared; go to the root path without a full reload.
 setSessionLostHandler(() => void router.navigate('/', { replace: true }));

@@ -1,39 +1,15 @@
 /**
- * The one API client: calls an endpoint of the contract's route table, adds the bearer token, and
- * turns failures into ApiError. Any 401 or 403 on a signed-in call clears the session and goes to `/`.
+ * The one API client of the browser: the request core (request.ts) wired to the session and the toasts.
+ * Only a 401 on a signed-in call ends the session (cleared, back to `/`); a 403 means the session is fine
+ * but this call is not allowed, so it shows 'Access Denied.' and keeps the user signed in
+ * (docs/decisions/022-sessions-and-the-browser.md).
  */
-import {
-  buildPath,
-  routes,
-  type RouteBody,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
-} from '@cc/contract';
+import type { RouteName, RouteResponse } from '@cc/contract';
+import { ACCESS_DENIED, request, type Args } from './request';
 import { session } from './session';
+import { toast } from './toast';
 
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly errors: Record<string, string> = {},
-    /** The step of a multi-step command that failed (the end-call sequence). */
-    readonly step?: string,
-  ) {
-    super(message);
-  }
-}
-
-type Args<N extends RouteName> = {
-  params?: RouteParams<N>;
-  query?: RouteQuery<N>;
-  body?: RouteBody<N>;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
+export { ApiError } from './request';
 
 let onSessionLost: () => void = () => {
   window.location.assign('/');
@@ -43,57 +19,16 @@ export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
 }
 
-function queryString(query: unknown): string {
-  if (!query || typeof query !== 'object') return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value === undefined || value === null || value === '') continue;
-    search.set(key, typeof value === 'string' ? value : Array.isArray(value) ? value.join(',') : JSON.stringify(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
+const deps = {
+  origin: '',
+  token: () => session.token(),
+  onUnauthorized: () => {
+    session.clear();
+    onSessionLost();
+  },
+  onForbidden: () => toast.error(ACCESS_DENIED),
+};
 
-export async function api<N extends RouteName>(name: N, args: Args<N> = {}): Promise<RouteResponse<N>> {
-  const def = routes[name];
-  const url = buildPath(def.path, args.params) + queryString(args.query);
-  const headers: Record<string, string> = { Accept: 'application/json', ...args.headers };
-  const token = session.token();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (args.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(args.body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(url, { method: def.method, headers, body, signal: args.signal ?? null });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check the connection and try again.');
-  }
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const problem = (data ?? {}) as {
-      error?: string;
-      message?: string;
-      errors?: Record<string, string>;
-      step?: string;
-    };
-    const error = new ApiError(
-      response.status,
-      problem.error ?? 'HTTP_' + response.status,
-      problem.message ?? response.statusText,
-      problem.errors,
-      problem.step,
-    );
-    if (def.access !== 'public' && (response.status === 401 || response.status === 403)) {
-      session.clear();
-      onSessionLost();
-    }
-    console.error(`${def.method} ${url} failed`, error);
-    throw error;
-  }
-  return data as RouteResponse<N>;
+export function api<N extends RouteName>(name: N, args: Args<N> = {}): Promise<RouteResponse<N>> {
+  return request(deps, name, args);
 }

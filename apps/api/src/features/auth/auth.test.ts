@@ -458,6 +458,7 @@ describe('GET /api/client-config', () => {
       idleTimeoutSeconds: 840,
       idleWarningSeconds: 60,
       callHeartbeatSeconds: 150,
+      signupEnabled: true,
       links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
     });
   });

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { sessionUser } from './session-user.js';
-import { signin, signout, signup } from './service.js';
+import { signin, signout, signup, unlockUsername } from './service.js';
+import { forbidden } from '../../http/errors.js';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'clientConfig', () =>
@@ -10,6 +11,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       idleTimeoutSeconds: ctx.config.client.idleSeconds,
       idleWarningSeconds: ctx.config.client.warningSeconds,
       callHeartbeatSeconds: Math.max(5, Math.floor(ctx.config.callLockReleaseSeconds / 4)),
+      signupEnabled: ctx.config.signupEnabled,
       links: {
         payBill: ctx.config.links.payBill ?? null,
         autoPay: ctx.config.links.autoPay ?? null,
@@ -19,8 +21,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     }),
   );
-  defineRoute(app, ctx, 'signin', ({ body }) => signin(ctx, body));
-  defineRoute(app, ctx, 'signup', ({ body }) => signup(ctx, body), { status: 201 });
+  defineRoute(app, ctx, 'signin', ({ body, request }) => signin(ctx, body, request.ip));
+  defineRoute(
+    app,
+    ctx,
+    'signup',
+    ({ body }) =>
+      ctx.config.signupEnabled ? signup(ctx, body) : Promise.reject(forbidden('Sign-up is switched off here.')),
+    { status: 201 },
+  );
+  defineRoute(app, ctx, 'unlockSignin', async ({ body }) => {
+    await unlockUsername(ctx, body.username);
+    return { ok: true as const };
+  });
   defineRoute(app, ctx, 'signout', async ({ user }) => {
     await signout(ctx, user.tokenHash);
     return { ok: true as const };

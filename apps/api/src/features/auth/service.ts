@@ -33,63 +33,88 @@ export async function createSession(ctx: AppContext, db: DbOrTx, userId: number)
 }
 
 /**
- * Password guessing for one username is slowed, then refused for a while; the counts live in the
- * database so that the limits hold across API processes. Used by sign-in and by password changes.
+ * The row that counts password attempts for one username from one client (IP address). Per client,
+ * so that wrong passwords typed anywhere cannot lock a user (the administrator) out everywhere; an
+ * IP address never contains '|', so the username is what follows the first one.
  */
-export async function beforePasswordCheck(ctx: AppContext, username: string): Promise<void> {
-  const { signin: limits } = ctx.config;
-  const now = ctx.now();
-  const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000);
-  const [attempt] = await ctx.db
-    .select()
-    .from(signinAttempts)
-    .where(eq(signinAttempts.usernameKey, username.toLowerCase()));
-  if (attempt?.lockedUntil && attempt.lockedUntil > now) {
-    throw new AppError(
-      'LOCKED_OUT',
-      `Too many failed sign-in attempts for this username. Try again in ${minutesText(attempt.lockedUntil.getTime() - now.getTime())}.`,
-    );
-  }
-  const recentFailures = attempt && attempt.firstFailureAt > windowStart ? attempt.failures : 0;
-  if (recentFailures >= limits.slowAfter) await sleep(limits.slowMs * (recentFailures - limits.slowAfter + 1));
+export function attemptKey(username: string, client: string): string {
+  return `${client}|${username.toLowerCase()}`;
 }
 
-/** Count a wrong password; throws 429 when this failure locks the username. */
-export async function recordPasswordFailure(ctx: AppContext, username: string): Promise<void> {
+function lockedOut(ms: number): AppError {
+  return new AppError(
+    'LOCKED_OUT',
+    `Too many failed sign-in attempts for this username. Try again in ${minutesText(ms)}.`,
+  );
+}
+
+/**
+ * Password guessing for one username from one client is slowed, then refused for a while; the counts
+ * live in the database so that the limits hold across API processes. The attempt is counted in one
+ * atomic statement *before* the password is checked, so parallel guesses cannot all pass before any is
+ * counted: only the first `lockAfter` of a window reach the password check. Used by sign-in and by
+ * password changes; returns the attempt's number, for `recordPasswordFailure`.
+ */
+export async function beforePasswordCheck(ctx: AppContext, username: string, client: string): Promise<number> {
   const { signin: limits } = ctx.config;
-  const key = username.toLowerCase();
   const now = ctx.now();
-  const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000);
+  const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000).toISOString();
+  const locked = sql`${signinAttempts.lockedUntil} is not null and ${signinAttempts.lockedUntil} > ${now.toISOString()}::timestamptz`;
+  const inWindow = sql`${signinAttempts.firstFailureAt} > ${windowStart}::timestamptz`;
   const [row] = await ctx.db
     .insert(signinAttempts)
-    .values({ usernameKey: key, failures: 1, firstFailureAt: now })
+    .values({ usernameKey: attemptKey(username, client), failures: 1, firstFailureAt: now })
     .onConflictDoUpdate({
       target: signinAttempts.usernameKey,
       set: {
-        failures: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.failures} + 1 else 1 end`,
-        firstFailureAt: sql`case when ${signinAttempts.firstFailureAt} > ${windowStart.toISOString()} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
+        failures: sql`case when ${locked} then ${signinAttempts.failures} when ${inWindow} then ${signinAttempts.failures} + 1 else 1 end`,
+        firstFailureAt: sql`case when ${locked} or ${inWindow} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
       },
     })
-    .returning({ failures: signinAttempts.failures });
-  if (row && row.failures >= limits.lockAfter) {
-    const lockedUntil = new Date(now.getTime() + limits.lockSeconds * 1000);
-    await ctx.db
-      .update(signinAttempts)
-      .set({ lockedUntil, failures: 0, firstFailureAt: now })
-      .where(eq(signinAttempts.usernameKey, key));
-    throw new AppError(
-      'LOCKED_OUT',
-      `Too many failed sign-in attempts for this username. Try again in ${minutesText(limits.lockSeconds * 1000)}.`,
+    .returning({ attempt: signinAttempts.failures, lockedUntil: signinAttempts.lockedUntil });
+  if (!row) throw new Error('The attempt count returned no row.');
+  if (row.lockedUntil && row.lockedUntil > now) throw lockedOut(row.lockedUntil.getTime() - now.getTime());
+  // More attempts than allowed in the window, still in flight in parallel: refused unchecked.
+  if (row.attempt > limits.lockAfter) throw lockedOut(limits.lockSeconds * 1000);
+  const earlier = row.attempt - 1;
+  if (earlier >= limits.slowAfter) await sleep(limits.slowMs * (earlier - limits.slowAfter + 1));
+  return row.attempt;
+}
+
+/** A wrong password on attempt `attempt`: throws 429 when it is the one that locks the username here. */
+export async function recordPasswordFailure(
+  ctx: AppContext,
+  username: string,
+  client: string,
+  attempt: number,
+): Promise<void> {
+  const { signin: limits } = ctx.config;
+  if (attempt < limits.lockAfter) return;
+  const now = ctx.now();
+  const lockedUntil = new Date(now.getTime() + limits.lockSeconds * 1000);
+  await ctx.db
+    .update(signinAttempts)
+    .set({ lockedUntil, failures: 0, firstFailureAt: now })
+    .where(eq(signinAttempts.usernameKey, attemptKey(username, client)));
+  throw lockedOut(limits.lockSeconds * 1000);
+}
+
+/** A right password: this client's count for the username starts again. */
+export async function clearPasswordFailures(ctx: AppContext, username: string, client: string): Promise<void> {
+  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, attemptKey(username, client)));
+}
+
+/** An administrator's unlock: every client's count and lock for the username end. */
+export async function unlockUsername(ctx: AppContext, username: string): Promise<void> {
+  await ctx.db
+    .delete(signinAttempts)
+    .where(
+      sql`substr(${signinAttempts.usernameKey}, strpos(${signinAttempts.usernameKey}, '|') + 1) = ${username.toLowerCase()}`,
     );
-  }
 }
 
-export async function clearPasswordFailures(ctx: AppContext, username: string): Promise<void> {
-  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, username.toLowerCase()));
-}
-
-export async function signin(ctx: AppContext, input: SigninRequest): Promise<SigninResponse> {
-  await beforePasswordCheck(ctx, input.username);
+export async function signin(ctx: AppContext, input: SigninRequest, client: string): Promise<SigninResponse> {
+  const attempt = await beforePasswordCheck(ctx, input.username, client);
   const [user] = await ctx.db
     .select({ userId: users.userId, passwordHash: users.passwordHash })
     .from(users)
@@ -98,10 +123,10 @@ export async function signin(ctx: AppContext, input: SigninRequest): Promise<Sig
     ? await verify(user.passwordHash, input.password)
     : (await verify(await dummy(), input.password), false);
   if (!ok || !user) {
-    await recordPasswordFailure(ctx, input.username);
+    await recordPasswordFailure(ctx, input.username, client, attempt);
     throw unauthenticated('Invalid username or password.');
   }
-  await clearPasswordFailures(ctx, input.username);
+  await clearPasswordFailures(ctx, input.username, client);
   return createSession(ctx, ctx.db, user.userId);
 }
 

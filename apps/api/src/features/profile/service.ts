@@ -39,17 +39,18 @@ export async function updatePassword(
   user: AuthUser,
   userId: number,
   input: PasswordUpdateRequest,
+  client: string,
 ): Promise<void> {
   requireSelf(user, userId);
   // The current password first, and throttled like sign-in, so a stolen session cannot guess it.
-  await beforePasswordCheck(ctx, user.username);
+  const attempt = await beforePasswordCheck(ctx, user.username, client);
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.userId, userId));
   if (!row || !(await verify(row.passwordHash, input.currentPassword))) {
-    await recordPasswordFailure(ctx, user.username);
+    await recordPasswordFailure(ctx, user.username, client, attempt);
     const message = 'The current password is not correct.';
     throw new AppError('VALIDATION', `currentPassword: ${message}`, { currentPassword: message });
   }
-  await clearPasswordFailures(ctx, user.username);
+  await clearPasswordFailures(ctx, user.username, client);
   const problem = passwordProblem(input.password);
   if (problem) throw new AppError('VALIDATION', `password: ${problem}`, { password: problem });
   if (input.confirmPassword !== input.password) {

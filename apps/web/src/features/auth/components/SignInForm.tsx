@@ -3,8 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSignin } from '../api/signin';
 import { PasswordField } from '../../../components/PasswordField';
+import { useClientConfig } from '../../../app/client-config';
 
 export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup: () => void }) {
+  const { signupEnabled } = useClientConfig();
   const signin = useSignin();
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -33,12 +35,14 @@ export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup:
         <Button type="submit" loading={signin.isPending} fullWidth mt="xs">
           Sign in
         </Button>
-        <Text size="sm" ta="center" c="dimmed">
-          New here?{' '}
-          <Anchor component="button" type="button" onClick={onSignup}>
-            Create an account
-          </Anchor>
-        </Text>
+        {signupEnabled && (
+          <Text size="sm" ta="center" c="dimmed">
+            New here?{' '}
+            <Anchor component="button" type="button" onClick={onSignup}>
+              Create an account
+            </Anchor>
+          </Text>
+        )}
       </Stack>
     </form>
   );

@@ -4,6 +4,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from 
 import { IconPhoneIncoming, IconPhoneOutgoing, IconRuler2 } from '@tabler/icons-react';
 import { useSession, useSessionExpired } from '../../../lib/session';
 import type { AuthDialog } from '../components/AuthDialogs';
+import { useClientConfig } from '../../../app/client-config';
 
 const FEATURES = [
   {
@@ -20,6 +21,7 @@ export default function PublicHomePage() {
   const current = useSession();
   const expired = useSessionExpired();
   const { openAuthDialog } = useOutletContext<{ openAuthDialog: (d: AuthDialog) => void }>();
+  const { signupEnabled } = useClientConfig();
 
   useEffect(() => {
     if (!current && !expired) openAuthDialog('signin');
@@ -37,9 +39,11 @@ export default function PublicHomePage() {
           <Button size="md" onClick={() => openAuthDialog('signin')}>
             Sign in
           </Button>
-          <Button size="md" variant="default" onClick={() => openAuthDialog('signup')}>
-            Sign up
-          </Button>
+          {signupEnabled && (
+            <Button size="md" variant="default" onClick={() => openAuthDialog('signup')}>
+              Sign up
+            </Button>
+          )}
         </Group>
       </Stack>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

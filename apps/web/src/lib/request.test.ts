@@ -1,0 +1,106 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { ACCESS_DENIED, ApiError, request, UNREADABLE_MESSAGE, type RequestDeps } from './request';
+
+/** What the real server answers next: status, content type and body text. */
+let next: { status: number; type: string; body: string } = { status: 200, type: 'application/json', body: '{}' };
+let lastAuthorization: string | undefined;
+let server: Server;
+let origin: string;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    lastAuthorization = req.headers.authorization;
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(next.status, { 'Content-Type': next.type });
+      res.end(next.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+type Handler = (error: ApiError) => void;
+let deps: RequestDeps & { onUnauthorized: Mock<Handler>; onForbidden: Mock<Handler> };
+beforeEach(() => {
+  deps = { origin, token: () => 'tok-1', onUnauthorized: vi.fn<Handler>(), onForbidden: vi.fn<Handler>() };
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+function answer(status: number, body: unknown, type = 'application/json'): void {
+  next = { status, type, body: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('the request core', () => {
+  it('sends the bearer token and returns the JSON answer', async () => {
+    answer(200, { ok: true });
+    await expect(request(deps, 'signout')).resolves.toEqual({ ok: true });
+    expect(lastAuthorization).toBe('Bearer tok-1');
+  });
+
+  it('a 401 on a signed-in call ends the session, and only that', async () => {
+    answer(401, { error: 'UNAUTHORIZED', message: 'Session expired.' });
+    const error = await failure(request(deps, 'session'));
+    expect(error.status).toBe(401);
+    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(deps.onForbidden).not.toHaveBeenCalled();
+  });
+
+  it("a 403 keeps the session and reports 'Access Denied.'", async () => {
+    answer(403, { error: 'FORBIDDEN', message: 'Access Denied.' });
+    const error = await failure(request(deps, 'session'));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe(ACCESS_DENIED);
+    expect(deps.onForbidden).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a 403 without a JSON body still says Access Denied and keeps the session', async () => {
+    answer(403, '', 'text/plain');
+    const error = await failure(request(deps, 'session'));
+    expect(error.message).toBe(ACCESS_DENIED);
+    expect(deps.onForbidden).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on a public call (a wrong password at sign-in) touches no session', async () => {
+    answer(401, { error: 'UNAUTHORIZED', message: 'Invalid username or password.' });
+    const error = await failure(request(deps, 'signin', { body: { username: 'a', password: 'b' } }));
+    expect(error.message).toBe('Invalid username or password.');
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("a proxy's HTML error page becomes a clear ApiError, not a parse crash", async () => {
+    answer(502, '<html><body><h1>502 Bad Gateway</h1></body></html>', 'text/html');
+    const error = await failure(request(deps, 'dashboard'));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe(UNREADABLE_MESSAGE);
+    expect(error.message).not.toContain('<');
+  });
+
+  it('an HTML page with status 200 (a fallback page instead of the API) is an error too', async () => {
+    answer(200, '<!doctype html><html></html>', 'text/html');
+    const error = await failure(request(deps, 'dashboard'));
+    expect(error.code).toBe('UNREADABLE');
+    expect(error.message).toBe(UNREADABLE_MESSAGE);
+  });
+
+  it('a body labelled JSON that is not JSON is reported, not thrown as a SyntaxError', async () => {
+    answer(500, 'Internal error <truncated', 'application/json');
+    const error = await failure(request(deps, 'dashboard'));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe(UNREADABLE_MESSAGE);
+  });
+});
