@@ -258,7 +258,18 @@ export type CreateOrderLineRequest = z.input<typeof CreateOrderLineRequest>;
 export const UpdateOrderLineRequest = LineFields.partial().extend({ id: z.number().int().positive() });
 export type UpdateOrderLineRequest = z.input<typeof UpdateOrderLineRequest>;
 
-export const OrderCouponRequest = z.object({ amount: Money.refine((v) => v > 0, 'must be more than 0') });
+/**
+ * A coupon's discount is what the franchise's coupon gives on the order's lines, priced by the server (issue 13).
+ * The call takes no body (a missing one is fine); an amount sent is refused, naming it, rather than ignored, so no
+ * client believes its amount was taken.
+ */
+export const OrderCouponRequest = z
+  .object({
+    amount: z
+      .undefined({ error: "is not taken: the discount is what the coupon gives on the order's lines" })
+      .optional(),
+  })
+  .nullish();
 
 /**
  * A JSON Patch (RFC 6902) body limited to `replace` on the given paths, each with its value schema.

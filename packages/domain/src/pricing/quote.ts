@@ -281,11 +281,11 @@ export function findCoupon(coupons: readonly Coupon[], code: string): Coupon | u
  * - type 2: with the additional service whose ServiceDefId is ServiceId, on that line;
  * - type 3: with the lawn program whose ServiceDefId is ServiceId, on that line.
  */
-function couponTargets(
+function couponTargets<L extends { serviceDefId: number }>(
   coupon: Coupon,
-  lines: { lawn: Work | null; additional: readonly Work[]; pestInitial: Work | null },
+  lines: { lawn: L | null; additional: readonly L[]; pestInitial: L | null },
   data: { lawnPrograms: readonly LawnProgram[]; additionalServices: readonly AdditionalService[] },
-): { targets: Work[]; reason?: undefined } | { targets?: undefined; reason: string } {
+): { targets: L[]; reason?: undefined } | { targets?: undefined; reason: string } {
   const code = coupon.CouponCode;
   if (coupon.ServiceId === PEST_INITIAL_SERVICE_ID) {
     return lines.pestInitial
@@ -316,6 +316,42 @@ function couponTargets(
     default:
       return { reason: `Coupon ${code} has an unknown type.` };
   }
+}
+
+/**
+ * A coupon's discount on lines already priced (an order's lines, each with what it sells for), by the same rules as
+ * the quote: the lines it applies to (lawn program, additional services, pest initial payment), a percent off each,
+ * or a fixed amount off them in line order, never below zero. Lines of other services are not discounted.
+ */
+export function couponOnLines(
+  coupon: Coupon,
+  lines: readonly { serviceDefId: number; amount: Cents }[],
+  data: { lawnPrograms: readonly LawnProgram[]; additionalServices: readonly AdditionalService[] },
+): { amount: Cents; reason?: undefined } | { amount?: undefined; reason: string } {
+  const lawnIds = new Set(data.lawnPrograms.map((p) => p.ServiceDefId));
+  const additionalIds = new Set(data.additionalServices.map((s) => s.ServiceDefId));
+  const t = couponTargets(
+    coupon,
+    {
+      lawn: lines.find((l) => lawnIds.has(l.serviceDefId)) ?? null,
+      additional: lines.filter((l) => additionalIds.has(l.serviceDefId)),
+      pestInitial: lines.find((l) => l.serviceDefId === PEST_INITIAL_SERVICE_ID) ?? null,
+    },
+    data,
+  );
+  if (!t.targets) return { reason: t.reason };
+  const code = coupon.CouponCode;
+  if (coupon.IsPercent) {
+    const percent = assertPercent(coupon.Value, `Coupon ${code} Value`);
+    return { amount: t.targets.reduce((sum, l) => sum + applyRate(l.amount, percent), 0) };
+  }
+  const value = assertCents(coupon.Value, `Coupon ${code} Value`);
+  return {
+    amount: Math.min(
+      value,
+      t.targets.reduce((sum, l) => sum + l.amount, 0),
+    ),
+  };
 }
 
 function wholeInRange(value: unknown, min: number, max: number): value is number {

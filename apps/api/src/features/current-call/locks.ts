@@ -273,3 +273,29 @@ export async function savedCall(ctx: AppContext, user: AuthUser) {
     },
   };
 }
+
+export const CALL_NOT_HELD_MESSAGE = 'Open this customer’s call before changing it: you do not hold it.';
+
+/**
+ * A write to a customer's call (its order, history, customer record) is made only by the user holding the call:
+ * their lock on the customer, still held (docs/decisions/021-orders-and-call-writes.md). The lock row is kept
+ * (FOR SHARE) until the writing transaction ends, so it cannot be taken over half way. A new prospect (customer
+ * number 0 or -1) has nothing to lock, as when the call opens.
+ */
+export async function requireCallHeld(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  sqldbid: number,
+  customerNo: number,
+): Promise<void> {
+  if (customerNo <= 0) return;
+  const held = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      select user_id from call_locks
+      where call_locks.sqldbid = ${sqldbid} and call_locks.customer_no = ${customerNo}
+        and call_locks.user_id = ${user.userId} and ${lockHeld(ctx, ctx.now())}
+      for share`),
+  );
+  if (held.length === 0) throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+}

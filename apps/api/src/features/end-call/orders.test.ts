@@ -21,7 +21,16 @@ beforeAll(async () => {
   admin = await t.signin('admin');
   fs = await orderSession(t, franchise);
   as = await orderSession(t, admin);
+  // Orders change only in a call the caller holds: each opens its customer's call as the screen does.
+  await openCall(franchise, 1001);
+  await openCall(admin, 1003);
 });
+
+async function openCall(token: string, customerNo: number): Promise<void> {
+  const body = { sqldbid: 18001, customerNo, callType: 'Inbound' };
+  const response = await request(t, token, 'POST', '/api/call-center/call-active', body);
+  if (response.statusCode !== 200) throw new Error(`call-active: ${response.statusCode} ${response.body}`);
+}
 afterAll(async () => {
   await t.close();
 });
@@ -33,7 +42,7 @@ const newOrder = {
   customerNo: 1001,
   isPrepay: true,
   orderType: 'LCP',
-  orderStatus: 'SUBMITTED',
+  orderStatus: 'PENDING',
   isAutopay: false,
   subTotal: 243,
   tax: 17.62,
@@ -113,7 +122,7 @@ describe('orders', () => {
       serviceYear: 2026,
       isPrepay: true,
       orderType: 'LCP',
-      orderStatus: 'SUBMITTED',
+      orderStatus: 'PENDING',
       subTotal: 243,
       tax: 17.62,
       total: 260.62,
@@ -151,7 +160,7 @@ describe('orders', () => {
       request(t, franchise, 'PATCH', `${ORDER}/${order.id}`, [{ op: 'replace', path: '/IsAutopay', value: true }], fs),
       request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/Line`, line, fs),
       request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/NDC/ABC123`, undefined, fs),
-      request(t, franchise, 'POST', `${ORDER}/${order.id}/Discounts/Coupon/SAVE20`, { amount: 20 }, fs),
+      request(t, franchise, 'POST', `${ORDER}/${order.id}/Discounts/Coupon/SAVE20`, undefined, fs),
       request(t, franchise, 'POST', '/api/call-center/update-source', { orderId: order.id, source: 'Call Center' }),
       request(t, franchise, 'POST', '/api/call-center/ndc-code', { orderId: order.id, ndc: 'ABC123' }),
       request(t, franchise, 'POST', ORDER, { ...newOrder, customerNo: 1003 }, fs),
@@ -161,15 +170,15 @@ describe('orders', () => {
     expect(await fingerprint(t.db, TABLES)).toBe(before);
   });
 
-  it('PUT changes the fields named and keeps the total equal to subTotal plus tax', async () => {
-    const order = await create(franchise, fs);
+  it('PUT changes the fields named and keeps the total equal to subTotal plus tax (a user who may edit prices)', async () => {
+    const order = await outsideOrder();
     const response = await request(
       t,
-      franchise,
+      admin,
       'PUT',
       ORDER,
       { id: order.id, orderStatus: 'PENDING', subTotal: 100, tax: 7.25, total: 107.25, ndc: 'SPRING-26' },
-      fs,
+      as,
     );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -252,24 +261,24 @@ describe('lines', () => {
     expect((await request(t, undefined, 'PATCH', `${ORDER}/1/Lines/Line/1`, [], fs)).statusCode).toBe(401);
   });
 
-  it('adds lines; the same service again replaces its line; PUT and PATCH change it', async () => {
-    const order = await create(franchise, fs);
-    const added = await request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/Line`, line, fs);
+  it('adds lines; the same service again replaces its line; PUT and PATCH change it (a user who may edit prices)', async () => {
+    const order = await outsideOrder();
+    const added = await request(t, admin, 'POST', `${ORDER}/${order.id}/Lines/Line`, line, as);
     expect(added.statusCode).toBe(200);
     const first = added.json<{ id: number }>();
     expect(first).toMatchObject({ orderId: order.id, ...line });
     const again = await request(
       t,
-      franchise,
+      admin,
       'POST',
       `${ORDER}/${order.id}/Lines/Line`,
       { ...line, quantity: 5, extendedPrice: 225 },
-      fs,
+      as,
     );
     expect(again.json()).toMatchObject({ id: first.id, quantity: 5, extendedPrice: 225 });
     await request(
       t,
-      franchise,
+      admin,
       'POST',
       `${ORDER}/${order.id}/Lines/Line`,
       {
@@ -283,22 +292,22 @@ describe('lines', () => {
         unitPriceSold: 129,
         extendedPriceSold: 129,
       },
-      fs,
+      as,
     );
 
     const put = await request(
       t,
-      franchise,
+      admin,
       'PUT',
       `${ORDER}/${order.id}/Lines/Line`,
       { id: first.id, installment: true, remainMonths: 6 },
-      fs,
+      as,
     );
     expect(put.json()).toMatchObject({ id: first.id, installment: true, remainMonths: 6 });
 
     const patch = await request(
       t,
-      franchise,
+      admin,
       'PATCH',
       `${ORDER}/${order.id}/Lines/Line/${first.id}`,
       [
@@ -308,7 +317,7 @@ describe('lines', () => {
         { op: 'replace', path: '/unitPriceSold', value: 39.6 },
         { op: 'replace', path: '/extendedPriceSold', value: 237.6 },
       ],
-      fs,
+      as,
     );
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toMatchObject({
@@ -319,7 +328,7 @@ describe('lines', () => {
       extendedPriceSold: 237.6,
     });
 
-    const read = (await request(t, franchise, 'GET', `${ORDER}/${order.id}`, undefined, fs)).json<Order>();
+    const read = (await request(t, admin, 'GET', `${ORDER}/${order.id}`, undefined, as)).json<Order>();
     expect(read.lines.map((l) => l.serviceDefId)).toEqual([101, 310]);
   });
 
@@ -340,33 +349,33 @@ describe('lines', () => {
       "0.op: only replace is allowed, not 'copy'",
     ],
   ])('%s line %s %j: refused, nothing changed', async (method, variant, body, message) => {
-    const order = await create(franchise, fs);
-    const base = (await request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/Line`, line, fs)).json<{
+    const order = await outsideOrder();
+    const base = (await request(t, admin, 'POST', `${ORDER}/${order.id}/Lines/Line`, line, as)).json<{
       id: number;
     }>();
-    await request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/Line`, { ...line, serviceDefId: 310 }, fs);
+    await request(t, admin, 'POST', `${ORDER}/${order.id}/Lines/Line`, { ...line, serviceDefId: 310 }, as);
     const before = await fingerprint(t.db, TABLES);
     const url = method === 'PATCH' ? `${ORDER}/${order.id}/Lines/Line/${base.id}` : `${ORDER}/${order.id}/Lines/Line`;
     const payload = method === 'PUT' && variant === 'dup' ? { id: base.id, ...body } : body;
-    const response = await request(t, franchise, method as 'POST', url, payload, fs);
+    const response = await request(t, admin, method as 'POST', url, payload, as);
     expect([400, 404]).toContain(response.statusCode);
     expect(response.json().message).toContain(message);
     expect(await fingerprint(t.db, TABLES)).toBe(before);
   });
 
   it('a line of another order is not found through this order', async () => {
-    const a = await create(franchise, fs);
-    const b = await create(franchise, fs);
-    const lineOfA = (await request(t, franchise, 'POST', `${ORDER}/${a.id}/Lines/Line`, line, fs)).json<{
+    const a = await outsideOrder();
+    const b = await outsideOrder();
+    const lineOfA = (await request(t, admin, 'POST', `${ORDER}/${a.id}/Lines/Line`, line, as)).json<{
       id: number;
     }>();
     const response = await request(
       t,
-      franchise,
+      admin,
       'PATCH',
       `${ORDER}/${b.id}/Lines/Line/${lineOfA.id}`,
       [{ op: 'replace', path: '/quantity', value: 1 }],
-      fs,
+      as,
     );
     expect(response.statusCode).toBe(404);
   });
@@ -390,29 +399,133 @@ describe('NDC and coupons', () => {
     expect(bad.json().message).toBe('ndc: must be 1 to 20 letters, digits or dashes');
   });
 
-  it('a coupon discounts an order once; again sets its amount; never more than the subtotal', async () => {
-    const order = await create(franchise, fs);
-    const url = `${ORDER}/${order.id}/Discounts/Coupon/SAVE20`;
-    const first = await request(t, franchise, 'POST', url, { amount: 20 }, fs);
+  it('a coupon gives what the franchise’s coupon gives on the order’s lines; once per order; never a client amount', async () => {
+    const order = await outsideOrder();
+    const lineUrl = `${ORDER}/${order.id}/Lines/Line`;
+    expect((await request(t, admin, 'POST', lineUrl, line, as)).statusCode).toBe(200);
+    const url = `${ORDER}/${order.id}/Discounts/Coupon/save20`;
+    const first = await request(t, admin, 'POST', url, undefined, as);
     expect(first.statusCode).toBe(200);
+    // SAVE20 is $20 off a lawn program or additional service (the seed's coupon, matched without case).
     expect(first.json()).toMatchObject({ orderId: order.id, couponCode: 'SAVE20', amount: 20 });
-    const again = await request(t, franchise, 'POST', url, { amount: 15 }, fs);
-    expect(again.json()).toMatchObject({ id: first.json().id, amount: 15 });
-    const read = (await request(t, franchise, 'GET', `${ORDER}/${order.id}`, undefined, fs)).json<Order>();
-    expect(read.discounts).toEqual([{ id: first.json().id, orderId: order.id, couponCode: 'SAVE20', amount: 15 }]);
+    const percent = await request(t, admin, 'POST', `${ORDER}/${order.id}/Discounts/Coupon/SPRING10`, undefined, as);
+    // 10 % of the line's 243.00 sold price.
+    expect(percent.json()).toMatchObject({ couponCode: 'SPRING10', amount: 24.3 });
+    const again = await request(t, admin, 'POST', url, undefined, as);
+    expect(again.json()).toMatchObject({ id: first.json().id, amount: 20 });
 
     const before = await fingerprint(t.db, TABLES);
     for (const [body, path, message] of [
-      [{ amount: 243.01 }, url, "amount: must not be more than the order's subtotal (243.00)"],
-      [{ amount: 0 }, url, 'amount: must be more than 0'],
-      [{}, url, 'amount: '],
-      [{ amount: 5 }, `${ORDER}/${order.id}/Discounts/Coupon/${encodeURIComponent('SAVE 20')}`, 'couponCode: '],
+      [{ amount: 1 }, url, 'amount: is not taken'],
+      [undefined, `${ORDER}/${order.id}/Discounts/Coupon/NOPE99`, 'couponCode: Coupon NOPE99 was not found.'],
+      [undefined, `${ORDER}/${order.id}/Discounts/Coupon/GRUB10`, 'couponCode: Coupon GRUB10 needs'],
+      [undefined, `${ORDER}/${order.id}/Discounts/Coupon/${encodeURIComponent('SAVE 20')}`, 'couponCode: '],
     ] as const) {
-      const response = await request(t, franchise, 'POST', path, body, fs);
+      const response = await request(t, admin, 'POST', path, body, as);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain(message);
     }
     expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+});
+
+describe('who may change an order (issue 13, point 2)', () => {
+  it('a SUBMITTED or EXPIRED order is immutable: 409 for every change, nothing written', async () => {
+    const submitted = await create(franchise, fs, { ...newOrder, orderStatus: 'SUBMITTED' });
+    const expired = await create(franchise, fs);
+    expect((await request(t, franchise, 'PUT', ORDER, { id: expired.id, orderStatus: 'EXPIRED' }, fs)).statusCode).toBe(
+      200,
+    );
+    const before = await fingerprint(t.db, TABLES);
+    for (const [order, status] of [
+      [submitted, 'SUBMITTED'],
+      [expired, 'EXPIRED'],
+    ] as const) {
+      const attempts = [
+        request(t, franchise, 'PUT', ORDER, { id: order.id, title: 'mine' }, fs),
+        request(
+          t,
+          franchise,
+          'PATCH',
+          `${ORDER}/${order.id}`,
+          [{ op: 'replace', path: '/IsAutopay', value: true }],
+          fs,
+        ),
+        request(t, franchise, 'POST', `${ORDER}/${order.id}/Lines/NDC/ABC123`, undefined, fs),
+        request(t, franchise, 'POST', `${ORDER}/${order.id}/Discounts/Coupon/SAVE20`, undefined, fs),
+        request(t, franchise, 'POST', '/api/call-center/update-source', { orderId: order.id, source: 'Call Center' }),
+        request(t, franchise, 'POST', '/api/call-center/ndc-code', { orderId: order.id, ndc: 'ABC123' }),
+      ];
+      for (const response of await Promise.all(attempts)) {
+        expect(response.json().message).toBe(`This order is ${status} and can no longer be changed.`);
+        expect(response.statusCode).toBe(409);
+      }
+    }
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('only the user holding the customer’s call changes its order: 409, nothing written', async () => {
+    const { customer_no } = rowsOf<{ customer_no: number }>(
+      await t.db.execute(
+        sql`select customer_no from customers where branchno = 'SG101' and customer_no not between 1001 and 1007 order by customer_no limit 1`,
+      ),
+    )[0]!;
+    const order = await create(franchise, fs, { ...newOrder, customerNo: customer_no });
+    const before = await fingerprint(t.db, TABLES);
+    const response = await request(t, franchise, 'PUT', ORDER, { id: order.id, title: 'mine' }, fs);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('Open this customer’s call before changing it: you do not hold it.');
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    await openCall(franchise, customer_no);
+    expect((await request(t, franchise, 'PUT', ORDER, { id: order.id, title: 'mine' }, fs)).statusCode).toBe(200);
+  });
+
+  it('a user who may not edit prices sets no price off the price list: 400 naming the field, nothing written', async () => {
+    const order = await create(franchise, fs);
+    const [stored] = rowsOf<{ order_item_id: number }>(
+      await t.db
+        .execute(sql`insert into order_items (order_id, service_def_id, service_name, rounds, unit_price, quantity,
+        extended_price, unit_price_sold, extended_price_sold) values (${order.id}, 101, 'Preferred Program', 6, 45, 6, 270, 40.5, 243)
+        returning order_item_id`),
+    );
+    const before = await fingerprint(t.db, TABLES);
+    const lineUrl = `${ORDER}/${order.id}/Lines/Line`;
+    for (const [method, url, body, field] of [
+      [
+        'POST',
+        lineUrl,
+        { ...line, serviceDefId: 310, unitPrice: 1, extendedPrice: 1, unitPriceSold: 1, extendedPriceSold: 1 },
+        'unitPrice',
+      ],
+      ['PUT', lineUrl, { id: stored!.order_item_id, unitPriceSold: 1 }, 'unitPriceSold'],
+      [
+        'PATCH',
+        `${lineUrl}/${stored!.order_item_id}`,
+        [{ op: 'replace', path: '/extendedPriceSold', value: 1 }],
+        'extendedPriceSold',
+      ],
+      ['PUT', ORDER, { id: order.id, subTotal: 1, tax: 0, total: 1 }, 'subTotal'],
+    ] as const) {
+      const response = await request(t, franchise, method, url, body, fs);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        `${field}: only company-owned users, administrators and leads call-centre managers may edit prices, rounds and discounts`,
+      );
+    }
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    // What the line holds already is no edit, and neither is a quantity.
+    const same = await request(
+      t,
+      franchise,
+      'PATCH',
+      `${lineUrl}/${stored!.order_item_id}`,
+      [
+        { op: 'replace', path: '/unitPrice', value: 45 },
+        { op: 'replace', path: '/quantity', value: 5 },
+      ],
+      fs,
+    );
+    expect(same.statusCode).toBe(200);
   });
 });
 
@@ -439,6 +552,7 @@ describe('call centre order calls', () => {
     expect((await request(t, franchise, 'GET', `/api/call-center/getOrder/18001/${customer_no}`)).json()).toEqual({
       order: null,
     });
+    await openCall(franchise, customer_no);
     const pending = await create(franchise, fs, { ...newOrder, customerNo: customer_no, orderStatus: 'PENDING' });
     const got = await request(t, franchise, 'GET', `/api/call-center/getOrder/18001/${customer_no}`);
     expect(got.json().order).toMatchObject({ id: pending.id, orderStatus: 'PENDING', branchNo: 'SG102' });

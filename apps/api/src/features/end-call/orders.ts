@@ -18,6 +18,7 @@ import type {
   UpdateOrderLineRequest,
   UpdateOrderRequest,
 } from '@cc/contract';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callTime } from '../../db/sql.js';
 import { callHistory, orderDiscounts, orderItems, orderSessions, orders } from '../../db/schema/index.js';
@@ -25,6 +26,14 @@ import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { cents, placeOf, toNumeric } from './shared.js';
+import {
+  changeableOrder,
+  checkLinePrices,
+  checkOrderTotals,
+  couponDiscount,
+  type couponsFor,
+  type ListPrices,
+} from './order-guards.js';
 
 /** How long an orders-service session lasts (as long as the longest sign-in session). */
 export const ORDER_SESSION_HOURS = 12;
@@ -90,13 +99,12 @@ export function toOrderLine(row: LineRow): OrderLine {
   };
 }
 
-/** The order row in the user's scope, locked for the rest of the transaction when it is to be changed. */
-async function orderRow(tx: DbOrTx, scope: Scope, orderId: number, forUpdate = false): Promise<OrderRow> {
-  const query = tx
+/** The order row in the user's scope (changes go through order-guards.ts `changeableOrder`). */
+async function orderRow(tx: DbOrTx, scope: Scope, orderId: number): Promise<OrderRow> {
+  const [row] = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.orderId, orderId), inScope(scope, orders.branchNo)));
-  const [row] = forUpdate ? await query.for('update') : await query;
   if (!row) throw notFound('Order not found.');
   return row;
 }
@@ -251,11 +259,18 @@ export async function createOrder(
 }
 
 /** Change fields of an order in scope; subTotal + tax must still make the total. */
-export async function updateOrder(tx: DbOrTx, user: AuthUser, input: UpdateOrderInput, now: Date): Promise<Order> {
+export async function updateOrder(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  input: UpdateOrderInput,
+  now: Date,
+): Promise<Order> {
   const { id, ...f } = input;
   if (Object.values(f).every((v) => v === undefined)) throw badRequest('body', 'names no field to update');
-  const row = await orderRow(tx, user.scope, id, true);
+  const row = await changeableOrder(ctx, tx, user, id);
   checkTotals(f.subTotal ?? Number(row.subTotal), f.tax ?? Number(row.tax), f.total ?? Number(row.total));
+  checkOrderTotals(user, f, row);
   const [updated] = await tx
     .update(orders)
     .set({
@@ -278,13 +293,14 @@ export async function updateOrder(tx: DbOrTx, user: AuthUser, input: UpdateOrder
 
 /** JSON Patch of an order: replace /source ('Call Center') or /IsAutopay (validated by the contract). */
 export async function patchOrder(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   orderId: number,
   ops: z.output<typeof OrderPatchRequest>,
   now: Date,
 ): Promise<Order> {
-  await orderRow(tx, user.scope, orderId, true);
+  await changeableOrder(ctx, tx, user, orderId);
   const set: Partial<typeof orders.$inferInsert> = { updatedAt: now };
   for (const op of ops) {
     if (op.path === '/source') set.source = op.value as string;
@@ -296,8 +312,15 @@ export async function patchOrder(
 }
 
 /** Mark an order's source (POST /api/call-center/update-source). */
-export async function setOrderSource(tx: DbOrTx, user: AuthUser, orderId: number, source: string, now: Date) {
-  await orderRow(tx, user.scope, orderId, true);
+export async function setOrderSource(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  orderId: number,
+  source: string,
+  now: Date,
+) {
+  await changeableOrder(ctx, tx, user, orderId);
   const [updated] = await tx
     .update(orders)
     .set({ source, updatedAt: now })
@@ -308,8 +331,15 @@ export async function setOrderSource(tx: DbOrTx, user: AuthUser, orderId: number
 }
 
 /** Record an order's NDC code (POST /api/call-center/ndc-code, POST …/Lines/NDC/{ndc}). */
-export async function setOrderNdc(tx: DbOrTx, user: AuthUser, orderId: number, ndc: string, now: Date) {
-  await orderRow(tx, user.scope, orderId, true);
+export async function setOrderNdc(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  orderId: number,
+  ndc: string,
+  now: Date,
+) {
+  await changeableOrder(ctx, tx, user, orderId);
   const [updated] = await tx.update(orders).set({ ndc, updatedAt: now }).where(eq(orders.orderId, orderId)).returning();
   if (!updated) throw notFound('Order not found.');
   return presentOrder(tx, updated);
@@ -330,13 +360,20 @@ async function touch(tx: DbOrTx, orderId: number, now: Date): Promise<void> {
  * (a retry) replaces that line's values rather than adding a second line.
  */
 export async function createOrderLine(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   orderId: number,
   input: CreateOrderLineInput,
+  list: ListPrices | null,
   now: Date,
 ): Promise<OrderLine> {
-  await orderRow(tx, user.scope, orderId, true);
+  await changeableOrder(ctx, tx, user, orderId);
+  const [stored] = await tx
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.serviceDefId, input.serviceDefId)));
+  checkLinePrices(list, input, stored ?? null);
   const values = {
     serviceName: input.serviceName ?? '',
     rounds: input.rounds ?? 1,
@@ -395,16 +432,18 @@ async function writeLine(tx: DbOrTx, orderId: number, itemId: number, set: LineS
 
 /** Change fields of a line (PUT …/Lines/Line with the line's id). */
 export async function updateOrderLine(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   orderId: number,
   input: UpdateOrderLineInput,
+  list: ListPrices | null,
   now: Date,
 ): Promise<OrderLine> {
   const { id, ...f } = input;
   if (Object.values(f).every((v) => v === undefined)) throw badRequest('body', 'names no field to update');
-  await orderRow(tx, user.scope, orderId, true);
-  await lineRow(tx, orderId, id);
+  await changeableOrder(ctx, tx, user, orderId);
+  checkLinePrices(list, f, await lineRow(tx, orderId, id));
   const set: LineSet = {};
   if (f.serviceDefId !== undefined) set.serviceDefId = f.serviceDefId;
   if (f.serviceName !== undefined) set.serviceName = f.serviceName;
@@ -421,15 +460,20 @@ export async function updateOrderLine(
 
 /** JSON Patch of a line: replace unitPrice, quantity, extendedPrice, unitPriceSold, extendedPriceSold. */
 export async function patchOrderLine(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   orderId: number,
   itemId: number,
   ops: z.output<typeof OrderLinePatchRequest>,
+  list: ListPrices | null,
   now: Date,
 ): Promise<OrderLine> {
-  await orderRow(tx, user.scope, orderId, true);
-  await lineRow(tx, orderId, itemId);
+  await changeableOrder(ctx, tx, user, orderId);
+  const stored = await lineRow(tx, orderId, itemId);
+  const sent: Record<string, number> = {};
+  for (const op of ops) sent[op.path.slice(1)] = op.value as number;
+  checkLinePrices(list, sent, stored);
   const set: LineSet = {};
   for (const op of ops) {
     const value = op.value as number;
@@ -458,22 +502,23 @@ export async function patchOrderLine(
 // Discounts
 
 /**
- * Discount an order by a coupon (POST …/Discounts/Coupon/{couponCode}). A coupon discounts an order
- * once: applying it again sets the amount instead of adding a second discount. The amount may not be
- * more than the order's subtotal.
+ * Discount an order by a coupon (POST …/Discounts/Coupon/{couponCode}). The amount is what the franchise's coupon
+ * gives on the order's lines (order-guards.ts), never one the client names. A coupon discounts an order once:
+ * applying it again prices it again on the lines as they are. Never more than the order's subtotal.
  */
 export async function addOrderCoupon(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   orderId: number,
-  couponCode: string,
-  amount: number,
+  code: string,
+  data: Awaited<ReturnType<typeof couponsFor>>,
   now: Date,
 ) {
-  const order = await orderRow(tx, user.scope, orderId, true);
-  if (cents(amount) > cents(Number(order.subTotal))) {
-    throw badRequest('amount', `must not be more than the order's subtotal (${order.subTotal})`);
-  }
+  const order = await changeableOrder(ctx, tx, user, orderId);
+  const discount = await couponDiscount(tx, data, orderId, code);
+  const couponCode = discount.code;
+  const amount = Math.min(discount.amount, cents(Number(order.subTotal))) / 100;
   const [row] = await tx
     .insert(orderDiscounts)
     .values({ orderId, couponCode, amount: toNumeric(amount) })

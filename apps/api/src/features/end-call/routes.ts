@@ -26,6 +26,7 @@ import {
   updateOrder,
   updateOrderLine,
 } from './orders.js';
+import { couponsFor, listPricesFor } from './order-guards.js';
 import { logStep } from './step-log.js';
 import { endCall } from './command.js';
 import { getSurveyDefinition, saveCallSurvey, saveSurvey } from './surveys.js';
@@ -58,10 +59,10 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
   });
   defineRoute(app, ctx, 'callbackStatus', ({ user, body }) => tx((t) => setCallbackStatus(t, user, body, ctx.now())));
   defineRoute(app, ctx, 'updateOrderSource', ({ user, body }) =>
-    tx((t) => setOrderSource(t, user, body.orderId, body.source, ctx.now())),
+    tx((t) => setOrderSource(ctx, t, user, body.orderId, body.source, ctx.now())),
   );
   defineRoute(app, ctx, 'updateOrderNdc', ({ user, body }) =>
-    tx((t) => setOrderNdc(t, user, body.orderId, body.ndc, ctx.now())),
+    tx((t) => setOrderNdc(ctx, t, user, body.orderId, body.ndc, ctx.now())),
   );
   defineRoute(app, ctx, 'customerOrder', async ({ user, params }) => ({
     order: await customerOrder(ctx.db, user, params.sqldbid, params.customerno),
@@ -92,26 +93,35 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
     withSession(user, request, (t, sessionId) => createOrder(t, user, body, sessionId, ctx.now())),
   );
   defineRoute(app, ctx, 'updateOrder', ({ user, body, request }) =>
-    withSession(user, request, (t) => updateOrder(t, user, body, ctx.now())),
+    withSession(user, request, (t) => updateOrder(ctx, t, user, body, ctx.now())),
   );
   defineRoute(app, ctx, 'patchOrder', ({ user, params, body, request }) =>
-    withSession(user, request, (t) => patchOrder(t, user, params.id, body, ctx.now())),
+    withSession(user, request, (t) => patchOrder(ctx, t, user, params.id, body, ctx.now())),
   );
-  defineRoute(app, ctx, 'createOrderLine', ({ user, params, body, request }) =>
-    withSession(user, request, (t) => createOrderLine(t, user, params.id, body, ctx.now())),
-  );
-  defineRoute(app, ctx, 'updateOrderLine', ({ user, params, body, request }) =>
-    withSession(user, request, (t) => updateOrderLine(t, user, params.id, body, ctx.now())),
-  );
-  defineRoute(app, ctx, 'patchOrderLine', ({ user, params, body, request }) =>
-    withSession(user, request, (t) => patchOrderLine(t, user, params.id, params.itemId, body, ctx.now())),
-  );
+  // A line's prices are checked against the price list, read before the transaction (order-guards.ts).
+  defineRoute(app, ctx, 'createOrderLine', async ({ user, params, body, request }) => {
+    const list = await listPricesFor(ctx, user, params.id);
+    return withSession(user, request, (t) => createOrderLine(ctx, t, user, params.id, body, list, ctx.now()));
+  });
+  defineRoute(app, ctx, 'updateOrderLine', async ({ user, params, body, request }) => {
+    const list = await listPricesFor(ctx, user, params.id);
+    return withSession(user, request, (t) => updateOrderLine(ctx, t, user, params.id, body, list, ctx.now()));
+  });
+  defineRoute(app, ctx, 'patchOrderLine', async ({ user, params, body, request }) => {
+    const list = await listPricesFor(ctx, user, params.id);
+    return withSession(user, request, (t) =>
+      patchOrderLine(ctx, t, user, params.id, params.itemId, body, list, ctx.now()),
+    );
+  });
   defineRoute(app, ctx, 'orderLinesNdc', ({ user, params, request }) =>
-    withSession(user, request, (t) => setOrderNdc(t, user, params.id, params.ndc, ctx.now())),
+    withSession(user, request, (t) => setOrderNdc(ctx, t, user, params.id, params.ndc, ctx.now())),
   );
-  defineRoute(app, ctx, 'orderCoupon', ({ user, params, body, request }) =>
-    withSession(user, request, (t) => addOrderCoupon(t, user, params.id, params.couponCode, body.amount, ctx.now())),
-  );
+  defineRoute(app, ctx, 'orderCoupon', async ({ user, params, request }) => {
+    const data = await couponsFor(ctx, user, params.id);
+    return withSession(user, request, (t) =>
+      addOrderCoupon(ctx, t, user, params.id, params.couponCode, data, ctx.now()),
+    );
+  });
 
   // The surveys service.
   defineRoute(app, ctx, 'getSurvey', ({ user, params, request }) =>

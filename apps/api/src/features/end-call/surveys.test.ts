@@ -280,6 +280,9 @@ describe('POST /api/currentcall/stepDebug', () => {
   async function refs(customerNo: 1001 | 1003) {
     const branchNo = customerNo === 1001 ? 'SG101' : 'SG103';
     const callId = await insertCall(t.db, { sqldbid: 18001, custNo: customerNo, branchNo });
+    // An order's lines change only in a call its user holds (decision 021): open it (before the order: opening expires a pending NORMAL order), add the line, leave it.
+    const call = { sqldbid: 18001, customerNo };
+    await request(t, admin, 'POST', '/api/call-center/call-active', { ...call, callType: 'Inbound' });
     const order = await request(
       t,
       admin,
@@ -321,6 +324,7 @@ describe('POST /api/currentcall/stepDebug', () => {
       as,
     );
     if (line.statusCode !== 200) throw new Error(`line: ${line.body}`);
+    await request(t, admin, 'POST', '/api/call-center/call-inactive', { ...call, save: false });
     return { callId, orderId, orderItemId: line.json<{ id: number }>().id };
   }
 
