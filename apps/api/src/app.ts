@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,8 +9,9 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
+import { serializeError, serializeRequest } from './http/log-redaction.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
@@ -42,6 +44,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Test hooks (fault injection at an end-call step); never set in production. */
   hooks?: AppContext['hooks'];
+  /** Where the log goes instead of standard output (the tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** Stop the mail worker, waiting at most `ms` for the message it is sending. */
@@ -54,13 +58,27 @@ async function stopWithin(worker: MailWorker, ms: number, log: FastifyInstance['
   clearTimeout(timer);
   if (outcome === 'late') log.warn({ waitedMs: ms }, 'mail worker still sending at shutdown: left to its lease');
 }
+/** The largest request body the server reads; a larger one is answered 413 (issue 13). */
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The whole server, used by server.ts and by the tests (through `app.inject`). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            // No personal data in the log: values are dropped from failed statements and query strings.
+            serializers: { err: serializeError, req: serializeRequest },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
+    // A random id per request, in every log line of the request and on its answer (X-Request-Id), so a 500's id
+    // finds its log line; a client's own id is not taken, since it could name another request's lines.
+    genReqId: () => crypto.randomUUID(),
     trustProxy: true,
-    bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
   app.decorate('apiRoutes', requireAccessDeclarations(app));
   app.setValidatorCompiler(validatorCompiler);
@@ -94,7 +112,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker, hooks: deps.hooks };
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('X-Frame-Options', 'SAMEORIGIN');
     reply.header('Referrer-Policy', 'same-origin');

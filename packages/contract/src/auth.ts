@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, secret } from './common.js';
 
 export const Application = z.object({
   ApplicationId: z.number().int(),
@@ -28,8 +29,8 @@ export const SessionUser = z.object({
 export type SessionUser = z.infer<typeof SessionUser>;
 
 export const SigninRequest = z.object({
-  username: z.string().trim().min(1, 'Enter your username.').max(100),
-  password: z.string().min(1, 'Enter your password.').max(200),
+  username: line(100).min(1, 'Enter your username.'),
+  password: secret(200).min(1, 'Enter your password.'),
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
@@ -47,12 +48,12 @@ export type SigninResponse = z.infer<typeof SigninResponse>;
 
 /** Field rules are applied on the server so that every message comes back in one errors map. */
 export const SignupRequest = z.object({
-  username: z.string().max(200),
-  password: z.string().max(200),
-  confirmPassword: z.string().max(200),
-  firstName: z.string().trim().max(100),
-  lastName: z.string().trim().max(100),
-  email: z.string().trim().max(200),
+  username: secret(200),
+  password: secret(200),
+  confirmPassword: secret(200),
+  firstName: line(100),
+  lastName: line(100),
+  email: line(200),
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 

@@ -1,36 +1,27 @@
 import { z } from 'zod';
 import { CALL_TYPES, callTypeByName } from '@cc/domain';
+import { CalendarDay, Id, IdParam, int4, int4Param, JsonObject, line } from './common.js';
 
-const Int = z.coerce.number().int();
-const CustomerNoPath = z.coerce.number().int().min(-1);
+const CustomerNoPath = int4Param(-1);
 
 /** A call type by its name (call-handling.md §3), in any letter case. */
-const CallTypeName = z
-  .string()
-  .trim()
+const CallTypeName = line(30)
   .min(1)
-  .max(30)
   .refine((name) => callTypeByName(name) !== undefined, {
     error: `must be one of ${CALL_TYPES.map((t) => t.CallTypeName).join(', ')}`,
   });
 
 /** A real calendar day 'YYYY-MM-DD' (so 2026-02-30 is refused, not sent to the database). */
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .refine((day) => {
-    const d = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
-  }, 'must be a date YYYY-MM-DD');
+const Day = CalendarDay;
 
 export const CallKey = z.object({
-  sqldbid: z.number().int().positive(),
-  customerNo: z.number().int().min(0),
+  sqldbid: Id,
+  customerNo: int4(0),
 });
 
 export const CallActiveRequest = CallKey.extend({
   callType: CallTypeName,
-  outboundId: z.number().int().positive().optional(),
+  outboundId: Id.optional(),
 });
 export type CallActiveRequest = z.input<typeof CallActiveRequest>;
 export const CallActiveResponse = z.object({
@@ -43,26 +34,26 @@ export const IsCallActiveResponse = z.object({ isActive: z.boolean(), mine: z.bo
 
 export const CallInactiveRequest = CallKey.extend({
   /** -1: an unknown customer's call, never locked, but saved with its call row like any other. */
-  customerNo: z.number().int().min(-1),
+  customerNo: int4(-1),
   /** Save the call so that the dashboard can send the user back to it. */
   save: z.boolean().optional().default(false),
   callType: CallTypeName.optional(),
-  theCall: z.record(z.string(), z.unknown()).optional(),
+  theCall: JsonObject.optional(),
 });
 
 export const CallStatusRequest = z.object({
-  outboundId: z.number().int().positive(),
+  outboundId: Id,
   status: z.enum(['New', 'Callback', 'End', 'Cancel']),
 });
 
 export const InsertCancelCallRequest = z.object({
-  csuser_id: z.number().int().positive(),
-  csagent: z.string().trim().max(100),
-  sqldbid: z.number().int().positive(),
+  csuser_id: Id,
+  csagent: line(100),
+  sqldbid: Id,
   /** 0 a new prospect, -1 an unknown customer (recorded as such, as the end of a call records it). */
-  cust_no: z.number().int().min(-1),
-  callType: z.string().trim().max(30).optional().default('Inbound'),
-  outboundId: z.number().int().positive().optional(),
+  cust_no: int4(-1),
+  callType: line(30).optional().default('Inbound'),
+  outboundId: Id.optional(),
 });
 export const InsertCancelCallResponse = z.object({ call_id: z.number().int() });
 
@@ -106,24 +97,24 @@ export const Customer = z.object({
 });
 export type Customer = z.infer<typeof Customer>;
 
-export const CustomerParams = z.object({ sqldbid: z.coerce.number().int().positive(), customerNo: CustomerNoPath });
+export const CustomerParams = z.object({ sqldbid: IdParam, customerNo: CustomerNoPath });
 export const CustomerUpdateParams = z.object({
-  customerNo: z.coerce.number().int().positive(),
-  sqldbid: z.coerce.number().int().positive(),
+  customerNo: int4Param(1),
+  sqldbid: IdParam,
 });
 
-const phone = z.string().trim().max(30);
+const phone = line(30);
 export const CustomerUpdateRequest = z.object({
   customerType: z.enum(['Existing Customer', 'Former Customer', 'Prospect']).optional(),
   email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]).optional(),
-  firstName: z.string().trim().min(1, 'is required').max(50).optional(),
-  lastName: z.string().trim().min(1, 'is required').max(50).optional(),
-  streetNo: z.string().trim().max(12).optional(),
-  preDir: z.string().trim().max(4).optional(),
-  streetNm: z.string().trim().max(60).optional(),
-  suffix: z.string().trim().max(10).optional(),
-  postDir: z.string().trim().max(4).optional(),
-  city: z.string().trim().max(50).optional(),
+  firstName: line(50).min(1, 'is required').optional(),
+  lastName: line(50).min(1, 'is required').optional(),
+  streetNo: line(12).optional(),
+  preDir: line(4).optional(),
+  streetNm: line(60).optional(),
+  suffix: line(10).optional(),
+  postDir: line(4).optional(),
+  city: line(50).optional(),
   state: z
     .string()
     .trim()
@@ -143,12 +134,12 @@ export type CustomerUpdateRequest = z.input<typeof CustomerUpdateRequest>;
 export const CustomerUpdateResponse = z.object({ customer: Customer, customerInfoEditId: z.number().int() });
 
 export const CustomerLookupRequest = z.object({
-  sqldbid: z.number().int().positive(),
-  lastname: z.string().trim().max(50).optional().default(''),
-  firstname: z.string().trim().max(50).optional().default(''),
-  phone: z.string().trim().max(30).optional().default(''),
-  address: z.string().trim().max(100).optional().default(''),
-  page: z.number().int().min(1).optional().default(1),
+  sqldbid: Id,
+  lastname: line(50).optional().default(''),
+  firstname: line(50).optional().default(''),
+  phone: line(30).optional().default(''),
+  address: line(100).optional().default(''),
+  page: int4(1).optional().default(1),
   pageSize: z.number().int().min(1).max(100).optional().default(25),
 });
 export const CustomerLookupRow = z.object({
@@ -169,24 +160,24 @@ export const CustomerLookupResponse = z.object({
   pageSize: z.number().int(),
 });
 
-export const InfoEditParams = z.object({ id: z.coerce.number().int().positive() });
-export const InfoEditLinkRequest = z.object({ callHistoryId: z.number().int().positive() });
+export const InfoEditParams = z.object({ id: IdParam });
+export const InfoEditLinkRequest = z.object({ callHistoryId: Id });
 
 export const SetWebLeadCustomerParams = z.object({
-  sqldbid: z.coerce.number().int().positive(),
-  customerNumber: z.coerce.number().int().positive(),
+  sqldbid: IdParam,
+  customerNumber: int4Param(1),
 });
-export const SetWebLeadCustomerRequest = z.object({ ContactId: z.string().trim().min(1).max(40) });
+export const SetWebLeadCustomerRequest = z.object({ ContactId: line(40).min(1) });
 
 export const HistoryParams = z.object({
-  sqldbid: z.coerce.number().int().positive(),
-  customerNo: z.coerce.number().int().min(0),
+  sqldbid: IdParam,
+  customerNo: int4Param(0),
   startDate: Day,
   endDate: Day,
 });
 export const TouchpointParams = z.object({
-  sqldbid: z.coerce.number().int().positive(),
-  customerNo: z.coerce.number().int().min(0),
+  sqldbid: IdParam,
+  customerNo: int4Param(0),
   start: Day,
   end: Day,
 });
@@ -218,14 +209,14 @@ export const Touchpoint = z.object({
 export const TouchpointsResponse = z.array(Touchpoint);
 
 export const DncParams = z.object({
-  customerNo: z.coerce.number().int().min(0),
-  sqldbid: z.coerce.number().int().positive(),
+  customerNo: int4Param(0),
+  sqldbid: IdParam,
 });
 export const DncResponse = z.object({ IsOnFederalDoNotCallList: z.boolean() });
 
 export const WebOrdersParams = z.object({
-  customerNo: z.coerce.number().int().min(0),
-  sqldbid: z.coerce.number().int().positive(),
+  customerNo: int4Param(0),
+  sqldbid: IdParam,
 });
 export const WebOrderRow = z.object({
   orderNo: z.number().int(),
@@ -241,22 +232,22 @@ export const WebOrderRow = z.object({
 export const WebOrdersResponse = z.array(WebOrderRow);
 
 export const ScriptRequest = z.object({
-  callType: z.string().trim().min(1).max(30),
-  sqldbid: z.number().int().positive(),
-  customerNo: z.number().int().min(-1).optional(),
+  callType: line(30).min(1),
+  sqldbid: Id,
+  customerNo: int4(-1).optional(),
 });
 export const ScriptResponse = z.object({ title: z.string(), paragraphs: z.array(z.string()) });
 
 export const AutoPayQuery = z.object({
-  Customer: Int.pipe(z.number().min(0)),
-  SQLDBID: Int.pipe(z.number().positive()),
+  Customer: int4Param(0),
+  SQLDBID: IdParam,
 });
 export const AutoPayResponse = z.object({
   isFranchiseAutoPayEnrolled: z.boolean(),
   isCustomerAutoPayEnabled: z.boolean(),
 });
 
-export const FranchiseRequest = z.object({ sqldbid: z.number().int().positive() });
+export const FranchiseRequest = z.object({ sqldbid: Id });
 export const FranchiseInfo = z.object({
   sqldbid: z.number().int(),
   compName: z.string(),

@@ -5,12 +5,8 @@
  * result and writes nothing.
  */
 import { z } from 'zod';
+import { CallTimeToMinute as CallTime, Id, int4, line, multiline } from './common.js';
 import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing.js';
-
-/** 'YYYY-MM-DD HH:mm:ss' (or without seconds), America/Chicago wall time. */
-const CallTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, 'must be a time YYYY-MM-DD HH:mm:ss (America/Chicago)');
 
 /**
  * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen
@@ -21,20 +17,20 @@ const CallTime = z
 export const EndCallCustomer = z.object({
   customerType: z.enum(['Existing Customer', 'Former Customer', 'Prospect']).optional(),
   email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]).optional(),
-  firstName: z.string().trim().max(50).optional(),
-  lastName: z.string().trim().max(50).optional(),
-  streetNo: z.string().trim().max(12).optional(),
-  preDir: z.string().trim().max(4).optional(),
-  streetNm: z.string().trim().max(60).optional(),
-  suffix: z.string().trim().max(10).optional(),
-  postDir: z.string().trim().max(4).optional(),
-  city: z.string().trim().max(50).optional(),
-  state: z.string().trim().max(20).optional(),
-  zip: z.string().trim().max(10).optional(),
+  firstName: line(50).optional(),
+  lastName: line(50).optional(),
+  streetNo: line(12).optional(),
+  preDir: line(4).optional(),
+  streetNm: line(60).optional(),
+  suffix: line(10).optional(),
+  postDir: line(4).optional(),
+  city: line(50).optional(),
+  state: line(20).optional(),
+  zip: line(10).optional(),
   lawnSize: z.number().min(0, 'cannot be negative').max(1000).optional(),
-  homePhone: z.string().trim().max(30).optional(),
-  workPhone: z.string().trim().max(30).optional(),
-  cellPhone: z.string().trim().max(30).optional(),
+  homePhone: line(30).optional(),
+  workPhone: line(30).optional(),
+  cellPhone: line(30).optional(),
 });
 export type EndCallCustomer = z.input<typeof EndCallCustomer>;
 
@@ -42,21 +38,21 @@ export const EndCallRequest = z
   .object({
     /** A new random key per end-call attempt of the screen (a UUID); a retry sends the same key. */
     idempotencyKey: z.string().uuid('must be a UUID'),
-    sqldbid: z.number().int().positive(),
+    sqldbid: Id,
     /** 0 for a new prospect, -1 for an unknown customer (built from the call). */
-    customerNo: z.number().int().min(-1),
-    callType: z.string().min(1).max(40),
+    customerNo: int4(-1),
+    callType: line(40).min(1),
     /** The outbound row of an outbound call. */
-    outboundId: z.number().int().positive().optional(),
+    outboundId: Id.optional(),
     /** When the call was opened, America/Chicago; the server's time when absent. */
     callStart: CallTime.optional(),
-    result: z.string().trim().min(1, 'choose a call result').max(60),
-    followUp: z.string().trim().max(60).optional().default('None'),
+    result: line(60).min(1, 'choose a call result'),
+    followUp: line(60).optional().default('None'),
     callbackAt: CallTime.nullable().optional(),
-    serviceCallReason: z.string().trim().max(120).nullable().optional(),
-    notes: z.string().max(4000).optional().default(''),
+    serviceCallReason: line(120).nullable().optional(),
+    notes: multiline(4000).optional().default(''),
     /** The customer info edit made during the call, linked to it. */
-    customerInfoEditId: z.number().int().positive().nullable().optional(),
+    customerInfoEditId: Id.nullable().optional(),
     /**
      * Only with customer number 0 or -1: the customer as the screen has it (no stored record to edit). See
      * EndCallCustomer.
@@ -73,7 +69,7 @@ export const EndCallRequest = z
       .nullable()
       .optional(),
     /** Survey answers by question id (the new-customer survey). */
-    survey: z.record(z.string().regex(/^\d+$/, 'must be a question id'), z.string().max(500)).optional(),
+    survey: z.record(z.string().regex(/^\d{1,9}$/, 'must be a question id'), multiline(500)).optional(),
     /**
      * Send the end-call confirmation email. The screen asks for confirmation when the customer has no email; the
      * server sends only to an address it has.

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { CALL_TYPES } from '@cc/domain';
-
-const Int = z.coerce.number().int();
+import { CallTime, Id, IdParam, int4, int4Param, JsonObject, JsonValue, line, multiline } from './common.js';
 
 /** Money in dollars with at most two decimals (stored as numeric(12,2)). */
 export const Money = z
@@ -15,19 +14,7 @@ export const Money = z
   .max(9_999_999_999.99, 'is too large')
   .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'must have at most 2 decimals');
 
-/** A call time in America/Chicago, 'YYYY-MM-DD HH:mm:ss'. */
-export const CallTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, 'must be a time YYYY-MM-DD HH:mm:ss')
-  .refine((v) => {
-    const [date = '', time = ''] = v.split(' ');
-    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-    const [hh, mm, ss] = time.split(':').map(Number) as [number, number, number];
-    const probe = new Date(Date.UTC(y, m - 1, d));
-    return probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d && hh < 24 && mm < 60 && ss < 60;
-  }, 'is not a real date and time');
-
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = line;
 const CallTypeName = z.enum(CALL_TYPES.map((t) => t.CallTypeName) as [string, ...string[]], {
   error: `must be one of ${CALL_TYPES.map((t) => t.CallTypeName).join(', ')}`,
 });
@@ -43,7 +30,7 @@ const CallHistoryFields = z.object({
   call_reason: text(200),
   call_start: CallTime,
   call_end: CallTime,
-  call_log: text(20_000),
+  call_log: multiline(20_000),
   package: text(100),
   applications: z.number().int().min(0).max(100),
   appcost: Money,
@@ -56,7 +43,7 @@ const CallHistoryFields = z.object({
   zipcode: text(10),
   totalcost: Money,
   emailsent: z.boolean(),
-  errormsg: text(2000),
+  errormsg: multiline(2000),
   cust_usedcomp: text(100),
   call_source: text(40),
   cust_sex: text(10),
@@ -81,7 +68,7 @@ const CallHistoryFields = z.object({
   cust_Autopaid: z.boolean(),
   cust_Prepaid: z.boolean(),
   sendemail: z.boolean(),
-  csr_notes: text(4000),
+  csr_notes: multiline(4000),
   FirstAppTime: text(40),
   ApplicationsSubtotal: Money,
   AddServicesSubtotal: Money,
@@ -90,39 +77,39 @@ const CallHistoryFields = z.object({
   PrepayDiscountSubtotal: Money,
   PrepayDiscountTotal: Money,
   /** The text receipt (spelt as the spec spells it). */
-  Reciept: z.string().max(20_000),
+  Reciept: multiline(20_000),
   /** -1 when no survey was taken. */
-  SurveyId: z.number().int().min(-1),
+  SurveyId: int4(-1),
   IsUrgent: z.boolean(),
   /** The customer as the call saw it. */
-  customer: z.record(z.string(), z.unknown()).nullable(),
+  customer: JsonObject.nullable(),
   /** 0 when no offer was applied. */
-  offerId: z.number().int().min(0),
-  orderId: z.number().int().positive().nullable(),
+  offerId: int4(0),
+  orderId: Id.nullable(),
 });
 
 export const CallHistoryRequest = CallHistoryFields.partial().extend({
-  csuser_id: z.number().int().positive().optional(),
-  sqldbid: z.number().int().positive(),
+  csuser_id: Id.optional(),
+  sqldbid: Id,
   /** 0 for a new prospect; -1 when unknown. */
-  cust_no: z.number().int().min(-1),
+  cust_no: int4(-1),
   call_type: CallTypeName,
   call_result: text(60).min(1, 'is required'),
-  outboundId: z.number().int().positive().optional(),
+  outboundId: Id.optional(),
   /** A retry with the same key answers the first call_id and writes nothing. */
-  idempotencyKey: z.string().trim().min(8).max(100).optional(),
+  idempotencyKey: line(100).min(8).optional(),
 });
 export type CallHistoryRequest = z.input<typeof CallHistoryRequest>;
 export const CallHistoryResponse = z.object({ call_id: z.number().int() });
 
-export const UpdateCallHistoryRequest = CallHistoryFields.partial().extend({ call_id: z.number().int().positive() });
+export const UpdateCallHistoryRequest = CallHistoryFields.partial().extend({ call_id: Id });
 export type UpdateCallHistoryRequest = z.input<typeof UpdateCallHistoryRequest>;
 
 // ---------------------------------------------------------------------------------------------------
 // Callback status (POST /api/call-center/callback-status)
 
 export const CallbackStatusRequest = z.object({
-  outboundId: z.number().int().positive(),
+  outboundId: Id,
   /** When to call back, America/Chicago. */
   callBackDate: CallTime,
 });
@@ -210,24 +197,22 @@ const OrderFields = z.object({
 
 export const CreateOrderRequest = OrderFields.partial({ ndc: true, source: true, title: true, isAutopay: true }).extend(
   {
-    sqldbid: z.number().int().positive(),
-    customerNo: z.number().int().min(0),
+    sqldbid: Id,
+    customerNo: int4(0),
     /** The call the order comes from; a call has at most one order (a retry answers it). */
-    callId: z.number().int().positive().nullable().optional(),
+    callId: Id.nullable().optional(),
     serviceYear: z.number().int().min(2000).max(2100).optional(),
     orderStatus: z.enum(['SUBMITTED', 'PENDING'], { error: 'must be SUBMITTED or PENDING' }),
   },
 );
 export type CreateOrderRequest = z.input<typeof CreateOrderRequest>;
 
-export const UpdateOrderRequest = OrderFields.partial().extend({ id: z.number().int().positive() });
+export const UpdateOrderRequest = OrderFields.partial().extend({ id: Id });
 export type UpdateOrderRequest = z.input<typeof UpdateOrderRequest>;
 
-export const OrderIdParams = z.object({ orderId: Int.pipe(z.number().positive('must be a positive id')) });
-export const OrderPathParams = z.object({ id: Int.pipe(z.number().positive('must be a positive id')) });
-export const OrderLineParams = OrderPathParams.extend({
-  itemId: Int.pipe(z.number().positive('must be a positive id')),
-});
+export const OrderIdParams = z.object({ orderId: IdParam });
+export const OrderPathParams = z.object({ id: IdParam });
+export const OrderLineParams = OrderPathParams.extend({ itemId: IdParam });
 export const OrderNdcParams = OrderPathParams.extend({ ndc: Ndc });
 export const OrderCouponParams = OrderPathParams.extend({
   couponCode: z
@@ -237,7 +222,7 @@ export const OrderCouponParams = OrderPathParams.extend({
 });
 
 const LineFields = z.object({
-  serviceDefId: z.number().int().positive(),
+  serviceDefId: Id,
   serviceName: text(200),
   rounds: z.number().int().min(0).max(100),
   unitPrice: Money,
@@ -255,7 +240,7 @@ export const CreateOrderLineRequest = LineFields.partial({
   remainMonths: true,
 });
 export type CreateOrderLineRequest = z.input<typeof CreateOrderLineRequest>;
-export const UpdateOrderLineRequest = LineFields.partial().extend({ id: z.number().int().positive() });
+export const UpdateOrderLineRequest = LineFields.partial().extend({ id: Id });
 export type UpdateOrderLineRequest = z.input<typeof UpdateOrderLineRequest>;
 
 /**
@@ -279,7 +264,7 @@ function replacePatch<P extends Record<string, z.ZodType>>(paths: P) {
   const names = Object.keys(paths);
   const allowed = names.join(', ');
   const Operation = z.object(
-    { op: z.string(), path: z.string(), value: z.unknown().optional() },
+    { op: line(20), path: line(100), value: z.unknown().optional() },
     { error: 'must be an object' },
   );
   return z
@@ -335,12 +320,12 @@ export const OrderLinePatchRequest = replacePatch({
 });
 export type OrderLinePatchRequest = z.input<typeof OrderLinePatchRequest>;
 
-export const UpdateSourceRequest = z.object({ orderId: z.number().int().positive(), source: Source });
-export const NdcCodeRequest = z.object({ orderId: z.number().int().positive(), ndc: Ndc });
+export const UpdateSourceRequest = z.object({ orderId: Id, source: Source });
+export const NdcCodeRequest = z.object({ orderId: Id, ndc: Ndc });
 
 export const CustomerOrderParams = z.object({
-  sqldbid: Int.pipe(z.number().positive('must be a positive id')),
-  customerno: Int.pipe(z.number().min(0, 'cannot be negative')),
+  sqldbid: IdParam,
+  customerno: int4Param(0),
 });
 export const CustomerOrderResponse = z.object({ order: Order.nullable() });
 
@@ -365,11 +350,11 @@ export const SurveyGuidParams = z.object({ guid: z.uuid('must be a survey id (a 
 
 /** A question as the screen sends it back: id, text, hidden, required and answer.value (call-handling.md §3). */
 export const SurveyAnswer = z.object({
-  id: z.number().int().positive(),
-  text: z.string().max(500).optional(),
+  id: Id,
+  text: multiline(500).optional(),
   hidden: z.boolean().optional(),
   required: z.boolean().optional(),
-  answer: z.object({ value: z.string().max(1000).nullable().optional() }).optional(),
+  answer: z.object({ value: multiline(1000).nullable().optional() }).optional(),
 });
 export const SurveyResults = z.object({
   /** The survey answered; the new-customer survey when left out. */
@@ -380,9 +365,9 @@ export const SurveyResults = z.object({
 export type SurveyResults = z.input<typeof SurveyResults>;
 
 export const SaveSurveyRequest = SurveyResults.extend({
-  sqldbid: z.number().int().positive(),
-  custNo: z.number().int().min(0),
-  callId: z.number().int().positive().optional(),
+  sqldbid: Id,
+  custNo: int4(0),
+  callId: Id.optional(),
 });
 export type SaveSurveyRequest = z.input<typeof SaveSurveyRequest>;
 export const SaveSurveyResponse = z.object({
@@ -393,7 +378,7 @@ export const SaveSurveyResponse = z.object({
 });
 
 export const SaveNewCustomerSurveyRequest = z.object({
-  callId: z.number().int().positive(),
+  callId: Id,
   SurveyResults,
 });
 export const SaveNewCustomerSurveyResponse = z.object({
@@ -406,15 +391,15 @@ export const SaveNewCustomerSurveyResponse = z.object({
 // Services, programs, discount and coupon of a call (POST /api/CurrentCall/CustomerHistoryAdditionalServices)
 
 export const CallServiceItem = z.object({
-  Id: z.number().int().optional(),
-  ServiceDefId: z.number().int().positive(),
+  Id: int4().optional(),
+  ServiceDefId: Id,
   ServiceName: text(200),
   FinalPrice: Money,
   TotalRounds: z.number().int().min(0).max(100).optional(),
   Free: z.boolean().optional(),
 });
 export const CustomerHistoryServicesRequest = z.object({
-  callId: z.number().int().positive(),
+  callId: Id,
   AdditionalServices: z.array(CallServiceItem).max(100).default([]),
   /** The call's discount in dollars. */
   Discount: Money.nullable().optional(),
@@ -422,9 +407,9 @@ export const CustomerHistoryServicesRequest = z.object({
   LawnProgram: CallServiceItem.nullable().optional(),
   Coupon: z
     .object({
-      CouponCode: z.string().trim().min(1, 'is required').max(40),
+      CouponCode: line(40).min(1, 'is required'),
       Value: Money,
-      ServiceId: z.number().int().optional(),
+      ServiceId: int4().optional(),
     })
     .nullable()
     .optional(),
@@ -435,7 +420,7 @@ export const CustomerHistoryServicesResponse = z.object({ callId: z.number().int
 // ---------------------------------------------------------------------------------------------------
 // Emails
 
-export const CallIdRequest = z.object({ callId: z.number().int().positive() });
+export const CallIdRequest = z.object({ callId: Id });
 export const QueuedEmailResponse = z.object({
   queued: z.boolean(),
   emailId: z.number().int().nullable(),
@@ -449,15 +434,15 @@ export const QueuedEmailResponse = z.object({
 
 export const StepDebugRequest = z.object({
   stepId: z.number().int().min(0).max(1000),
-  SQLDBID: z.number().int().positive(),
-  CustNo: z.number().int().min(-1).nullable().optional(),
-  OrderId: z.number().int().positive().nullable().optional(),
-  OrderItemId: z.number().int().positive().nullable().optional(),
-  Call_id: z.number().int().positive().nullable().optional(),
-  SessionId: z.string().trim().max(100).nullable().optional(),
+  SQLDBID: Id,
+  CustNo: int4(-1).nullable().optional(),
+  OrderId: Id.nullable().optional(),
+  OrderItemId: Id.nullable().optional(),
+  Call_id: Id.nullable().optional(),
+  SessionId: line(100).nullable().optional(),
   /** Text or any JSON value (stored as JSON text). */
-  ParametersData: z.unknown().optional(),
+  ParametersData: JsonValue.optional(),
   Status: text(40).optional(),
-  Log: z.string().max(20_000).optional(),
+  Log: multiline(20_000).optional(),
 });
 export const StepDebugResponse = z.object({ id: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { Id, INT4_MAX, INT4_MIN, line } from './common.js';
 
-const text = (max: number) => z.string().trim().max(max).optional().default('');
+const text = (max: number) => line(max).optional().default('');
 
 /** The inbound search criteria object (call-handling.md §2). Empty strings mean "not given". */
 export const InboundCriteria = z.object({
@@ -13,7 +14,8 @@ export const InboundCriteria = z.object({
     .optional()
     .default('')
     .transform((v) => String(v))
-    .refine((v) => v === '' || /^-?\d{1,10}$/.test(v), 'must be a whole number'),
+    .refine((v) => v === '' || /^-?\d{1,10}$/.test(v), 'must be a whole number')
+    .refine((v) => v === '' || (Number(v) >= INT4_MIN && Number(v) <= INT4_MAX), 'is not a customer number'),
   branchno: text(10),
   streetno: text(12),
   streetnm: text(60),
@@ -62,7 +64,7 @@ export type InboundGridColumn = (typeof INBOUND_GRID_COLUMNS)[number];
 
 /** Column filters of the result grid: each keeps the matches whose column contains the text (any case). */
 export const InboundFilters = z
-  .object(Object.fromEntries(INBOUND_GRID_COLUMNS.map((column) => [column, z.string().trim().max(100).optional()])))
+  .object(Object.fromEntries(INBOUND_GRID_COLUMNS.map((column) => [column, line(100).optional()])))
   .strict() as z.ZodObject<Record<InboundGridColumn, z.ZodOptional<z.ZodString>>>;
 export type InboundFilters = z.input<typeof InboundFilters>;
 
@@ -113,8 +115,8 @@ export const ValidateZipRequest = z.object({
     .string()
     .trim()
     .regex(/^\d{5}(-?\d{4})?$/, 'must be a 5-digit zip code (or zip+4)'),
-  sqldbid: z.number().int().positive().optional(),
-  branchno: z.string().trim().max(10).optional(),
+  sqldbid: Id.optional(),
+  branchno: line(10).optional(),
 });
 export type ValidateZipRequest = z.input<typeof ValidateZipRequest>;
 
@@ -137,7 +139,7 @@ export const ValidateZipResponse = z.object({
 export type ValidateZipResponse = z.infer<typeof ValidateZipResponse>;
 
 export const AutocompleteRequest = z.object({
-  input: z.string().trim().min(1, 'type part of the address').max(120),
+  input: line(120).min(1, 'type part of the address'),
   limit: z.number().int().min(1).max(20).optional().default(10),
 });
 export const AddressSuggestion = z.object({
@@ -165,7 +167,7 @@ export type StreetParts = z.input<typeof StreetParts>;
 export const FormatAddressResponse = z.object({ address: z.string(), fulladdress: z.string(), zip: z.string() });
 
 export const CompanyInfoRequest = z
-  .object({ sqldbid: z.number().int().positive().optional(), branchno: z.string().trim().max(10).optional() })
+  .object({ sqldbid: Id.optional(), branchno: line(10).optional() })
   .refine((v) => v.sqldbid !== undefined || (v.branchno ?? '') !== '', {
     message: 'give sqldbid or branchno',
     path: ['sqldbid'],
@@ -182,5 +184,5 @@ export const CompanyInfoResponse = z.object({
 export type CompanyInfoResponse = z.infer<typeof CompanyInfoResponse>;
 
 /** Franchises (branches) in the caller's scope whose branch number starts with `prefix`. */
-export const FranchiseLookupQuery = z.object({ prefix: z.string().trim().max(10).optional().default('') });
+export const FranchiseLookupQuery = z.object({ prefix: line(10).optional().default('') });
 export const FranchiseLookupResponse = z.object({ franchises: z.array(FranchiseSummary) });

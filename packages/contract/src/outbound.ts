@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { OUTBOUND_CALL_TYPE_NAMES } from '@cc/domain';
-import { page } from './common.js';
+import { CalendarDay, Id, IdParam, int4Param, line, page } from './common.js';
 
 /** A call time in America/Chicago, 'YYYY-MM-DD HH:mm:ss', or null. */
 const CallTime = z.string().nullable();
-const Day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-  .optional();
+const Day = CalendarDay.optional();
 
 export const OutboundCallType = z.enum(OUTBOUND_CALL_TYPE_NAMES as [string, ...string[]], {
   error: `must be one of ${OUTBOUND_CALL_TYPE_NAMES.join(', ')}`,
@@ -75,7 +72,7 @@ export const OUTBOUND_SORT_FIELDS = [
 ] as const;
 
 export const OutboundListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: int4Param(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1500).default(25),
   sort: z.enum(OUTBOUND_SORT_FIELDS).default('callBackDate'),
   dir: z.enum(['asc', 'desc']).default('asc'),
@@ -85,7 +82,7 @@ export const OutboundListQuery = z.object({
   lastCalledFrom: Day,
   lastCalledTo: Day,
   /** Independent-franchise lists: comma-joined branch numbers (narrowed to the user's own on the server). */
-  branches: z.string().max(500).optional(),
+  branches: line(500).optional(),
 });
 export type OutboundListQuery = z.input<typeof OutboundListQuery>;
 
@@ -101,7 +98,7 @@ export const OutboundCount = z.object({
 });
 export const OutboundCountsResponse = z.array(OutboundCount);
 export type OutboundCount = z.infer<typeof OutboundCount>;
-export const BranchesQuery = z.object({ branches: z.string().max(500).optional() });
+export const BranchesQuery = z.object({ branches: line(500).optional() });
 
 export const CallType = z.object({
   CallTypeId: z.number().int(),
@@ -117,7 +114,7 @@ export const CallResult = z.object({
 });
 export const CallResultsResponse = z.array(CallResult);
 export type CallResult = z.infer<typeof CallResult>;
-export const CallTypeIdParams = z.object({ callTypeId: z.coerce.number().int().positive() });
+export const CallTypeIdParams = z.object({ callTypeId: IdParam });
 export const CallOption = z.object({ Id: z.number().int(), OptionName: z.string(), HeaderName: z.string() });
 export const CallOptionsResponse = z.array(CallOption);
 export type CallOption = z.infer<typeof CallOption>;
@@ -125,9 +122,9 @@ export const AgentName = z.object({ id: z.number().int(), name: z.string() });
 export const AgentNamesResponse = z.array(AgentName);
 
 export const OutboundIdsRequest = z.object({
-  ids: z.array(z.number().int().positive()).min(1, 'select at least one call').max(1000),
+  ids: z.array(Id).min(1, 'select at least one call').max(1000),
   /** The acting CSR; when given it must be the signed-in user. */
-  csr: z.number().int().positive().optional(),
+  csr: Id.optional(),
   /** The call status to record (web-lead completion). */
   status: z.enum(['End', 'Complete'], { error: 'must be End or Complete' }).optional(),
 });
@@ -135,8 +132,8 @@ export type OutboundIdsRequest = z.input<typeof OutboundIdsRequest>;
 export const OutboundChangeResponse = z.object({ changed: z.number().int() });
 
 export const LeadsQuery = z.object({
-  branchno: z.string().trim().min(1).max(10),
-  cust_no: z.coerce.number().int(),
+  branchno: line(10).min(1),
+  cust_no: int4Param(),
 });
 export const Lead = z.object({
   leadId: z.number().int(),
@@ -152,8 +149,8 @@ export type Lead = z.infer<typeof Lead>;
 export const LeadsResponse = z.array(Lead);
 
 export const ResolveCallParams = z.object({
-  sqldbid: z.coerce.number().int().positive(),
-  customerNo: z.coerce.number().int(),
-  callType: z.string().max(30),
+  sqldbid: IdParam,
+  customerNo: int4Param(),
+  callType: line(30),
 });
 export const ResolveCallResponse = z.object({ theCall: OutboundRow.nullable() });

@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { percentToPpm } from '@cc/domain';
+import { Id as PositiveId, IdParam, int4, line } from './common.js';
 
 const Id = z.number().int();
-const PositiveId = z.number().int().positive();
 const Cents = z.number().int().min(0);
-const Sqldbid = z.number().int().positive();
-const CustomerNo = z.number().int().min(-1);
+const Sqldbid = PositiveId;
+const CustomerNo = int4(-1);
 const ServiceYear = z
   .number()
   .int()
@@ -220,8 +220,8 @@ export const ServiceDescResponse = z.array(
 
 export const BillingPaymentRequest = z.object({
   SQLDBID: Sqldbid,
-  billingAppType: z.number().int().positive().optional().default(1),
-  paymentId: z.number().int().positive().optional().default(4),
+  billingAppType: PositiveId.optional().default(1),
+  paymentId: PositiveId.optional().default(4),
 });
 export const BillingPaymentResponse = z.object({
   SQLDBID: z.number().int(),
@@ -232,7 +232,7 @@ export const BillingPaymentResponse = z.object({
 });
 
 export const FranchiseYearParams = z.object({
-  sqldbid: z.coerce.number().int().positive(),
+  sqldbid: IdParam,
   serviceYear: z.coerce.number().pipe(ServiceYear),
 });
 export const FranchiseYearInfo = z.object({
@@ -266,7 +266,7 @@ export const SelectionsSchema = z.object({
   pestProgramId: NullableId,
   additionalServiceIds: z.array(PositiveId).max(50).optional().default([]),
   offerId: NullableId,
-  couponCode: z.string().trim().max(40).nullable().optional(),
+  couponCode: line(40).nullable().optional(),
   freeServiceId: NullableId,
   billDay: z
     .union([z.literal(1), z.literal(15)])

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS_VALUES } from '@cc/domain';
-import { IdParam, page } from './common.js';
+import { IdParam, line, page } from './common.js';
 
 /** An instant as the app shows it: 'YYYY-MM-DD HH:mm:ss' in America/Chicago. */
 const Time = z.string();
@@ -21,7 +21,7 @@ export const QuotesQuery = z.object({
   /** One order status; every status when left out. */
   status: z.enum(ORDER_STATUS_VALUES, { error: `must be one of ${ORDER_STATUS_VALUES.join(', ')}` }).optional(),
   /** An order or customer number, a last name ('Last, First') or phone digits (parseQuoteSearch in domain). */
-  q: z.string().max(100).optional(),
+  q: line(100).optional(),
 });
 export type QuotesQuery = z.input<typeof QuotesQuery>;
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 
@@ -13,6 +13,35 @@ function fieldOf(issue: ValidationIssue, context: string | undefined): string {
   if (fromPath) return fromPath;
   const fromInstance = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   return fromInstance || context || 'body';
+}
+
+/**
+ * A failure of the server: the same words whatever failed (never the database's text, which may hold a customer's
+ * data or the schema), and the request's id, which is on the error's log line.
+ */
+const internal = (request: FastifyRequest) => ({
+  error: 'INTERNAL',
+  message: 'Something went wrong on the server.',
+  requestId: request.id,
+});
+
+/**
+ * Errors the router meets before any route runs (Fastify's `frameworkErrors`), answered in the API's shape rather
+ * than Fastify's own: a path whose percent-escapes are not UTF-8 ('%FF'), a path segment past the length limit.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const message = 'is not a valid URL (a % must start a UTF-8 escape)';
+    void reply.status(400).send({ error: 'VALIDATION', message: `path: ${message}`, errors: { path: message } });
+    return;
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const message = 'has a part that is too long';
+    void reply.status(414).send({ error: 'VALIDATION', message: `path: ${message}`, errors: { path: message } });
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send(internal(request));
 }
 
 export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
@@ -33,11 +62,12 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.step ? { step: error.step } : {}),
+        ...(error.status >= 500 ? { requestId: request.id } : {}),
       });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
-      return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+      return reply.status(500).send(internal(request));
     }
     // Fastify's own client errors (malformed JSON, wrong content type, body too large).
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
@@ -49,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
       });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+    return reply.status(500).send(internal(request));
   });
 
   app.setNotFoundHandler((request, reply) => {

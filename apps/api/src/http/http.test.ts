@@ -115,7 +115,11 @@ describe('HTTP conventions', () => {
       for (const url of ['/api/test/boom', '/api/test/boom-async']) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode).toBe(500);
-        expect(response.json()).toEqual({ error: 'INTERNAL', message: 'Something went wrong on the server.' });
+        expect(response.json()).toEqual({
+          error: 'INTERNAL',
+          message: 'Something went wrong on the server.',
+          requestId: response.headers['x-request-id'],
+        });
         expect(response.body).not.toMatch(/ECONNREFUSED|hunter2|rows|E_SECRET|stack|at /);
       }
     } finally {

@@ -254,7 +254,7 @@ describe('PUT /api/currentcall/updateCallHistory', () => {
     [{ call_direction: 'Outgoing' }, 'call_direction: must stay Incoming'],
     [{ call_end: '2026-06-15 09:00:00' }, 'call_end: must not be before call_start'],
     [{ orderId: 99999999 }, 'orderId: is not an order of this customer'],
-    [{ SurveyId: -2 }, 'SurveyId: Too small'],
+    [{ SurveyId: -2 }, 'SurveyId: must be at least -1'],
     [{ Reciept: 42 }, 'Reciept: '],
   ])('400 for %j, nothing changed', async (change, message) => {
     const { call_id } = (await request(t, franchise, 'POST', HISTORY, sale)).json<{ call_id: number }>();

@@ -59,6 +59,8 @@ const dollars = (cents: number) => cents / 100;
 /** A hook the tests use to fail or stall a step; absent in production. */
 export type EndCallStepHook = (step: EndCallStep) => void | Promise<void>;
 
+const STEP_FAILED = 'Something went wrong on the server.';
+
 /** Runs one step; an error becomes the step's failure (status kept, step named) and rolls the transaction back. */
 async function step<T>(hook: EndCallStepHook | undefined, name: EndCallStep, run: () => Promise<T>): Promise<T> {
   try {
@@ -68,10 +70,8 @@ async function step<T>(hook: EndCallStepHook | undefined, name: EndCallStep, run
     if (error instanceof AppError) {
       throw new AppError(error.code, error.message, error.errors, { cause: error, step: name });
     }
-    throw new AppError('INTERNAL', error instanceof Error ? error.message : String(error), undefined, {
-      cause: error,
-      step: name,
-    });
+    // The cause stays for the log (values redacted there); the CSR and the step log get words without internals.
+    throw new AppError('INTERNAL', STEP_FAILED, undefined, { cause: error, step: name });
   }
 }
 
