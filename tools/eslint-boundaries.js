@@ -37,7 +37,7 @@ const ALLOWED = {
 };
 
 /** Tests and what only they use: excluded from every build (tsconfig.build.json), so never imported by built code. */
-const TEST_ONLY = /(\.test\.[jt]sx?$|\/src\/test\/|\/test-support\.[jt]sx?$|\/fixtures\/)/;
+const TEST_ONLY = /(\.test\.[jt]sx?$|\/src\/test\/|[/-]test-support\.[jt]sx?$|\/fixtures\/)/;
 const isTestOnly = (file) => TEST_ONLY.test(file.split(path.sep).join('/'));
 
 const IMPURE = /^(node:|fs$|path$|http$|https$|net$|child_process$|pg$|drizzle-orm|@electric-sql\/|fastify|react)/;

@@ -26,7 +26,7 @@ import {
   setAt,
   type FuzzRequest,
   type JsonSchema,
-} from './fuzz-support.js';
+} from './fuzz-test-support.js';
 
 const SEED = 20_261_125;
 /** Requests per route drawn whole from its schemas. */
