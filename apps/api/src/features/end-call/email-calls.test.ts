@@ -85,6 +85,8 @@ describe('POST /api/CurrentCall/SendEndCallEmail', () => {
     const response = await request(t, franchise, 'POST', END_CALL, { callId: noEmail });
     const [row] = await outbox(response.json().emailId);
     expect(row).toMatchObject({ toAddresses: 'office@greenmeadowslawncare.example', ccAddresses: '' });
+    // Delivered before the next test counts the outbox: the worker's write must not land inside its count.
+    await until(async () => (await outbox(response.json().emailId))[0]?.status === 'sent');
 
     const quiet = await call({ sendemail: false, email: 'm.thornbury@example.com' });
     const none = await request(t, franchise, 'POST', END_CALL, { callId: quiet });
