@@ -1,34 +1,24 @@
 import { defineConfig } from '@playwright/test';
-import os from 'node:os';
-import path from 'node:path';
+import type { WorkerFixtures } from './tests/fixtures.js';
 
 /**
- * The production build on fresh embedded databases with demo data. Two servers: the normal one, and
- * one with short idle times for the session time-out journey.
+ * The production build on embedded databases with demo data: the global setup seeds one once, and each worker
+ * starts its own server on a copy of it (tests/fixtures.ts), so workers share nothing. The 'idle' project's
+ * servers run with short idle times for the session time-out journeys.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3310);
-const IDLE_PORT = PORT + 1;
-const dataDir = (name: string) => path.join(os.tmpdir(), `cc-e2e-${name}-${process.pid}`);
-const server = (name: string, port: number, env: string) => ({
-  command: `rm -rf ${dataDir(name)} && ${env} DATA_DIR=${dataDir(name)} PORT=${port} LOG_LEVEL=warn node ../apps/api/dist/server.js`,
-  url: `http://localhost:${port}/api/client-config`,
-  reuseExistingServer: false,
-  timeout: 120_000,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
-});
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
-export default defineConfig({
+export default defineConfig<object, WorkerFixtures>({
   testDir: './tests',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  globalSetup: './support/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   // A flaky test is fixed, not retried: a retry would hide it.
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     viewport: { width: 1280, height: 800 },
     // The app honours reduced motion (theme.respectReducedMotion): no dialog is caught half faded in, when axe
     // measured a button's colours blended with the overlay (a contrast of 3.97 that no user sees once it settles).
@@ -50,7 +40,10 @@ export default defineConfig({
   },
   projects: [
     { name: 'app', testIgnore: /session-timeout/ },
-    { name: 'idle', testMatch: /session-timeout/, use: { baseURL: `http://localhost:${IDLE_PORT}` } },
+    {
+      name: 'idle',
+      testMatch: /session-timeout/,
+      use: { serverEnv: { CLIENT_IDLE_SECONDS: '4', CLIENT_WARNING_SECONDS: '5' } },
+    },
   ],
-  webServer: [server('app', PORT, ''), server('idle', IDLE_PORT, 'CLIENT_IDLE_SECONDS=4 CLIENT_WARNING_SECONDS=5')],
 });

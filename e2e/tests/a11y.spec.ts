@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, fillSignIn, settled, signIn, signOut, toast } from './helpers.js';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */

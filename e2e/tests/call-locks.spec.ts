@@ -5,7 +5,7 @@
  * the journey 'signing out releases the call at once' in current-call.spec.ts; the session ending on
  * idle is in session-timeout-locks.spec.ts.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures.js';
 import { DEMO_PASSWORD, signIn } from './helpers.js';
 
 const STORY = { sqldbid: 18001, customerNo: 1001 };

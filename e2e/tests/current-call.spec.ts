@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.js';
 import { DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
 
 /**

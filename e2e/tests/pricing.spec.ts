@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { formatMoney } from '@cc/domain';
 import { DEMO_PASSWORD, shot, signIn, toast } from './helpers.js';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { createAccount, DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
 
 /*

@@ -3,7 +3,7 @@
  * releases the call its screen held at once, so another CSR opens it without waiting for the lock to
  * go stale (docs/decisions/005 and 018).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, signIn } from './helpers.js';
 
 const STORY = { sqldbid: 18001, customerNo: 1001 };

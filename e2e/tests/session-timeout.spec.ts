@@ -2,7 +2,7 @@
  * Runs in the 'idle' project: its server tells the browser to warn after 4 s idle and to end the
  * session 5 s later (CLIENT_IDLE_SECONDS=4, CLIENT_WARNING_SECONDS=5).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.js';
 import { shot, signIn } from './helpers.js';
 
 const storedSession = (page: Page) => page.evaluate(() => window.localStorage.getItem('cc.session'));

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { DEMO_PASSWORD, fillSignIn, shot, signOut } from './helpers.js';
 
 /** The nine demo accounts: the application cards each one's dashboard shows, and its brand's logo. */

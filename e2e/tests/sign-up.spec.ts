@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { shot, uniqueUsername } from './helpers.js';
 
 test('sign up: client-side checks, then the server’s errors, then a new account', async ({ page }) => {

@@ -1,0 +1,35 @@
+/**
+ * The journeys' `test`: Playwright's, with one server per worker on its own copy of the seeded database
+ * (support/server.ts), and `baseURL` pointing at it. A project sets `serverEnv` for a server with other settings.
+ */
+import fs from 'node:fs';
+import { test as base } from '@playwright/test';
+import { copyTemplate, startServer } from '../support/server.js';
+
+export { expect } from '@playwright/test';
+export type { APIRequestContext, Browser, Locator, Page, Request, Route } from '@playwright/test';
+
+export interface WorkerFixtures {
+  serverEnv: Record<string, string>;
+  server: { url: string };
+}
+
+export const test = base.extend<object, WorkerFixtures>({
+  serverEnv: [{}, { scope: 'worker', option: true }],
+  server: [
+    async ({ serverEnv }, use, workerInfo) => {
+      const runId = process.env.E2E_RUN_ID;
+      if (!runId) throw new Error('E2E_RUN_ID is set by the global setup');
+      const dir = copyTemplate(runId, `${workerInfo.project.name}-${workerInfo.workerIndex}`);
+      const server = await startServer(dir, serverEnv);
+      try {
+        await use({ url: server.url });
+      } finally {
+        await server.stop();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
