@@ -27,7 +27,7 @@ import {
   userId,
   type Sessions,
 } from './test-support.js';
-import { recordCallCustomer } from './customer.js';
+import { recordCallCustomer } from './customer-edits.js';
 
 let t: TestApp;
 let s: Sessions;
