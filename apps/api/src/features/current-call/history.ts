@@ -244,12 +244,13 @@ export async function insertCancelCall(
   if (input.cust_no > 0 && !customer) throw notFound('Customer Not Found.');
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    await requireCallHeld(ctx, tx, user, input.sqldbid, input.cust_no);
     await requireNotHeldByOther(ctx, tx, user, {
       sqldbid: input.sqldbid,
       customerNo: input.cust_no,
       outboundId: input.outboundId,
     });
+    // Nobody else has it: the caller must have it (a call they never opened, or left, is not theirs to cancel).
+    await requireCallHeld(ctx, tx, user, input.sqldbid, input.cust_no);
     if (input.outboundId !== undefined) {
       const rows = await tx
         .update(outboundCalls)

@@ -290,6 +290,7 @@ export async function setCallbackStatus(
   input: CallbackStatusInput,
   now: Date,
 ) {
+  checkCallBackDate(input, now);
   const [row] = await tx
     .select({ sqldbid: outboundCalls.sqldbid, custNo: outboundCalls.custNo })
     .from(outboundCalls)
@@ -300,11 +301,15 @@ export async function setCallbackStatus(
   return writeCallbackStatus(tx, user, input, now);
 }
 
-/** The write of {@link setCallbackStatus} alone, for the end-call command (which holds the call it ends). */
-export async function writeCallbackStatus(tx: DbOrTx, user: AuthUser, input: CallbackStatusInput, now: Date) {
+function checkCallBackDate(input: CallbackStatusInput, now: Date): void {
   if (input.callBackDate.slice(0, 16) < nowAsCallTime(now).slice(0, 16)) {
     throw badRequest('callBackDate', `must not be in the past (${CALL_TIME_ZONE} time)`);
   }
+}
+
+/** The write of {@link setCallbackStatus} alone, for the end-call command (which holds the call it ends). */
+export async function writeCallbackStatus(tx: DbOrTx, user: AuthUser, input: CallbackStatusInput, now: Date) {
+  checkCallBackDate(input, now);
   const [row] = await tx
     .update(outboundCalls)
     .set({
