@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { hashToken } from '../../http/auth.js';
+import { customerVersion, holdCall } from '../../test/calls.js';
 import type { TestApp } from '../../test/harness.js';
 
 export const USERS = ['admin', 'csr.corporate', 'csr.cof', 'csr.franchise', 'csr.external'] as const;
@@ -229,38 +230,6 @@ export async function insertOutbound(
   return id;
 }
 
-/**
- * Hold a customer's call as the token's user, as the call screen does when it opens (a lock another user has is
- * dropped first, as if they had left the call).
- */
-export async function holdCall(
-  t: TestApp,
-  token: string,
-  customer: { sqldbid: number; customerNo: number },
-  callType = 'Inbound',
-  outboundId?: number,
-): Promise<void> {
-  await t.db.execute(
-    sql`delete from call_locks where sqldbid = ${customer.sqldbid} and customer_no = ${customer.customerNo}`,
-  );
-  await ok(t, token, 'POST', '/api/call-center/call-active', {
-    ...customer,
-    callType,
-    ...(outboundId === undefined ? {} : { outboundId }),
-  });
-}
-
-/** The stored customer's version (what an edit sends back). */
-export async function customerVersion(t: TestApp, customer: { sqldbid: number; customerNo: number }) {
-  const [row] = rowsOf<{ version: number }>(
-    await t.db.execute(
-      sql`select version from customers where sqldbid = ${customer.sqldbid} and customer_no = ${customer.customerNo}`,
-    ),
-  );
-  if (!row) throw new Error(`no customer ${customer.sqldbid}/${customer.customerNo}`);
-  return row.version;
-}
-
 /** Edit a stored customer as the call screen does: holding its call, on its current version. */
 export async function editCustomer<T = { customer: Record<string, unknown>; customerInfoEditId: number }>(
   t: TestApp,
@@ -272,3 +241,5 @@ export async function editCustomer<T = { customer: Record<string, unknown>; cust
   const version = await customerVersion(t, customer);
   return ok<T>(t, token, 'PUT', `/api/customer/${customer.customerNo}/${customer.sqldbid}`, { version, ...body });
 }
+
+export { customerVersion, holdCall } from '../../test/calls.js';

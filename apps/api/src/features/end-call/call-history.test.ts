@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { holdCall, MARGARET } from '../current-call/test-support.js';
+import { holdCall } from '../../test/calls.js';
 import { count, fingerprint, insertCall, listedOutbound, request } from './test-support.js';
 
 let t: TestApp;
@@ -23,6 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
+const MARGARET = { sqldbid: 18001, customerNo: 1001 };
 const HISTORY = '/api/call-center/call-history';
 const UPDATE = '/api/currentcall/updateCallHistory';
 const CALLBACK = '/api/call-center/callback-status';

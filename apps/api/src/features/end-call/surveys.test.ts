@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { NEW_CUSTOMER_SURVEY } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { holdCall, MARGARET, userId } from '../current-call/test-support.js';
+import { holdCall } from '../../test/calls.js';
 import { customerOf, fingerprint, insertCall, orderSession, request } from './test-support.js';
 
 let t: TestApp;
@@ -28,12 +28,15 @@ beforeAll(async () => {
   admin = await t.signin('admin');
   fs = await orderSession(t, franchise);
   as = await orderSession(t, admin);
-  franchiseId = await userId(t, 'csr.franchise');
+  franchiseId = rowsOf<{ id: number }>(
+    await t.db.execute(sql`select user_id as id from users where username = 'csr.franchise'`),
+  )[0]!.id;
 });
 afterAll(async () => {
   await t.close();
 });
 
+const MARGARET = { sqldbid: 18001, customerNo: 1001 };
 const GUID = NEW_CUSTOMER_SURVEY.surveyGuid;
 const SURVEY = '/api/Surveys/Survey';
 const answers = [
