@@ -56,8 +56,11 @@ function sentence(field: string, message: string): string {
   return label ? `${label} ${message}` : message;
 }
 
+/** The fields the dialog edits; the version is the screen's to send. */
+const EditedFields = CustomerUpdateRequest.omit({ version: true });
+
 function validate(values: FormValues): Record<string, string> {
-  const parsed = CustomerUpdateRequest.safeParse({
+  const parsed = EditedFields.safeParse({
     ...values,
     lawnSize: values.lawnSize === '' ? undefined : Number(values.lawnSize),
   });
