@@ -191,7 +191,7 @@ function EditCustomerForm({
       <Stack gap="sm">
         {failure ? (
           <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
-            <Group justify="space-between" gap="sm" wrap="nowrap">
+            <Stack gap="xs" align="flex-start">
               <span>{failure}</span>
               {stale && onReload ? (
                 <Button
@@ -205,7 +205,7 @@ function EditCustomerForm({
                   Reload customer
                 </Button>
               ) : null}
-            </Group>
+            </Stack>
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
