@@ -48,7 +48,8 @@ export const CallStatusRequest = z.object({
 
 export const InsertCancelCallRequest = z.object({
   csuser_id: Id,
-  csagent: line(100),
+  /** Ignored: the record names the signed-in user (the session), never a name the client sends. */
+  csagent: line(100).optional(),
   sqldbid: Id,
   /** 0 a new prospect, -1 an unknown customer (recorded as such, as the end of a call records it). */
   cust_no: int4(-1),
@@ -94,6 +95,8 @@ export const Customer = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   isAutoPayEnabled: z.boolean(),
+  /** The record's version: an edit sends back the version it was made on (0 for a customer with no record). */
+  version: z.number().int(),
 });
 export type Customer = z.infer<typeof Customer>;
 
@@ -105,6 +108,8 @@ export const CustomerUpdateParams = z.object({
 
 const phone = line(30);
 export const CustomerUpdateRequest = z.object({
+  /** The customer's version the edit was made on (Customer.version); a changed customer answers 409. */
+  version: int4(1),
   customerType: z.enum(['Existing Customer', 'Former Customer', 'Prospect']).optional(),
   email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]).optional(),
   firstName: line(50).min(1, 'is required').optional(),

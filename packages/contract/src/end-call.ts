@@ -24,6 +24,7 @@ const CallTypeName = z.enum(CALL_TYPES.map((t) => t.CallTypeName) as [string, ..
 
 /** The fields of the call history record (call-handling.md §3) a client may set. */
 const CallHistoryFields = z.object({
+  /** Ignored: the agent is the signed-in user's name, from the session (issue 13, point 3). */
   csagent: text(100),
   cust_type: text(40),
   cust_email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]),

@@ -130,3 +130,10 @@ export function isListable(row: {
 export function isOutboundSource(source: string): boolean {
   return source.startsWith('Outbound-');
 }
+
+/**
+ * A customer edit made on a version of the customer that another user has changed since (409; the edit dialog offers
+ * to reload). The spec has no text for it (docs/decisions/021-orders-and-call-writes.md).
+ */
+export const CUSTOMER_CHANGED_MESSAGE =
+  'Another user has changed this customer since you opened it. Reload the customer to see their changes.';

@@ -56,6 +56,8 @@ export const customers = pgTable(
     autoPayEnabled: boolean('autopay_enabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change of the record, so that an edit made on a stale copy is refused (decision 021). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('customers_sqldbid_customer_no_idx').on(t.sqldbid, t.customerNo),

@@ -19,6 +19,7 @@ import {
   WALTER,
   callHistoryOf,
   expectBadInput,
+  holdCall,
   expectRefused,
   expectSameAsMissing,
   insertOutbound,
@@ -616,6 +617,8 @@ describe('POST /api/currentcall/insertCancelCall', () => {
         expected,
       );
     }
+    // Margaret's call is the CSR's own: only the outbound row is outside.
+    await holdCall(t, f, MARGARET);
     const sg103 = await insertOutbound(t, { branchNo: 'SG103', custNo: IRENE.customerNo });
     const otherFranchise = await insertOutbound(t, { branchNo: 'SG111', sqldbid: 18002, custNo: WALTER.customerNo });
     for (const outboundId of [sg103, otherFranchise]) {

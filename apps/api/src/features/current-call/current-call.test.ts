@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerVersion, holdCall } from '../../test/calls.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 let t: TestApp;
@@ -63,10 +64,17 @@ describe('customer', () => {
   });
 
   it('records every edit and normalises phones, keeping an invalid one as typed', async () => {
+    const margaret = { sqldbid: 18001, customerNo: 1001 };
+    await holdCall(t, franchise, margaret);
     const r = await t.call(franchise, {
       method: 'PUT',
       url: '/api/customer/1001/18001',
-      payload: { homePhone: '630.555.0199', cellPhone: '12345', firstName: 'Maggie' },
+      payload: {
+        version: await customerVersion(t, margaret),
+        homePhone: '630.555.0199',
+        cellPhone: '12345',
+        firstName: 'Maggie',
+      },
     });
     expect(r.statusCode).toBe(200);
     expect(r.json().customer).toMatchObject({ homePhone: '(630) 555-0199', cellPhone: '12345', firstName: 'Maggie' });

@@ -17,7 +17,10 @@ import {
   NOBODY,
   OUT_OF_SCOPE_FOR_FRANCHISE,
   WALTER,
+  customerVersion,
+  editCustomer,
   expectBadInput,
+  holdCall,
   expectRefused,
   expectSameAsMissing,
   insertOutbound,
@@ -27,7 +30,7 @@ import {
   userId,
   type Sessions,
 } from './test-support.js';
-import { recordCallCustomer } from './customer.js';
+import { recordCallCustomer } from './customer-edits.js';
 
 let t: TestApp;
 let s: Sessions;
@@ -72,6 +75,7 @@ const MARGARET_RECORD = {
   latitude: null,
   longitude: null,
   isAutoPayEnabled: false,
+  version: 1,
 };
 
 describe('GET /api/customer/{sqldbid}/{customerNo} and /api/customer/inbound/…', () => {
@@ -108,6 +112,7 @@ describe('GET /api/customer/{sqldbid}/{customerNo} and /api/customer/inbound/…
       latitude: null,
       longitude: null,
       isAutoPayEnabled: false,
+      version: 0,
     };
     expect(await ok(t, s['csr.franchise'], 'GET', '/api/customer/18001/0')).toEqual(prospect);
     expect(await ok(t, s['csr.franchise'], 'GET', '/api/customer/inbound/18001/0')).toEqual(prospect);
@@ -184,25 +189,20 @@ async function customerRowOf(customer: { sqldbid: number; customerNo: number }) 
 
 describe('PUT /api/customer/{customerNo}/{sqldbid}', () => {
   it('saves the edit, normalises phones (an invalid one kept as typed), rebuilds the address and records the edit', async () => {
-    const answer = await ok<{ customer: Record<string, unknown>; customerInfoEditId: number }>(
-      t,
-      s['csr.franchise'],
-      'PUT',
-      '/api/customer/1002/18001',
-      {
-        firstName: '  Dale ',
-        email: 'dale.o@example.com',
-        streetNo: '79',
-        preDir: 'N',
-        state: 'il',
-        zip: '605051234',
-        lawnSize: 12.25,
-        homePhone: '+1 (630) 555-0178',
-        workPhone: '630.555.0100 ext 12',
-        cellPhone: '555-01',
-        customerType: 'Existing Customer',
-      },
-    );
+    const version = await customerVersion(t, DALE);
+    const answer = await editCustomer(t, s['csr.franchise'], DALE, {
+      firstName: '  Dale ',
+      email: 'dale.o@example.com',
+      streetNo: '79',
+      preDir: 'N',
+      state: 'il',
+      zip: '605051234',
+      lawnSize: 12.25,
+      homePhone: '+1 (630) 555-0178',
+      workPhone: '630.555.0100 ext 12',
+      cellPhone: '555-01',
+      customerType: 'Existing Customer',
+    });
     expect(answer.customerInfoEditId).toBeGreaterThan(0);
     expect(answer.customer).toEqual({
       sqldbid: 18001,
@@ -230,6 +230,7 @@ describe('PUT /api/customer/{customerNo}/{sqldbid}', () => {
       latitude: null,
       longitude: null,
       isAutoPayEnabled: false,
+      version: version + 1,
     });
     expect(await customerRowOf(DALE)).toMatchObject({
       address: '79 N Prairie St',
@@ -263,8 +264,8 @@ describe('PUT /api/customer/{customerNo}/{sqldbid}', () => {
         t,
         f,
         'PUT',
-        { url: `/api/customer/${c.customerNo}/${c.sqldbid}`, payload: { firstName: 'Hacked' } },
-        { url: `/api/customer/${NOBODY}/${c.sqldbid}`, payload: { firstName: 'Hacked' } },
+        { url: `/api/customer/${c.customerNo}/${c.sqldbid}`, payload: { version: 1, firstName: 'Hacked' } },
+        { url: `/api/customer/${NOBODY}/${c.sqldbid}`, payload: { version: 1, firstName: 'Hacked' } },
         NOT_FOUND,
       );
     }
@@ -272,8 +273,8 @@ describe('PUT /api/customer/{customerNo}/{sqldbid}', () => {
       t,
       s['csr.cof'],
       'PUT',
-      { url: '/api/customer/1001/18001', payload: { lastName: 'Hacked' } },
-      { url: `/api/customer/${NOBODY}/18001`, payload: { lastName: 'Hacked' } },
+      { url: '/api/customer/1001/18001', payload: { version: 1, lastName: 'Hacked' } },
+      { url: `/api/customer/${NOBODY}/18001`, payload: { version: 1, lastName: 'Hacked' } },
       NOT_FOUND,
     );
     expect((await customerRowOf(IRENE))?.first_name).toBe('Irene');
@@ -283,25 +284,28 @@ describe('PUT /api/customer/{customerNo}/{sqldbid}', () => {
   it('refuses bad input with a 400 naming the field and changes nothing', async () => {
     const f = s['csr.franchise'];
     const url = '/api/customer/1001/18001';
-    await expectBadInput(t, f, 'PUT', url, { email: 'not-an-email' }, 'email');
-    await expectBadInput(t, f, 'PUT', url, { firstName: '   ' }, 'firstName');
-    await expectBadInput(t, f, 'PUT', url, { lastName: 'x'.repeat(51) }, 'lastName');
-    await expectBadInput(t, f, 'PUT', url, { state: 'Illinois' }, 'state');
-    await expectBadInput(t, f, 'PUT', url, { zip: '6054' }, 'zip');
-    await expectBadInput(t, f, 'PUT', url, { lawnSize: -1 }, 'lawnSize');
-    await expectBadInput(t, f, 'PUT', url, { lawnSize: '8' }, 'lawnSize');
-    await expectBadInput(t, f, 'PUT', url, { customerType: 'VIP' }, 'customerType');
-    await expectBadInput(t, f, 'PUT', url, { homePhone: '1'.repeat(31) }, 'homePhone');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, email: 'not-an-email' }, 'email');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, firstName: '   ' }, 'firstName');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, lastName: 'x'.repeat(51) }, 'lastName');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, state: 'Illinois' }, 'state');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, zip: '6054' }, 'zip');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, lawnSize: -1 }, 'lawnSize');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, lawnSize: '8' }, 'lawnSize');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, customerType: 'VIP' }, 'customerType');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, homePhone: '1'.repeat(31) }, 'homePhone');
     // A valid field next to an invalid one is not saved either.
-    await expectBadInput(t, f, 'PUT', url, { firstName: 'Maggie', zip: 'abc' }, 'zip');
-    await expectBadInput(t, f, 'PUT', '/api/customer/0/18001', { firstName: 'X' }, 'customerNo');
-    await expectBadInput(t, f, 'PUT', '/api/customer/1001/x', { firstName: 'X' }, 'sqldbid');
+    await expectBadInput(t, f, 'PUT', url, { version: 1, firstName: 'Maggie', zip: 'abc' }, 'zip');
+    await expectBadInput(t, f, 'PUT', '/api/customer/0/18001', { version: 1, firstName: 'X' }, 'customerNo');
+    await expectBadInput(t, f, 'PUT', '/api/customer/1001/x', { version: 1, firstName: 'X' }, 'sqldbid');
+    await expectBadInput(t, f, 'PUT', url, { firstName: 'Maggie' }, 'version');
+    await expectBadInput(t, f, 'PUT', url, { version: 0, firstName: 'Maggie' }, 'version');
     expect((await customerRowOf(MARGARET))?.first_name).toBe('Margaret');
   });
 });
 
 describe('PUT /api/customer/customer-info-edit/{id}', () => {
   async function cancelCall(token: string, csuserId: number, customer: { sqldbid: number; customerNo: number }) {
+    await holdCall(t, token, customer);
     return (
       await ok<{ call_id: number }>(t, token, 'POST', '/api/currentcall/insertCancelCall', {
         csuser_id: csuserId,
@@ -321,15 +325,7 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     const f = s['csr.franchise'];
     // A call written before the edit (a cancel links the edits made before it, see below).
     const callId = await cancelCall(f, franchiseId, MARGARET);
-    const { customerInfoEditId: id } = await ok<{ customerInfoEditId: number }>(
-      t,
-      f,
-      'PUT',
-      '/api/customer/1001/18001',
-      {
-        cellPhone: '6305550111',
-      },
-    );
+    const { customerInfoEditId: id } = await editCustomer(t, f, MARGARET, { cellPhone: '6305550111' });
     const url = `/api/customer/customer-info-edit/${id}`;
     expect(await ok(t, f, 'PUT', url, { callHistoryId: callId })).toEqual({ ok: true });
     expect(await linkOf(id)).toBe(callId);
@@ -357,14 +353,8 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     const adminId = await userId(t, 'admin');
     const missing = { status: 404, message: 'No such customer info edit of yours to link to this call.' };
     const daleCall = await cancelCall(f, franchiseId, DALE);
-    const own = (
-      await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', { workPhone: '6305550122' })
-    ).customerInfoEditId;
-    const admins = (
-      await ok<{ customerInfoEditId: number }>(t, s.admin, 'PUT', '/api/customer/1002/18001', {
-        workPhone: '6305550133',
-      })
-    ).customerInfoEditId;
+    const own = (await editCustomer(t, f, DALE, { workPhone: '6305550122' })).customerInfoEditId;
+    const admins = (await editCustomer(t, s.admin, DALE, { workPhone: '6305550133' })).customerInfoEditId;
     const margaretCall = await cancelCall(f, franchiseId, MARGARET);
     const ireneCall = await cancelCall(s.admin, adminId, IRENE);
     const walterCall = await cancelCall(s.admin, adminId, WALTER);
@@ -412,7 +402,7 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
     const f = s['csr.franchise'];
     // The admin edits Margaret and cancels nothing: the edit stays unlinked.
-    await ok(t, s.admin, 'PUT', '/api/customer/1001/18001', { workPhone: '6305550144' });
+    await editCustomer(t, s.admin, MARGARET, { workPhone: '6305550144' });
     const read = await ok<{ customerInfoEditId: number | null }>(t, f, 'GET', '/api/customer/18001/1001');
     expect(read.customerInfoEditId).toBe(null);
     const ended = await endCall(f, MARGARET, read.customerInfoEditId);
@@ -426,12 +416,8 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
   it('ending a call links every edit the CSR made during it, not only the last', async () => {
     await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
     const f = s['csr.franchise'];
-    const first = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', {
-      cellPhone: '6305550155',
-    });
-    const second = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1002/18001', {
-      email: 'dale.second@example.com',
-    });
+    const first = await editCustomer(t, f, DALE, { cellPhone: '6305550155' });
+    const second = await editCustomer(t, f, DALE, { email: 'dale.second@example.com' });
     const read = await ok<{ customerInfoEditId: number | null }>(t, f, 'GET', '/api/customer/18001/1002');
     expect(read.customerInfoEditId).toBe(second.customerInfoEditId);
     const ended = await endCall(f, DALE, read.customerInfoEditId);
@@ -445,10 +431,8 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
   it('cancelling a call links the CSR’s edits to the cancelled call, so no later call takes them', async () => {
     await t.db.execute(sql`update customer_info_edits set call_history_id = 0 where call_history_id is null`);
     const f = s['csr.franchise'];
-    const edit = await ok<{ customerInfoEditId: number }>(t, f, 'PUT', '/api/customer/1001/18001', {
-      cellPhone: '6305550166',
-    });
-    await ok(t, s.admin, 'PUT', '/api/customer/1001/18001', { workPhone: '6305550177' });
+    const edit = await editCustomer(t, f, MARGARET, { cellPhone: '6305550166' });
+    await editCustomer(t, s.admin, MARGARET, { workPhone: '6305550177' });
     const cancelled = await cancelCall(f, franchiseId, MARGARET);
     const edits = await editsOf(MARGARET);
     expect(edits.find((e) => e.id === edit.customerInfoEditId)?.call_history_id).toBe(cancelled);

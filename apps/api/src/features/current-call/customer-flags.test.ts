@@ -15,6 +15,7 @@ import {
   OUT_OF_SCOPE_FOR_FRANCHISE,
   WALTER,
   expectBadInput,
+  holdCall,
   expectSameAsMissing,
   ok,
   signinAll,
@@ -111,6 +112,7 @@ describe('GET /api/CurrentCall/AutoPay/ and PUT …/AutoPay/Disable', () => {
 
   it('disables autopay, and a repeat answers the same', async () => {
     const answer = { isFranchiseAutoPayEnrolled: true, isCustomerAutoPayEnabled: false };
+    await holdCall(t, s['csr.cof'], HARRIET);
     expect(await ok(t, s['csr.cof'], 'PUT', disable(1005, 17501))).toEqual(answer);
     expect(await enabledOf(17501, 1005)).toBe(false);
     expect(await ok(t, s['csr.cof'], 'PUT', disable(1005, 17501))).toEqual(answer);

@@ -17,9 +17,13 @@ import {
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
-import { customerRow, franchiseInScope, linkOpenEdits } from './customer.js';
-import { CALL_ACTIVE_MESSAGE, lockHeld } from './locks.js';
+import { customerRow, franchiseInScope } from './customer.js';
+import { linkOpenEdits } from './customer-edits.js';
+import { CALL_ACTIVE_MESSAGE, lockHeld, requireCallHeld } from './locks.js';
 import { LISTED } from '../outbound/index.js';
+
+/** The name a call history record gives its agent: the signed-in user's, from the session, never the client's. */
+export const agentName = (user: AuthUser): string => `${user.firstName} ${user.lastName}`.trim();
 
 function checkRange(start: string, end: string, field: string): void {
   if (start > end) throw badRequest(field, 'must not be after the end date');
@@ -217,14 +221,15 @@ export async function setCallStatus(ctx: AppContext, user: AuthUser, outboundId:
 
 /**
  * Cancel a call: a call history record with result Cancel, call status Cancel on the outbound row,
- * and the call released — in one transaction.
+ * and the call released — in one transaction. Only the user holding the customer's call cancels it (409
+ * otherwise); the agent is the signed-in user, whatever csagent the request names.
  */
 export async function insertCancelCall(
   ctx: AppContext,
   user: AuthUser,
   input: {
     csuser_id: number;
-    csagent: string;
+    csagent?: string | undefined;
     sqldbid: number;
     cust_no: number;
     callType: string;
@@ -244,6 +249,8 @@ export async function insertCancelCall(
       customerNo: input.cust_no,
       outboundId: input.outboundId,
     });
+    // Nobody else has it: the caller must have it (a call they never opened, or left, is not theirs to cancel).
+    await requireCallHeld(ctx, tx, user, input.sqldbid, input.cust_no);
     if (input.outboundId !== undefined) {
       const rows = await tx
         .update(outboundCalls)
@@ -264,7 +271,7 @@ export async function insertCancelCall(
       .insert(callHistory)
       .values({
         csuserId: user.userId,
-        csagent: input.csagent || `${user.firstName} ${user.lastName}`,
+        csagent: agentName(user),
         sqldbid: input.sqldbid,
         custNo: input.cust_no,
         // The customer's own branch; a new prospect's call belongs to the franchise's main branch in scope.

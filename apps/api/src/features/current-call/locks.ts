@@ -120,7 +120,7 @@ export async function markCallActive(
   const callType = callTypeByName(input.callType)?.CallTypeName ?? input.callType;
   return ctx.db.transaction(async (tx) => {
     // Scope is checked in the transaction that writes the lock, the outbound row and the orders.
-    await requireCallInScope(tx, user, input.sqldbid, input.customerNo, input.outboundId);
+    await requireCallInScope(tx, user, input);
     /** The call was opened now, not renewed by its holder's heartbeat (or a reload of the holder's screen). */
     let opened = false;
     // A new prospect (customer number 0) has nothing to lock yet.
@@ -183,7 +183,7 @@ export async function isCallActive(
   user: AuthUser,
   input: { sqldbid: number; customerNo: number },
 ): Promise<{ isActive: boolean; mine: boolean; activeBy: string }> {
-  await requireCallInScope(ctx.db, user, input.sqldbid, input.customerNo);
+  await requireCallInScope(ctx.db, user, input);
   const [row] = rowsOf<{ user_id: number; active_by: string }>(
     await ctx.db.execute(sql`
       select call_locks.user_id, u.first_name || ' ' || u.last_name as active_by
@@ -214,7 +214,7 @@ export async function markCallInactive(
   await ctx.db.transaction(async (tx) => {
     // Saving keeps a call to come back to: only one the user may open. Releasing and forgetting touch only the
     // user's own rows, so they need no check (and answer alike for any customer).
-    if (input.save) await requireCallInScope(tx, user, input.sqldbid, input.customerNo);
+    if (input.save) await requireCallInScope(tx, user, { sqldbid: input.sqldbid, customerNo: input.customerNo });
     const released = rowsOf<{ outbound_id: number | null }>(
       await tx.execute(sql`
         delete from call_locks

@@ -1,16 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
-import {
-  autoPay,
-  disableAutoPay,
-  doNotCallStatus,
-  getCustomer,
-  linkInfoEdit,
-  lookupCustomers,
-  setWebLeadCustomer,
-  updateCustomer,
-} from './customer.js';
+import { autoPay, doNotCallStatus, getCustomer, lookupCustomers, setWebLeadCustomer } from './customer.js';
+import { disableAutoPay, linkInfoEdit, updateCustomer } from './customer-edits.js';
 import {
   companyConfigs,
   customerHistory,

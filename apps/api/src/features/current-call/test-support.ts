@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf } from '../../db/client.js';
 import { hashToken } from '../../http/auth.js';
+import { customerVersion, holdCall } from '../../test/calls.js';
 import type { TestApp } from '../../test/harness.js';
 
 export const USERS = ['admin', 'csr.corporate', 'csr.cof', 'csr.franchise', 'csr.external'] as const;
@@ -228,3 +229,17 @@ export async function insertOutbound(
   if (id === undefined) throw new Error('insert returned nothing');
   return id;
 }
+
+/** Edit a stored customer as the call screen does: holding its call, on its current version. */
+export async function editCustomer<T = { customer: Record<string, unknown>; customerInfoEditId: number }>(
+  t: TestApp,
+  token: string,
+  customer: { sqldbid: number; customerNo: number },
+  body: Record<string, unknown>,
+): Promise<T> {
+  await holdCall(t, token, customer);
+  const version = await customerVersion(t, customer);
+  return ok<T>(t, token, 'PUT', `/api/customer/${customer.customerNo}/${customer.sqldbid}`, { version, ...body });
+}
+
+export { customerVersion, holdCall } from '../../test/calls.js';

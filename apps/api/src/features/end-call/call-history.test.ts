@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { holdCall } from '../../test/calls.js';
 import { count, fingerprint, insertCall, listedOutbound, request } from './test-support.js';
 
 let t: TestApp;
@@ -15,11 +16,14 @@ beforeAll(async () => {
   t = await createTestApp();
   franchise = await t.signin('csr.franchise');
   admin = await t.signin('admin');
+  // Only the CSR holding a customer's call writes its history: csr.franchise has Margaret's call open.
+  await holdCall(t, franchise, MARGARET);
 });
 afterAll(async () => {
   await t.close();
 });
 
+const MARGARET = { sqldbid: 18001, customerNo: 1001 };
 const HISTORY = '/api/call-center/call-history';
 const UPDATE = '/api/currentcall/updateCallHistory';
 const CALLBACK = '/api/call-center/callback-status';
@@ -46,6 +50,8 @@ const sale = {
   csr_notes: 'Wants the first round early.',
   customer: { firstName: 'Margaret', lastName: 'Thornbury' },
 };
+/** The same call inserted without its end: still open for the steps that follow (the update that sets call_end ends it). */
+const { call_end: _end, ...openSale } = sale;
 
 interface HistoryRow {
   call_id: number;
@@ -127,6 +133,7 @@ describe('POST /api/call-center/call-history', () => {
     expect(await historyRow(prospect.json().call_id)).toMatchObject({ branchno: 'SG101', coupon_used: 'None' });
 
     const row = await listedOutbound(t.db, 'SG102');
+    await holdCall(t, franchise, { sqldbid: row.sqldbid, customerNo: row.cust_no }, 'Cancel', row.outbound_id);
     const outbound = await request(t, franchise, 'POST', HISTORY, {
       sqldbid: row.sqldbid,
       cust_no: row.cust_no,
@@ -203,7 +210,7 @@ describe('PUT /api/currentcall/updateCallHistory', () => {
   });
 
   it('updates the receipt, notes, survey and order of a call in scope', async () => {
-    const { call_id } = (await request(t, franchise, 'POST', HISTORY, sale)).json<{ call_id: number }>();
+    const { call_id } = (await request(t, franchise, 'POST', HISTORY, openSale)).json<{ call_id: number }>();
     const [order] = rowsOf<{ order_id: number }>(
       await t.db.execute(sql`
         insert into orders (sqldbid, customer_no, branchno, service_year, order_type, order_status, created_at, updated_at)
@@ -234,11 +241,12 @@ describe('PUT /api/currentcall/updateCallHistory', () => {
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe('Call not found.');
     expect(await fingerprint(t.db, ['call_history'])).toBe(before);
-    expect((await request(t, admin, 'PUT', UPDATE, { call_id: callId, csr_notes: 'admin' })).statusCode).toBe(200);
+    // The administrator sees the call, but it is not theirs to change.
+    expect((await request(t, admin, 'PUT', UPDATE, { call_id: callId, csr_notes: 'admin' })).statusCode).toBe(409);
   });
 
   it('400 for an order or survey of another customer, unchanged', async () => {
-    const { call_id } = (await request(t, franchise, 'POST', HISTORY, sale)).json<{ call_id: number }>();
+    const { call_id } = (await request(t, franchise, 'POST', HISTORY, openSale)).json<{ call_id: number }>();
     const [other] = rowsOf<{ order_id: number }>(
       await t.db.execute(sql`select order_id from orders where not (sqldbid = 18001 and customer_no = 1001) limit 1`),
     );
@@ -257,7 +265,7 @@ describe('PUT /api/currentcall/updateCallHistory', () => {
     [{ SurveyId: -2 }, 'SurveyId: must be at least -1'],
     [{ Reciept: 42 }, 'Reciept: '],
   ])('400 for %j, nothing changed', async (change, message) => {
-    const { call_id } = (await request(t, franchise, 'POST', HISTORY, sale)).json<{ call_id: number }>();
+    const { call_id } = (await request(t, franchise, 'POST', HISTORY, openSale)).json<{ call_id: number }>();
     const before = await fingerprint(t.db, ['call_history']);
     const response = await request(t, franchise, 'PUT', UPDATE, { call_id, ...change });
     expect(response.statusCode).toBe(400);
@@ -276,6 +284,7 @@ describe('POST /api/call-center/callback-status', () => {
 
   it('sets status Callback, the time, the CSR and one more attempt', async () => {
     const row = await listedOutbound(t.db, 'SG101');
+    await holdCall(t, franchise, { sqldbid: row.sqldbid, customerNo: row.cust_no }, 'Cancel', row.outbound_id);
     const response = await request(t, franchise, 'POST', CALLBACK, {
       outboundId: row.outbound_id,
       callBackDate: '2026-06-16 09:30:00',
@@ -313,6 +322,7 @@ describe('POST /api/call-center/callback-status', () => {
     [{ outboundId: 0 }, 'outboundId: '],
   ])('400 for %j, unchanged', async (change, message) => {
     const row = await listedOutbound(t.db, 'SG102');
+    await holdCall(t, franchise, { sqldbid: row.sqldbid, customerNo: row.cust_no }, 'Cancel', row.outbound_id);
     const before = await fingerprint(t.db, ['outbound_calls']);
     const response = await request(t, franchise, 'POST', CALLBACK, {
       outboundId: row.outbound_id,

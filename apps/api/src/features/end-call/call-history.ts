@@ -1,12 +1,15 @@
 /**
  * The call history record (call-handling.md §3): insert (step 2 of the end-call sequence), update
  * (step 6), and the callback status of an outbound call. Every function takes the transaction it runs
- * in, so the end-call command can run them all in one.
+ * in, so the end-call command can run them all in one. The agent is the signed-in user, never a name the
+ * client sends; only the user holding the customer's call writes its history, and an ended call (call_end
+ * set) is immutable (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CALL_RESULTS, CALL_TIME_ZONE, callTypeByName } from '@cc/domain';
 import type { CallHistoryRequest, CallbackStatusRequest, UpdateCallHistoryRequest } from '@cc/contract';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callTime } from '../../db/sql.js';
 import { callHistory, orders, outboundCalls, surveys } from '../../db/schema/index.js';
@@ -14,7 +17,8 @@ import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { LISTED } from '../outbound/index.js';
-import { callInScope, fromCallTime, nowAsCallTime, placeOf, toNumeric, type CallRow } from './shared.js';
+import { agentName, requireCallHeld } from '../current-call/index.js';
+import { fromCallTime, nowAsCallTime, placeOf, toNumeric, writableCall, type CallRow } from './shared.js';
 
 export type CallHistoryInput = z.output<typeof CallHistoryRequest>;
 export type CallHistoryUpdate = z.output<typeof UpdateCallHistoryRequest>;
@@ -28,7 +32,6 @@ function columnValues(f: Fields): Partial<Insert> {
   const set = <K extends keyof Insert>(key: K, value: Insert[K] | undefined) => {
     if (value !== undefined) v[key] = value;
   };
-  set('csagent', f.csagent);
   set('custType', f.cust_type);
   set('custEmail', f.cust_email);
   set('callReason', f.call_reason);
@@ -126,6 +129,7 @@ function checkTimes(start: string | null | undefined, end: string | null | undef
  * first record and writes nothing.
  */
 export async function insertCallHistory(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   input: CallHistoryInput,
@@ -148,6 +152,7 @@ export async function insertCallHistory(
     if (first) return answerRepeat(first, user);
   }
   const place = await placeOf(tx, user.scope, input.sqldbid, input.cust_no);
+  await requireCallHeld(ctx, tx, user, input.sqldbid, input.cust_no);
   if (input.outboundId !== undefined) {
     const [row] = await tx
       .select({ id: outboundCalls.outboundId })
@@ -162,13 +167,16 @@ export async function insertCallHistory(
     if (!row) throw badRequest('outboundId', 'is not a call of this franchise in your scope');
   }
   await checkLinks(tx, { sqldbid: input.sqldbid, custNo: input.cust_no }, input);
-  return writeCallHistory(tx, user, input, place.branchNo, now);
+  // Without call_end the call stays open for the steps that follow; the write that sets call_end ends it.
+  return writeCallHistory(tx, user, input, place.branchNo, now, { endNow: false });
 }
 
 /**
  * The insert of {@link insertCallHistory} alone, for a caller that has already checked the request, the customer's
  * place (its branch) and the outbound row in the user's scope: the end-call command, which checks them once before
- * its transaction. A record with the same idempotency key answers the first.
+ * its transaction. A record with the same idempotency key answers the first. The agent is the signed-in user's
+ * name (a csagent in the request is ignored). Without call_end, `endNow` ends the call now (the end-call command);
+ * otherwise the call stays open (call_end null) until a write sets it.
  */
 export async function writeCallHistory(
   tx: DbOrTx,
@@ -176,20 +184,21 @@ export async function writeCallHistory(
   input: CallHistoryInput,
   branchNo: string,
   now: Date,
+  options: { endNow: boolean } = { endNow: true },
 ): Promise<{ call_id: number; created: boolean }> {
   const type = callTypeByName(input.call_type);
   if (!type) throw badRequest('call_type', `unknown call type ${input.call_type}`);
   const values: Insert = {
     ...columnValues(input),
     csuserId: user.userId,
-    csagent: input.csagent || `${user.firstName} ${user.lastName}`.trim(),
+    csagent: agentName(user),
     sqldbid: input.sqldbid,
     custNo: input.cust_no,
     branchNo,
     callDirection: type.outbound ? 'Outgoing' : 'Incoming',
     callType: type.CallTypeName,
     callStart: input.call_start !== undefined ? (fromCallTime(input.call_start) as never) : now,
-    callEnd: input.call_end !== undefined ? (fromCallTime(input.call_end) as never) : now,
+    callEnd: input.call_end !== undefined ? (fromCallTime(input.call_end) as never) : options.endNow ? now : null,
     callList: input.call_list ?? (type.outbound ? type.CallTypeDisplayName : ''),
     outboundId: input.outboundId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
@@ -223,12 +232,18 @@ function answerRepeat(first: { callId: number; csuserId: number | null }, user: 
 /**
  * Update fields of a call history record in the user's scope (end-call step 6): the receipt, survey
  * and order ids, notes, totals… Who made the call, for which customer and of which type stay as they were.
+ * Only the user's own call, still open and held (writableCall); setting call_end ends it.
  */
-export async function updateCallHistory(tx: DbOrTx, user: AuthUser, input: CallHistoryUpdate): Promise<CallRow> {
+export async function updateCallHistory(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  input: CallHistoryUpdate,
+): Promise<CallRow> {
   const { call_id: callId, ...fields } = input;
   const values = columnValues(fields);
   if (Object.keys(values).length === 0) throw badRequest('body', 'names no field to update');
-  const call = await callInScope(tx, user.scope, callId);
+  const call = await writableCall(ctx, tx, user, callId);
   if (fields.call_direction !== undefined && fields.call_direction !== call.callDirection) {
     throw badRequest('call_direction', `must stay ${call.callDirection}`);
   }
@@ -265,12 +280,36 @@ export type CallbackStatusInput = z.output<typeof CallbackStatusRequest>;
 
 /**
  * Give a listed outbound call in the user's scope a callback: status Callback, the callback time (not in
- * the past), the user as callback CSR, one more attempt (call-handling.md §4, call status at end).
+ * the past), the user as callback CSR, one more attempt (call-handling.md §4, call status at end). Only the user
+ * holding the row's customer's call may (409 otherwise, nothing written).
  */
-export async function setCallbackStatus(tx: DbOrTx, user: AuthUser, input: CallbackStatusInput, now: Date) {
+export async function setCallbackStatus(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  input: CallbackStatusInput,
+  now: Date,
+) {
+  checkCallBackDate(input, now);
+  const [row] = await tx
+    .select({ sqldbid: outboundCalls.sqldbid, custNo: outboundCalls.custNo })
+    .from(outboundCalls)
+    .where(and(eq(outboundCalls.outboundId, input.outboundId), LISTED, inScope(user.scope, outboundCalls.branchNo)))
+    .for('update');
+  if (!row) throw notFound('Call not found.');
+  await requireCallHeld(ctx, tx, user, row.sqldbid, row.custNo ?? 0);
+  return writeCallbackStatus(tx, user, input, now);
+}
+
+function checkCallBackDate(input: CallbackStatusInput, now: Date): void {
   if (input.callBackDate.slice(0, 16) < nowAsCallTime(now).slice(0, 16)) {
     throw badRequest('callBackDate', `must not be in the past (${CALL_TIME_ZONE} time)`);
   }
+}
+
+/** The write of {@link setCallbackStatus} alone, for the end-call command (which holds the call it ends). */
+export async function writeCallbackStatus(tx: DbOrTx, user: AuthUser, input: CallbackStatusInput, now: Date) {
+  checkCallBackDate(input, now);
   const [row] = await tx
     .update(outboundCalls)
     .set({

@@ -6,16 +6,19 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CustomerHistoryServicesRequest } from '@cc/contract';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callServices } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { callInScope, toNumeric } from './shared.js';
+import { toNumeric, writableCall } from './shared.js';
 
 export type CallServicesInput = z.output<typeof CustomerHistoryServicesRequest>;
 type Item = NonNullable<CallServicesInput['LawnProgram']>;
 
+/** Only on the user's own call, open and held (writableCall): 409 otherwise, nothing written. */
 export async function saveCallServices(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   input: CallServicesInput,
@@ -27,7 +30,7 @@ export async function saveCallServices(
     }
     seen.set(s.ServiceDefId, i);
   });
-  await callInScope(tx, user.scope, input.callId);
+  await writableCall(ctx, tx, user, input.callId);
   const rows = callServiceRows(input);
   await tx.delete(callServices).where(eq(callServices.callId, input.callId));
   if (rows.length > 0) await tx.insert(callServices).values(rows);

@@ -40,13 +40,13 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { linkInfoEdit, recordCallCustomer } from '../current-call/index.js';
+import { linkInfoEdit, recordCallCustomer, requireCallInScope } from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
-import { setCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
+import { writeCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
 import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
 import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
-import { holdCallInScope, placeOf } from './shared.js';
+import { placeOf } from './shared.js';
 import { saveSurvey } from './surveys.js';
 
 export type EndCallInput = z.output<typeof EndCallRequest>;
@@ -186,7 +186,8 @@ export async function endCall(
   let recorded: Awaited<ReturnType<typeof recordCallCustomer>> | null = null;
   const answer = await runLogged(ctx, user, input, () =>
     ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
-      await holdCallInScope(tx, user.scope, { ...input, callType: type.CallTypeName });
+      // The scope read before the transaction (to price the call), checked again and held until it commits.
+      await requireCallInScope(tx, user, input, { holdCustomer: true, listedOfType: type.CallTypeName });
       // ---- Step 2: the call history record, and the customer info edit linked to it. ----
       const inserted = await step(hook, 'callHistory', async () => {
         const t = quote?.totals;
@@ -481,7 +482,7 @@ async function applyListEffects(
   const outboundId = input.outboundId;
   if (outboundId !== undefined && status === 'Callback' && input.callbackAt) {
     const at = input.callbackAt.length === 16 ? `${input.callbackAt}:00` : input.callbackAt;
-    await setCallbackStatus(tx, user, { outboundId, callBackDate: at }, now);
+    await writeCallbackStatus(tx, user, { outboundId, callBackDate: at }, now);
   } else if (outboundId !== undefined && status === 'End') {
     await tx
       .update(outboundCalls)

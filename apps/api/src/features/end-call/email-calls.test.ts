@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
+import { holdCall } from '../../test/calls.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTestSmtp, until, type TestSmtp } from '../../test/smtp.js';
 import { fingerprint, insertCall, request } from './test-support.js';
@@ -141,6 +142,10 @@ describe('POST /api/currentcall/insertSalesforceTHPEmail', () => {
     );
     expect(await fingerprint(t.db, ['email_outbox'])).toBe(before);
 
+    // The survey is saved while the call is still going (step 5, before the update ends it), by the CSR holding it.
+    await t.db.execute(sql`update call_history set call_end = null,
+      csuser_id = (select user_id from users where username = 'csr.franchise') where call_id = ${callId}`);
+    await holdCall(t, franchise, { sqldbid: 18001, customerNo: 1001 });
     const saved = await request(t, franchise, 'POST', '/api/CurrentCall/SaveNewCustomerSurvey', {
       callId,
       SurveyResults: {

@@ -29,7 +29,7 @@ import {
 import { couponsFor, listPricesFor } from './order-guards.js';
 import { logStep } from './step-log.js';
 import { endCall } from './command.js';
-import { getSurveyDefinition, saveCallSurvey, saveSurvey } from './surveys.js';
+import { getSurveyDefinition, saveCallSurvey, saveRequestedSurvey } from './surveys.js';
 
 const ok = { ok: true as const };
 
@@ -50,14 +50,16 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, ctx, 'endCall', ({ user, body }) => endCall(ctx, user, body, ctx.hooks?.endCallStep));
 
   defineRoute(app, ctx, 'insertCallHistory', async ({ user, body }) => {
-    const { call_id } = await tx((t) => insertCallHistory(t, user, body, ctx.now()));
+    const { call_id } = await tx((t) => insertCallHistory(ctx, t, user, body, ctx.now()));
     return { call_id };
   });
   defineRoute(app, ctx, 'updateCallHistory', async ({ user, body }) => {
-    await tx((t) => updateCallHistory(t, user, body));
+    await tx((t) => updateCallHistory(ctx, t, user, body));
     return ok;
   });
-  defineRoute(app, ctx, 'callbackStatus', ({ user, body }) => tx((t) => setCallbackStatus(t, user, body, ctx.now())));
+  defineRoute(app, ctx, 'callbackStatus', ({ user, body }) =>
+    tx((t) => setCallbackStatus(ctx, t, user, body, ctx.now())),
+  );
   defineRoute(app, ctx, 'updateOrderSource', ({ user, body }) =>
     tx((t) => setOrderSource(ctx, t, user, body.orderId, body.source, ctx.now())),
   );
@@ -67,9 +69,9 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
   defineRoute(app, ctx, 'customerOrder', async ({ user, params }) => ({
     order: await customerOrder(ctx.db, user, params.sqldbid, params.customerno),
   }));
-  defineRoute(app, ctx, 'saveCallServices', ({ user, body }) => tx((t) => saveCallServices(t, user, body)));
+  defineRoute(app, ctx, 'saveCallServices', ({ user, body }) => tx((t) => saveCallServices(ctx, t, user, body)));
   defineRoute(app, ctx, 'saveNewCustomerSurvey', async ({ user, body }) => {
-    const saved = await tx((t) => saveCallSurvey(t, user, body.callId, body.SurveyResults, ctx.now()));
+    const saved = await tx((t) => saveCallSurvey(ctx, t, user, body.callId, body.SurveyResults, ctx.now()));
     return { SurveyId: saved.surveyId, completedOn: saved.completedOn, timeZone: saved.timeZone };
   });
   defineRoute(app, ctx, 'sendEndCallEmail', async ({ user, body }) => {
@@ -128,6 +130,6 @@ export function registerEndCallRoutes(app: FastifyInstance, ctx: AppContext): vo
     withSession(user, request, (t) => getSurveyDefinition(t, params.guid)),
   );
   defineRoute(app, ctx, 'saveSurvey', ({ user, body, request }) =>
-    withSession(user, request, (t) => saveSurvey(t, user, body, ctx.now())),
+    withSession(user, request, (t) => saveRequestedSurvey(ctx, t, user, body, ctx.now())),
   );
 }

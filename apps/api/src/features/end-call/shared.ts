@@ -1,12 +1,13 @@
-/** Pieces the end-call services share: the call in scope, money and call-time conversions. */
+/** Pieces the end-call services share: the call in scope (and writable), money and call-time conversions. */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE, decimalFromCents, formatLocalDateTime, type Scope } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { callHistory, customers, franchises, outboundCalls } from '../../db/schema/index.js';
+import type { AppContext } from '../../context.js';
+import { callHistory, customers, franchises } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { franchiseInScope } from '../current-call/index.js';
-import { LISTED } from '../outbound/index.js';
+import { AppError, notFound } from '../../http/errors.js';
+import { franchiseInScope, requireCallHeld } from '../current-call/index.js';
 
 export type CallRow = typeof callHistory.$inferSelect;
 
@@ -25,13 +26,41 @@ export function fromCallTime(value: string): SQL {
 /** Now as a call time, to compare with call times the client sends. */
 export const nowAsCallTime = (now: Date): string => formatLocalDateTime(now, CALL_TIME_ZONE);
 
-/** A call history record the user may see (its branch in scope), or 404. */
-export async function callInScope(tx: DbOrTx, scope: Scope, callId: number): Promise<CallRow> {
+/** A call history record the user may see (its branch in scope), or undefined. */
+export async function findCallInScope(tx: DbOrTx, scope: Scope, callId: number): Promise<CallRow | undefined> {
   const [row] = await tx
     .select()
     .from(callHistory)
     .where(and(eq(callHistory.callId, callId), inScope(scope, callHistory.branchNo)));
+  return row;
+}
+
+/** A call history record the user may see (its branch in scope), or 404. */
+export async function callInScope(tx: DbOrTx, scope: Scope, callId: number): Promise<CallRow> {
+  const row = await findCallInScope(tx, scope, callId);
   if (!row) throw notFound('Call not found.');
+  return row;
+}
+
+export const CALL_ENDED_MESSAGE = 'This call has ended: its history can no longer be changed.';
+export const NOT_YOUR_CALL_MESSAGE = 'This call was taken by another user: only they can change its history.';
+
+/**
+ * A call history record the user may write (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md), locked
+ * for the rest of the transaction: in scope (else 404), the user's own call, not ended (no call_end yet) and held by
+ * the user (the customer's call lock), else 409 with nothing written. The end-call command writes its own new record
+ * in its transaction and does not come here.
+ */
+export async function writableCall(ctx: AppContext, tx: DbOrTx, user: AuthUser, callId: number): Promise<CallRow> {
+  const [row] = await tx
+    .select()
+    .from(callHistory)
+    .where(and(eq(callHistory.callId, callId), inScope(user.scope, callHistory.branchNo)))
+    .for('update');
+  if (!row) throw notFound('Call not found.');
+  if (row.csuserId !== user.userId) throw new AppError('CONFLICT', NOT_YOUR_CALL_MESSAGE);
+  if (row.callEnd !== null) throw new AppError('CONFLICT', CALL_ENDED_MESSAGE);
+  await requireCallHeld(ctx, tx, user, row.sqldbid, row.custNo);
   return row;
 }
 
@@ -60,47 +89,4 @@ export async function placeOf(tx: DbOrTx, scope: Scope, sqldbid: number, custome
   }
   const branch = await franchiseInScope(tx, scope, sqldbid);
   return { branchNo: branch.branchNo, timeZone: branch.timeZone };
-}
-
-/**
- * The scope of a call, checked again inside the transaction that writes it: the customer is held (FOR SHARE) as it
- * was found in scope, and the outbound row, still listed, of this type, franchise and scope, is locked until the
- * transaction ends. What was read before the transaction began (to price the call) cannot have left the user's
- * scope by the time the call is written.
- */
-export async function holdCallInScope(
-  tx: DbOrTx,
-  scope: Scope,
-  call: { sqldbid: number; customerNo: number; callType: string; outboundId?: number | undefined },
-): Promise<void> {
-  if (call.customerNo > 0) {
-    const [row] = await tx
-      .select({ customerNo: customers.customerNo })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.sqldbid, call.sqldbid),
-          eq(customers.customerNo, call.customerNo),
-          inScope(scope, customers.branchNo),
-        ),
-      )
-      .for('share');
-    if (!row) throw notFound('Customer Not Found.');
-  }
-  if (call.outboundId !== undefined) {
-    const [row] = await tx
-      .select({ id: outboundCalls.outboundId })
-      .from(outboundCalls)
-      .where(
-        and(
-          eq(outboundCalls.outboundId, call.outboundId),
-          eq(outboundCalls.sqldbid, call.sqldbid),
-          eq(outboundCalls.type, call.callType),
-          LISTED,
-          inScope(scope, outboundCalls.branchNo),
-        ),
-      )
-      .for('update');
-    if (!row) throw badRequest('outboundId', 'is not a listed call of this type and franchise in your scope');
-  }
 }

@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { StepDebugRequest } from '@cc/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { and, eq } from 'drizzle-orm';
-import { callHistory, orderItems, orders, stepLog } from '../../db/schema/index.js';
+import { orderItems, orders, stepLog } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from '../current-call/index.js';
+import { findCallInScope } from './shared.js';
 
 export type StepInput = z.output<typeof StepDebugRequest>;
 
@@ -81,16 +82,7 @@ async function requireStepRefsInScope(tx: DbOrTx, user: AuthUser, input: StepInp
     if (!item) throw outside('OrderItemId');
   }
   if (input.Call_id !== undefined && input.Call_id !== null) {
-    const [call] = await tx
-      .select({ id: callHistory.callId })
-      .from(callHistory)
-      .where(
-        and(
-          eq(callHistory.callId, input.Call_id),
-          eq(callHistory.sqldbid, sqldbid),
-          inScope(user.scope, callHistory.branchNo),
-        ),
-      );
-    if (!call) throw outside('Call_id');
+    const call = await findCallInScope(tx, user.scope, input.Call_id);
+    if (call?.sqldbid !== sqldbid) throw outside('Call_id');
   }
 }

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { NEW_CUSTOMER_SURVEY } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { holdCall } from '../../test/calls.js';
 import { customerOf, fingerprint, insertCall, orderSession, request } from './test-support.js';
 
 let t: TestApp;
@@ -15,17 +16,27 @@ let franchise: string;
 let admin: string;
 let fs: Record<string, string>;
 let as: Record<string, string>;
+let franchiseId: number;
+/** A call of Margaret's by csr.franchise, still going, its call held by them: its history is theirs to write. */
+async function openCall(): Promise<number> {
+  await holdCall(t, franchise, MARGARET);
+  return insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101', csuserId: franchiseId, open: true });
+}
 beforeAll(async () => {
   t = await createTestApp();
   franchise = await t.signin('csr.franchise');
   admin = await t.signin('admin');
   fs = await orderSession(t, franchise);
   as = await orderSession(t, admin);
+  franchiseId = rowsOf<{ id: number }>(
+    await t.db.execute(sql`select user_id as id from users where username = 'csr.franchise'`),
+  )[0]!.id;
 });
 afterAll(async () => {
   await t.close();
 });
 
+const MARGARET = { sqldbid: 18001, customerNo: 1001 };
 const GUID = NEW_CUSTOMER_SURVEY.surveyGuid;
 const SURVEY = '/api/Surveys/Survey';
 const answers = [
@@ -160,7 +171,7 @@ describe('POST /api/CurrentCall/SaveNewCustomerSurvey', () => {
   const URL = '/api/CurrentCall/SaveNewCustomerSurvey';
 
   it('saves the call’s survey and stores its id on the call; saving again replaces the answers', async () => {
-    const callId = await insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101' });
+    const callId = await openCall();
     const first = await request(t, franchise, 'POST', URL, { callId, SurveyResults: { questions: answers } });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ completedOn: '2026-06-15 10:00:00', timeZone: 'America/Chicago' });
@@ -182,7 +193,7 @@ describe('POST /api/CurrentCall/SaveNewCustomerSurvey', () => {
 
   it('401; 404 for a call outside the scope; 400 for a missing required answer — nothing written', async () => {
     const callId = await insertCall(t.db, { sqldbid: 18001, custNo: 1003, branchNo: 'SG103' });
-    const mine = await insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101' });
+    const mine = await openCall();
     const before = await fingerprint(t.db, SURVEY_TABLES);
     expect(
       (await request(t, undefined, 'POST', URL, { callId, SurveyResults: { questions: answers } })).statusCode,
@@ -230,7 +241,7 @@ describe('POST /api/CurrentCall/CustomerHistoryAdditionalServices', () => {
     );
 
   it('saves the programs, services, discount and coupon against the call; again replaces them', async () => {
-    const callId = await insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101' });
+    const callId = await openCall();
     const response = await request(t, franchise, 'POST', URL, body(callId));
     expect(response.json()).toEqual({ callId, saved: 5 });
     expect(await rows(callId)).toEqual([
@@ -254,7 +265,7 @@ describe('POST /api/CurrentCall/CustomerHistoryAdditionalServices', () => {
 
   it('401; 404 outside the scope; 400 for bad input — nothing changed', async () => {
     const outside = await insertCall(t.db, { sqldbid: 18001, custNo: 1003, branchNo: 'SG103' });
-    const mine = await insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101' });
+    const mine = await openCall();
     await request(t, franchise, 'POST', URL, body(mine));
     const before = await fingerprint(t.db, ['call_services']);
     expect((await request(t, undefined, 'POST', URL, body(mine))).statusCode).toBe(401);
@@ -282,7 +293,7 @@ describe('POST /api/currentcall/stepDebug', () => {
     const callId = await insertCall(t.db, { sqldbid: 18001, custNo: customerNo, branchNo });
     // An order's lines change only in a call its user holds (decision 021): open it (before the order: opening expires a pending NORMAL order), add the line, leave it.
     const call = { sqldbid: 18001, customerNo };
-    await request(t, admin, 'POST', '/api/call-center/call-active', { ...call, callType: 'Inbound' });
+    await holdCall(t, admin, call);
     const order = await request(
       t,
       admin,

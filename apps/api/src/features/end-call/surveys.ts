@@ -14,11 +14,12 @@ import {
   type SurveyQuestionDefinition,
 } from '@cc/domain';
 import type { SaveSurveyRequest, SurveyResults } from '@cc/contract';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callHistory, surveyAnswers, surveyDefinitions, surveys } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { callInScope, placeOf } from './shared.js';
+import { callInScope, placeOf, writableCall } from './shared.js';
 
 async function definition(tx: DbOrTx, guid: string): Promise<SurveyDefinition | undefined> {
   const [row] = await tx.select().from(surveyDefinitions).where(eq(surveyDefinitions.surveyGuid, guid.toLowerCase()));
@@ -132,15 +133,31 @@ export async function saveSurvey(
   return { surveyId, completedOn, timeZone: place.timeZone };
 }
 
-/** SaveNewCustomerSurvey: the survey of a call in scope, for the call's customer (end-call step 5). */
+/**
+ * POST /api/Surveys/Survey: a survey taken with a customer; with a call id, only on the user's own call, open and
+ * held (writableCall: 409 otherwise, nothing written), as every write to a call's history.
+ */
+export async function saveRequestedSurvey(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  input: SaveSurveyInput,
+  now: Date,
+): Promise<SavedSurvey> {
+  if (input.callId !== undefined && input.callId !== null) await writableCall(ctx, tx, user, input.callId);
+  return saveSurvey(tx, user, input, now);
+}
+
+/** SaveNewCustomerSurvey: the survey of the user's own open call they hold, for the call's customer (step 5). */
 export async function saveCallSurvey(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   callId: number,
   results: SurveyResultsInput,
   now: Date,
 ): Promise<SavedSurvey> {
-  const call = await callInScope(tx, user.scope, callId);
+  const call = await writableCall(ctx, tx, user, callId);
   return saveSurvey(
     tx,
     user,

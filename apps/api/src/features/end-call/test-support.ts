@@ -73,16 +73,28 @@ export async function customerOf(db: Db, sqldbid: number) {
   return row;
 }
 
-/** Insert a minimal call history record straight into the database (a call another test ended). */
+/**
+ * Insert a minimal call history record straight into the database: a call another test ended, or with `open` a call
+ * still going (no call_end yet) of the CSR `csuserId`, whose history that CSR may still write while holding the call.
+ */
 export async function insertCall(
   db: Db,
-  values: { sqldbid: number; custNo: number; branchNo: string; callResult?: string; callType?: string },
+  values: {
+    sqldbid: number;
+    custNo: number;
+    branchNo: string;
+    callResult?: string;
+    callType?: string;
+    csuserId?: number;
+    open?: boolean;
+  },
 ): Promise<number> {
   const rows = rowsOf<{ call_id: number }>(
     await db.execute(sql`
-      insert into call_history (sqldbid, cust_no, branchno, call_direction, call_result, call_type, call_start, call_end)
+      insert into call_history (sqldbid, cust_no, branchno, call_direction, call_result, call_type, call_start, call_end,
+        csuser_id)
       values (${values.sqldbid}, ${values.custNo}, ${values.branchNo}, 'Incoming', ${values.callResult ?? 'Sale'},
-              ${values.callType ?? 'Inbound'}, now(), now())
+              ${values.callType ?? 'Inbound'}, now(), ${values.open ? null : sql`now()`}, ${values.csuserId ?? null})
       returning call_id`),
   );
   const id = rows[0]?.call_id;

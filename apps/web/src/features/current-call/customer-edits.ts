@@ -5,8 +5,9 @@ import { phoneText } from './model';
 
 export const CUSTOMER_TYPES = ['Existing Customer', 'Former Customer', 'Prospect'] as const;
 
+/** The fields a CSR edits; the version the edit was made on is the screen's to send (Customer.version). */
 export type CustomerEdit = Required<{
-  [K in keyof CustomerUpdateRequest]-?: Exclude<CustomerUpdateRequest[K], undefined>;
+  [K in Exclude<keyof CustomerUpdateRequest, 'version'>]-?: Exclude<CustomerUpdateRequest[K], undefined>;
 }>;
 
 /** As the server stores a phone: North American numbers as digits (shown formatted), others as typed. */

@@ -118,6 +118,7 @@ describe('the end-call request', () => {
       latitude: null,
       longitude: null,
       isAutoPayEnabled: false,
+      version: 0,
     };
     const snapshot = {
       customerType: 'Prospect',

@@ -106,6 +106,7 @@ export function customerFromCall(theCall: TheCall | null, sqldbid: number, custo
     latitude: null,
     longitude: null,
     isAutoPayEnabled: false,
+    version: 0,
   };
 }
 

@@ -1,6 +1,7 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { autoPayKey } from './autoPay';
+import { customerKey } from './keys';
 
 export interface DisableAutoPayArgs {
   sqldbid: number;
@@ -22,6 +23,8 @@ export function useDisableAutoPay() {
     ...disableAutoPayMutation,
     onSuccess: (answer, { sqldbid, customerNo }) => {
       queryClient.setQueryData(autoPayKey(sqldbid, customerNo), answer);
+      // Turning autopay off is an edit of the customer: a new version, and a recorded edit for the end of the call.
+      void queryClient.invalidateQueries({ queryKey: customerKey(sqldbid, customerNo) });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceFloppy, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { CustomerUpdateRequest, type Customer } from '@cc/contract';
-import { displayZip } from '@cc/domain';
+import { CUSTOMER_CHANGED_MESSAGE, displayZip } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { CUSTOMER_TYPES, type CustomerEdit } from '../customer-edits';
 
@@ -56,8 +56,11 @@ function sentence(field: string, message: string): string {
   return label ? `${label} ${message}` : message;
 }
 
+/** The fields the dialog edits; the version is the screen's to send. */
+const EditedFields = CustomerUpdateRequest.omit({ version: true });
+
 function validate(values: FormValues): Record<string, string> {
-  const parsed = CustomerUpdateRequest.safeParse({
+  const parsed = EditedFields.safeParse({
     ...values,
     lawnSize: values.lawnSize === '' ? undefined : Number(values.lawnSize),
   });
@@ -81,13 +84,23 @@ export interface EditCustomerDialogProps {
   onSave: (edit: CustomerEdit) => Promise<void>;
   /** The customer lookup grid (§2): its Select returns the account number the call is about. */
   onLookup?: () => void;
+  /** Reads the stored customer again (after another user changed it); answers it. */
+  onReload?: () => Promise<Customer | null>;
 }
 
 /**
  * The edit-customer dialog: the fields of CustomerUpdateRequest. Phones go as typed; the server
  * normalises North American numbers and keeps others, and the panel shows its answer.
  */
-export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave, onLookup }: EditCustomerDialogProps) {
+export function EditCustomerDialog({
+  opened,
+  onClose,
+  stackId,
+  customer,
+  onSave,
+  onLookup,
+  onReload,
+}: EditCustomerDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -99,7 +112,13 @@ export function EditCustomerDialog({ opened, onClose, stackId, customer, onSave,
       data-testid="edit-customer-dialog"
     >
       {opened && customer ? (
-        <EditCustomerForm customer={customer} onSave={onSave} onCancel={onClose} onLookup={onLookup} />
+        <EditCustomerForm
+          customer={customer}
+          onSave={onSave}
+          onCancel={onClose}
+          onLookup={onLookup}
+          onReload={onReload}
+        />
       ) : null}
     </Modal>
   );
@@ -110,22 +129,46 @@ function EditCustomerForm({
   onSave,
   onCancel,
   onLookup,
+  onReload,
 }: {
   customer: Customer;
   onSave: (edit: CustomerEdit) => Promise<void>;
   onCancel: () => void;
   onLookup: (() => void) | undefined;
+  onReload: (() => Promise<Customer | null>) | undefined;
 }) {
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: valuesOf(customer), validate });
   const [failure, setFailure] = useState<string | null>(null);
+  /** Another user changed the customer since the dialog opened: the edit was refused, reloading is offered. */
+  const [stale, setStale] = useState(false);
   const [saving, setSaving] = useState(false);
+
+  const reload = async () => {
+    if (!onReload) return;
+    setSaving(true);
+    try {
+      const fresh = await onReload();
+      if (fresh) {
+        form.setValues(valuesOf(fresh));
+        form.resetDirty(valuesOf(fresh));
+      }
+      setFailure(null);
+      setStale(false);
+    } catch (error) {
+      setFailure((error as Error).message);
+    } finally {
+      setSaving(false);
+    }
+  };
 
   const submit = async (values: FormValues) => {
     setFailure(null);
+    setStale(false);
     setSaving(true);
     try {
       await onSave({ ...values, lawnSize: Number(values.lawnSize) });
     } catch (error) {
+      setStale(error instanceof ApiError && error.status === 409 && error.message === CUSTOMER_CHANGED_MESSAGE);
       if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
         form.setErrors(
           Object.fromEntries(Object.entries(error.errors).map(([key, message]) => [key, sentence(key, message)])),
@@ -148,7 +191,21 @@ function EditCustomerForm({
       <Stack gap="sm">
         {failure ? (
           <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
-            {failure}
+            <Stack gap="xs" align="flex-start">
+              <span>{failure}</span>
+              {stale && onReload ? (
+                <Button
+                  size="xs"
+                  variant="white"
+                  color="red"
+                  leftSection={<IconRefresh size={14} aria-hidden />}
+                  onClick={() => void reload()}
+                  loading={saving}
+                >
+                  Reload customer
+                </Button>
+              ) : null}
+            </Stack>
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">

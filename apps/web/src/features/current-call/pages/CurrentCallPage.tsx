@@ -203,7 +203,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   const open = lock.state.status === 'open';
   /** The latest recorded customer edit; the end of the call links it to the call history. */
   const [infoEditId, setInfoEditId] = useState<number | null>(null);
-  const customerInfoEditId = infoEditId ?? customer?.customerInfoEditId ?? null;
+  // The latest recorded edit of this CSR: the dialog's answer, or the customer as read again (autopay turned off).
+  const editIds = [infoEditId, customer?.customerInfoEditId].filter((id): id is number => typeof id === 'number');
+  const customerInfoEditId = editIds.length > 0 ? Math.max(...editIds) : null;
 
   const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
   /** When the screen opened the call: the call history's call_start. */
@@ -288,7 +290,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
       setLocalCustomer(next);
       toast.success(`Updated Customer: ${fullName(next)}`);
     } else {
-      const answer = await update.mutateAsync({ sqldbid, customerNo, body: edit });
+      // The edit names the version it was made on: a customer another user changed since answers 409.
+      const version = customerQuery.data?.version ?? customer.version;
+      const answer = await update.mutateAsync({ sqldbid, customerNo, body: { ...edit, version } });
       setLocalCustomer(null);
       setInfoEditId(answer.customerInfoEditId);
       toast.success(`Updated Customer: ${fullName(answer.customer)}`);
@@ -541,6 +545,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
           {...stack.register('edit-customer')}
           customer={customer}
           onSave={(edit) => saveCustomer(edit, 'edit-customer')}
+          onReload={refreshCustomer}
           onLookup={() => {
             setLookupFor('switch');
             stack.open('lookup');
