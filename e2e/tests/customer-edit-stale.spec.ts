@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.js';
 import { CUSTOMER_CHANGED_MESSAGE } from '@cc/domain';
 import { DEMO_PASSWORD, forgetSavedCall, shot, signIn, toast } from './helpers.js';
 
