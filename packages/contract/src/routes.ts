@@ -131,6 +131,11 @@ export const routes = {
     body: SignupRequest,
     response: SigninResponse,
   },
+  /**
+   * A browser session's new access token: reads and rotates the refresh cookie that sign-in set (single use; an
+   * already-used one ends the session). Public because the cookie, not a bearer token, is the credential.
+   */
+  refresh: { method: 'POST', path: '/api/auth/refresh', access: ACCESS.public, response: SigninResponse },
   unlockSignin: {
     method: 'POST',
     path: '/api/auth/unlock',
