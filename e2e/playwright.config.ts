@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /**
  * The production build on fresh embedded databases with demo data. Two servers: the normal one, and
- * one with short idle times for the session time-out journey.
+ * one with short idle times and 10-second browser tokens (refreshed several times in a journey) for the
+ * session time-out journeys.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3310);
 const IDLE_PORT = PORT + 1;
@@ -52,5 +53,8 @@ export default defineConfig({
     { name: 'app', testIgnore: /session-timeout/ },
     { name: 'idle', testMatch: /session-timeout/, use: { baseURL: `http://localhost:${IDLE_PORT}` } },
   ],
-  webServer: [server('app', PORT, ''), server('idle', IDLE_PORT, 'CLIENT_IDLE_SECONDS=4 CLIENT_WARNING_SECONDS=5')],
+  webServer: [
+    server('app', PORT, ''),
+    server('idle', IDLE_PORT, 'CLIENT_IDLE_SECONDS=4 CLIENT_WARNING_SECONDS=5 ACCESS_TOKEN_SECONDS=10'),
+  ],
 });

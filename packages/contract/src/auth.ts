@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { line, secret } from './common.js';
 
 export const Application = z.object({

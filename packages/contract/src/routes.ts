@@ -2,7 +2,7 @@
  * The route table: method, path, request and response of every endpoint. The server registers each
  * route from here and the web client calls through it, so neither side can drift from the other.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ACCESS } from '@cc/domain';
 import type { RouteDef } from './route-def.js';
 import { Ok } from './common.js';
