@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/api/drizzle.config.ts'] },
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'apps/api/drizzle.config.ts', 'tools/*.test.ts'] },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -18,7 +18,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'domain', include: ['packages/*/src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts'] } },
       // The web app's pure modules (request building, mappings); the screens themselves are covered by e2e.
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
       apiProject('api-pglite', 'pglite'),

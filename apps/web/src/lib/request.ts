@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly errors: Record<string, string> = {},
     /** The step of a multi-step command that failed (the end-call sequence). */
     readonly step?: string,
+    /** A server failure's id, which finds its log line: shown to the user to quote when reporting it. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -104,15 +106,23 @@ export async function request<N extends RouteName>(
   }
   const { data, unreadable } = parseBody(text, response.headers.get('content-type'));
   if (response.ok && !unreadable) return data as RouteResponse<N>;
-  const problem = (data ?? {}) as { error?: string; message?: string; errors?: Record<string, string>; step?: string };
+  const problem = (data ?? {}) as {
+    error?: string;
+    message?: string;
+    errors?: Record<string, string>;
+    step?: string;
+    requestId?: string;
+  };
+  const message = problem.message ?? (response.status === 403 ? ACCESS_DENIED : response.statusText);
   const error = unreadable
     ? new ApiError(response.status, response.ok ? 'UNREADABLE' : 'HTTP_' + response.status, UNREADABLE_MESSAGE)
     : new ApiError(
         response.status,
         problem.error ?? 'HTTP_' + response.status,
-        problem.message ?? (response.status === 403 ? ACCESS_DENIED : response.statusText),
+        problem.requestId ? `${message} (Reference: ${problem.requestId})` : message,
         problem.errors,
         problem.step,
+        problem.requestId,
       );
   if (def.access !== 'public') {
     if (response.status === 401 && !retried && deps.refresh && (await deps.refresh())) {
