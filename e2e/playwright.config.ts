@@ -4,7 +4,8 @@ import type { WorkerFixtures } from './tests/fixtures.js';
 /**
  * The production build on embedded databases with demo data: the global setup seeds one once, and each worker
  * starts its own server on a copy of it (tests/fixtures.ts), so workers share nothing. The 'idle' project's
- * servers run with short idle times for the session time-out journeys.
+ * servers run with short idle times and 10-second browser tokens (refreshed several times in a journey) for the
+ * session time-out journeys.
  */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
@@ -43,7 +44,7 @@ export default defineConfig<object, WorkerFixtures>({
     {
       name: 'idle',
       testMatch: /session-timeout/,
-      use: { serverEnv: { CLIENT_IDLE_SECONDS: '4', CLIENT_WARNING_SECONDS: '5' } },
+      use: { serverEnv: { CLIENT_IDLE_SECONDS: '4', CLIENT_WARNING_SECONDS: '5', ACCESS_TOKEN_SECONDS: '10' } },
     },
   ],
 });

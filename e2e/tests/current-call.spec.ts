@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, pageToken, shot, signIn, signOut, toast } from './helpers.js';
 
 /**
  * The current-call screen: /call-center/current-call/{sqldbid}/{customerNo}/{callType} (call-handling.md
@@ -270,9 +270,7 @@ test('opened from an outbound list: the lock carries the outbound id; Cancel Cal
 
   const cancelled = await cancelCall(page, /\/call-center\/outbound$/);
   expect(cancelled).toMatchObject({ callType: 'WebLead', outboundId: theCall.OutboundId, cust_no: theCall.cust_No });
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('cc.session') ?? '{}') as { token: string }).token,
-  );
+  const token = await pageToken(page);
   const list = await apiAs<{ data: { OutboundId: number; CallStatus: string }[] }>(
     page.request,
     token,

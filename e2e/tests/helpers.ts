@@ -18,6 +18,29 @@ export async function fillSignIn(page: Page, username: string, password: string)
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * A bearer token of the page's own session, for calling the API beside the page. The app keeps its token in
+ * memory only (decision 022), so this asks the refresh route from inside the page, as the app does: under the
+ * app's Web Lock, with the HttpOnly cookie the test never sees. The page's own token goes on working.
+ */
+export async function pageSession(page: Page): Promise<{ token: string; user: { UserId: number } }> {
+  return page.evaluate(async () => {
+    const refresh = async () => {
+      const response = await fetch('/api/auth/refresh', { method: 'POST', headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`refresh: ${response.status}`);
+      return (await response.json()) as { token: string; user: { UserId: number } };
+    };
+    let session: { token: string; user: { UserId: number } } | undefined;
+    await navigator.locks.request('cc.session.refresh', async () => {
+      session = await refresh();
+    });
+    if (!session) throw new Error('no session');
+    return session;
+  });
+}
+
+export const pageToken = async (page: Page): Promise<string> => (await pageSession(page)).token;
+
 /** Sign out through the account menu in the header. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Account menu' }).click();

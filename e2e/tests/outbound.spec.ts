@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { settled, signIn, toast } from './helpers.js';
+import { pageSession, pageToken, settled, signIn, toast } from './helpers.js';
 
 /**
  * The outbound screen (call-handling.md §2-4, §8): a section per call type with its count, the grid of
@@ -48,9 +48,7 @@ interface Row {
 
 /** GET an API path with the signed-in user's token. */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('cc.session') ?? '{}') as { token?: string }).token,
-  );
+  const token = await pageToken(page);
   const response = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
@@ -379,10 +377,8 @@ test('the sidebar: Cancel Calls and Upsell Postcard have their own routes that o
   await expect(grid(page, 'Extract Calls')).toBeInViewport();
 
   // Straight to a sub-state, with nothing remembered: its section is open.
-  await page.evaluate(() => {
-    const { user } = JSON.parse(localStorage.getItem('cc.session') ?? '{}') as { user: { UserId: number } };
-    localStorage.removeItem(`cc.outbound.${user.UserId}`);
-  });
+  const { user } = await pageSession(page);
+  await page.evaluate((userId) => localStorage.removeItem(`cc.outbound.${userId}`), user.UserId);
   await page.goto(`${OUTBOUND}/upsells`);
   await expect(control(page, 'Upsell', 'Upsell Postcard')).toHaveAttribute('aria-expanded', 'true', LOAD);
   await expect(control(page, 'Cancel', 'Cancel Calls')).toHaveAttribute('aria-expanded', 'false');

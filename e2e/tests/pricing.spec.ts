@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { formatMoney } from '@cc/domain';
-import { DEMO_PASSWORD, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, pageToken, shot, signIn, toast } from './helpers.js';
 
 /**
  * The pricing tab of the current-call screen (call-handling.md §3-5, §8, §9; issue 6). The totals on screen are
@@ -27,10 +27,8 @@ interface Quote {
   totals: { saleSubTotal: number; saleSalesTax: number; saleTotal: number };
 }
 
-/** The signed-in page's bearer token (the session the app keeps in localStorage). */
-async function tokenOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('cc.session') ?? '{}') as { token: string }).token);
-}
+/** A bearer token of the signed-in page's session. */
+const tokenOf = (page: Page): Promise<string> => pageToken(page);
 
 async function apiPost<T>(request: APIRequestContext, token: string, path: string, data: unknown) {
   const response = await request.post(path, { data, headers: { Authorization: `Bearer ${token}` } });

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { settled, shot, signIn } from './helpers.js';
+import { pageToken, settled, shot, signIn } from './helpers.js';
 
 /**
  * All Quotes (administration.md, header and menu): the header's menu entry opens the orders of the user's scope on
@@ -31,9 +31,7 @@ interface Page_ {
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('cc.session') ?? '{}') as { token?: string }).token,
-  );
+  const token = await pageToken(page);
   const response = await page.request.get(path, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;

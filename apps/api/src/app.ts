@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,6 +13,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { serializeError, serializeRequest } from './http/log-redaction.js';
+import { securityHeaders } from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
@@ -114,11 +116,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    reply.header('Referrer-Policy', 'same-origin');
+    for (const [name, value] of securityHeaders(request.protocol === 'https')) reply.header(name, value);
     return payload;
   });
+  // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
+  await app.register(fastifyCookie);
 
   registerOpsRoutes(app, { config, db: deps.db, now });
 

@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   SEED: z.enum(['auto', 'never']).default('auto'),
   SESSION_IDLE_SECONDS: intVar(SESSION_IDLE_SECONDS),
   SESSION_MAX_SECONDS: intVar(SESSION_MAX_SECONDS),
+  /** A browser's bearer token lasts this long; the web app gets a new one through the refresh cookie before. */
+  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
   CLIENT_WARNING_SECONDS: intVar(IDLE_WARNING_SECONDS),
   /** on: anyone may create an account at the sign-up form; off: only administrators create accounts. */
@@ -83,7 +85,8 @@ export interface Config {
   };
   logLevel: string;
   seed: 'auto' | 'never';
-  session: { idleSeconds: number; maxSeconds: number };
+  /** `accessSeconds`: a browser's bearer token (a script's lasts as long as its session). */
+  session: { idleSeconds: number; maxSeconds: number; accessSeconds: number };
   signupEnabled: boolean;
   client: { idleSeconds: number; warningSeconds: number };
   signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
@@ -139,7 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     },
     logLevel: e.LOG_LEVEL,
     seed: e.SEED,
-    session: { idleSeconds: e.SESSION_IDLE_SECONDS, maxSeconds: e.SESSION_MAX_SECONDS },
+    session: {
+      idleSeconds: e.SESSION_IDLE_SECONDS,
+      maxSeconds: e.SESSION_MAX_SECONDS,
+      accessSeconds: e.ACCESS_TOKEN_SECONDS,
+    },
     signupEnabled: e.SIGNUP === 'on',
     client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
     signin: {

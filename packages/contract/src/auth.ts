@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { line, secret } from './common.js';
 
 export const Application = z.object({
@@ -28,9 +28,23 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/**
+ * `browser: true` asks for a browser session (the web app): the answer's token is short-lived and a refresh
+ * credential is set in an HttpOnly cookie that only `POST /api/auth/refresh` accepts. Without it (scripts and
+ * integrations) the token lives as long as the session and no cookie is set.
+ */
+const browser = z
+  .boolean()
+  .optional()
+  .describe(
+    'true: a short-lived token, and a refresh credential in an HttpOnly cookie for POST /api/auth/refresh (the web app). ' +
+      'Absent or false: the token lasts as long as the session (scripts).',
+  );
+
 export const SigninRequest = z.object({
   username: line(100).min(1, 'Enter your username.'),
   password: secret(200).min(1, 'Enter your password.'),
+  browser,
 });
 export type SigninRequest = z.infer<typeof SigninRequest>;
 
@@ -39,9 +53,12 @@ export const UnlockRequest = z.object({ username: SigninRequest.shape.username }
 export type UnlockRequest = z.infer<typeof UnlockRequest>;
 
 export const SigninResponse = z.object({
+  /** The bearer token: `Authorization: Bearer {token}` on every signed-in call. */
   token: z.string(),
   /** When the session ends at the latest (12 h after sign-in), ISO 8601. */
   expiresAt: z.string(),
+  /** When this token stops working, ISO 8601: the session's end for a script, minutes away for a browser. */
+  tokenExpiresAt: z.string(),
   user: SessionUser,
 });
 export type SigninResponse = z.infer<typeof SigninResponse>;
@@ -54,6 +71,7 @@ export const SignupRequest = z.object({
   firstName: line(100),
   lastName: line(100),
   email: line(200),
+  browser,
 });
 export type SignupRequest = z.infer<typeof SignupRequest>;
 

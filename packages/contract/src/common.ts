@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every failure answers this shape; `errors` maps a field to its message where there are several. */
 export const ApiErrorBody = z.object({

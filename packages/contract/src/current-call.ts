@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CALL_TYPES, callTypeByName } from '@cc/domain';
 import { CalendarDay, Id, IdParam, int4, int4Param, JsonObject, line } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { Application } from './auth.js';
 
 export const DashboardResponse = z.object({ applications: z.array(Application) });

@@ -4,7 +4,7 @@
  * and runs the spec's steps 2–7 in one transaction; a retry with the same idempotency key answers the first
  * result and writes nothing.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CallTimeToMinute as CallTime, Id, int4, line, multiline } from './common.js';
 import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing.js';
 

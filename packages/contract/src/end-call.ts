@@ -3,7 +3,7 @@
  * lines and coupons (orders service, header X-SessionId), surveys, the services sold on a call, the
  * emails and the step log. Field names are the spec's where it names them.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { CALL_TYPES } from '@cc/domain';
 import { CallTime, Id, IdParam, int4, int4Param, JsonObject, JsonValue, line, multiline } from './common.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { Id, INT4_MAX, INT4_MIN, line } from './common.js';
 
 const text = (max: number) => line(max).optional().default('');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { OUTBOUND_CALL_TYPE_NAMES } from '@cc/domain';
 import { CalendarDay, Id, IdParam, int4Param, line, page } from './common.js';
 

@@ -3,7 +3,7 @@
  * list, offers, coupons and the server's quote. Money is integer cents, as in the pricing engine of @cc/domain;
  * percents are plain numbers (7.25 means 7.25 %).
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { percentToPpm } from '@cc/domain';
 import { Id as PositiveId, IdParam, int4, line } from './common.js';
 

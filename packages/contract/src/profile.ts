@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { IdParam, line, secret } from './common.js';
 
 export const ProfileUpdateRequest = z.object({

@@ -3,7 +3,7 @@
  * time, and one order with its lines and discounts. Order and line fields carry the spec's names
  * (call-handling.md §3); the rest is camelCase. Money is in dollars with two decimals.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ORDER_STATUS_VALUES } from '@cc/domain';
 import { IdParam, line, page } from './common.js';
 

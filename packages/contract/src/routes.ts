@@ -2,7 +2,7 @@
  * The route table: method, path, request and response of every endpoint. The server registers each
  * route from here and the web client calls through it, so neither side can drift from the other.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { ACCESS } from '@cc/domain';
 import type { RouteDef } from './route-def.js';
 import { Ok } from './common.js';
@@ -131,6 +131,11 @@ export const routes = {
     body: SignupRequest,
     response: SigninResponse,
   },
+  /**
+   * A browser session's new access token: reads and rotates the refresh cookie that sign-in set (single use; an
+   * already-used one ends the session). Public because the cookie, not a bearer token, is the credential.
+   */
+  refresh: { method: 'POST', path: '/api/auth/refresh', access: ACCESS.public, response: SigninResponse },
   unlockSignin: {
     method: 'POST',
     path: '/api/auth/unlock',

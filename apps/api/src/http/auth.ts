@@ -21,7 +21,8 @@ export interface AuthUser {
   /** Application ids granted to the user (the dashboard's links, and what route access rules read). */
   applications: number[];
   scope: Scope;
-  tokenHash: string;
+  /** The session of the request: stays the same when a browser's access token is refreshed (decision 022). */
+  sessionId: string;
 }
 
 /** Sessions are touched at most this often, so most requests only read. */
@@ -57,10 +58,11 @@ interface UserRow {
   perms: { id: number; value: string }[];
   applications: number[];
   last_seen_at: string | Date;
+  session_id: string;
 }
 
 /** Load the authorization view of a user in one query. */
-export async function loadAuthUser(db: DbOrTx, userId: number, tokenHash = ''): Promise<AuthUser | null> {
+export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): Promise<AuthUser | null> {
   const rows = rowsOf<UserRow>(
     await db.execute(sql`
       select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
@@ -74,10 +76,10 @@ export async function loadAuthUser(db: DbOrTx, userId: number, tokenHash = ''): 
       where u.user_id = ${userId} and u.active`),
   );
   const row = rows[0];
-  return row ? toAuthUser(row, tokenHash) : null;
+  return row ? toAuthUser(row, sessionId) : null;
 }
 
-function toAuthUser(row: UserRow, tokenHash: string): AuthUser {
+function toAuthUser(row: UserRow, sessionId: string): AuthUser {
   const branches = typeof row.branches === 'string' ? (JSON.parse(row.branches) as string[]) : row.branches;
   const perms = typeof row.perms === 'string' ? (JSON.parse(row.perms) as UserRow['perms']) : row.perms;
   const applications =
@@ -96,13 +98,13 @@ function toAuthUser(row: UserRow, tokenHash: string): AuthUser {
     permissions,
     applications,
     scope: scopeOf({ companyId: row.company_id, permissions, branches }),
-    tokenHash,
+    sessionId,
   };
 }
 
 /**
- * Resolve the bearer token of a request to its user, enforcing revocation, the idle limit and the
- * absolute limit on the server. Throws 401 otherwise.
+ * Resolve the bearer token of a request to its user, enforcing the token's own end (minutes for a browser's
+ * token), and the session's revocation, idle limit and absolute limit on the server. Throws 401 otherwise.
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -114,36 +116,58 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   const rows = rowsOf<UserRow>(
     await ctx.db.execute(sql`
       select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
-             r.name as role_name, s.last_seen_at,
+             r.name as role_name, s.last_seen_at, s.session_id,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,
              coalesce((select json_agg(a.application_id order by a.application_id)
                        from user_applications a where a.user_id = u.user_id), '[]') as applications
-      from sessions s
+      from access_tokens a
+      join sessions s on s.session_id = a.session_id
       join users u on u.user_id = s.user_id
       join roles r on r.role_id = u.role_id
-      where s.token_hash = ${tokenHash} and s.revoked_at is null
+      where a.token_hash = ${tokenHash} and a.expires_at > ${now.toISOString()} and s.revoked_at is null
         and s.last_seen_at > ${idleCutoff.toISOString()} and s.expires_at > ${now.toISOString()} and u.active`),
   );
   const row = rows[0];
-  if (!row) throw await whyRejected(ctx, tokenHash, now, idleCutoff);
+  if (!row) throw await whyRejected(ctx, tokenHash, now);
   if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db.execute(
-      sql`update sessions set last_seen_at = ${now.toISOString()} where token_hash = ${tokenHash} and last_seen_at < ${now.toISOString()}`,
+      sql`update sessions set last_seen_at = ${now.toISOString()} where session_id = ${row.session_id} and last_seen_at < ${now.toISOString()}`,
     );
   }
-  return toAuthUser(row, tokenHash);
+  return toAuthUser(row, row.session_id);
 }
 
-async function whyRejected(ctx: AppContext, tokenHash: string, now: Date, idleCutoff: Date): Promise<AppError> {
-  const rows = rowsOf<{ revoked_at: unknown; last_seen_at: string | Date; expires_at: string | Date }>(
+interface SessionState {
+  revoked_at: unknown;
+  last_seen_at: string | Date;
+  expires_at: string | Date;
+}
+
+async function whyRejected(ctx: AppContext, tokenHash: string, now: Date): Promise<AppError> {
+  const rows = rowsOf<SessionState & { token_expires_at: string | Date }>(
     await ctx.db.execute(
-      sql`select revoked_at, last_seen_at, expires_at from sessions where token_hash = ${tokenHash}`,
+      sql`select s.revoked_at, s.last_seen_at, s.expires_at, a.expires_at as token_expires_at
+          from access_tokens a join sessions s on s.session_id = a.session_id where a.token_hash = ${tokenHash}`,
     ),
   );
   const session = rows[0];
-  if (!session || session.revoked_at !== null) return unauthenticated();
+  if (!session) return unauthenticated();
+  const ended = sessionEnded(ctx, session, now);
+  if (ended) return ended;
+  return new Date(session.token_expires_at).getTime() <= now.getTime()
+    ? unauthenticated('The access token has expired: a browser gets a new one from POST /api/auth/refresh.')
+    : unauthenticated();
+}
+
+/**
+ * Why a session can no longer be used, or null while it can: revoked (signed out), past its absolute end, or
+ * idle past the limit. Read by the bearer check and by the refresh call, so both say the same.
+ */
+export function sessionEnded(ctx: AppContext, session: SessionState, now: Date): AppError | null {
+  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000);
+  if (session.revoked_at !== null) return unauthenticated();
   if (new Date(session.expires_at).getTime() <= now.getTime()) {
     return new AppError('SESSION_EXPIRED', 'Your session has ended. Please sign in again.');
   }
@@ -153,7 +177,7 @@ async function whyRejected(ctx: AppContext, tokenHash: string, now: Date, idleCu
       `Your session ended after ${idleText(ctx.config.session.idleSeconds)} without activity. Please sign in again.`,
     );
   }
-  return unauthenticated();
+  return null;
 }
 
 /** An idle limit in words that stay true for any setting: whole minutes, else seconds (20 s is not '0 minutes'). */

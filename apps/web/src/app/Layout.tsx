@@ -91,7 +91,7 @@ export function Layout() {
           <Outlet context={{ openAuthDialog: setDialog }} />
         </Suspense>
       </AppShell.Main>
-      {current ? <IdleWatcher key={current.token} /> : null}
+      {current ? <IdleWatcher key={current.user.UserId} /> : null}
       <SessionExpiredDialog />
       <AuthDialogs dialog={dialog} onChange={setDialog} />
     </AppShell>

@@ -1,11 +1,15 @@
 /**
  * The one API client of the browser: the request core (request.ts) wired to the session and the toasts.
- * Only a 401 on a signed-in call ends the session (cleared, back to `/`); a 403 means the session is fine
- * but this call is not allowed, so it shows 'Access Denied.' and keeps the user signed in
- * (docs/decisions/022-sessions-and-the-browser.md).
+ * Only a 401 on a signed-in call ends the session (cleared, back to `/`), and only after a refresh could
+ * not mend it; a 403 means the session is fine but this call is not allowed, so it shows 'Access Denied.'
+ * and keeps the user signed in (docs/decisions/022-sessions-and-the-browser.md).
+ *
+ * The bearer token lives in memory (session.ts). `refreshSession` gets a new one through the refresh
+ * cookie: on load, shortly before the token ends, and on a 401. Tabs take turns (a Web Lock), so two
+ * tabs never present the same single-use credential; the server's short grace covers an answer lost.
  */
 import type { RouteName, RouteResponse } from '@cc/contract';
-import { ACCESS_DENIED, request, type Args } from './request';
+import { ACCESS_DENIED, ApiError, request, type Args, type RequestDeps } from './request';
 import { session } from './session';
 import { toast } from './toast';
 
@@ -19,15 +23,57 @@ export function setSessionLostHandler(handler: () => void): void {
   onSessionLost = handler;
 }
 
-const deps = {
+const deps: RequestDeps = {
   origin: '',
   token: () => session.token(),
+  refresh: () => refreshSession(),
   onUnauthorized: () => {
     session.clear();
     onSessionLost();
   },
   onForbidden: () => toast.error(ACCESS_DENIED),
 };
+
+/** Run `task` while no other tab of this origin refreshes (Web Locks; alone where the browser has none). */
+async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  // Web Locks exist in secure contexts only (HTTPS, localhost).
+  const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
+  if (!locks) return task();
+  let result: { value: T } | undefined;
+  await locks.request('cc.session.refresh', async () => {
+    result = { value: await task() };
+  });
+  if (!result) throw new Error('The refresh lock was granted without running its task.');
+  return result.value;
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/**
+ * A new access token for this tab's session, through the HttpOnly refresh cookie: true when there is one.
+ * A refused refresh (401) forgets the session; an unreachable server leaves it as it is.
+ */
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= oneTabAtATime(async () => {
+    try {
+      session.set(await request(deps, 'refresh'));
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) session.clear();
+      return false;
+    }
+  }).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+// The token is about to end: a new one, or, when the server refuses, the session is over.
+session.setRefresher(() => {
+  void refreshSession().then((ok) => {
+    if (!ok && !session.get()) onSessionLost();
+  });
+});
 
 export function api<N extends RouteName>(name: N, args: Args<N> = {}): Promise<RouteResponse<N>> {
   return request(deps, name, args);

@@ -5,17 +5,23 @@ import { ACCESS_DENIED, ApiError, request, UNREADABLE_MESSAGE, type RequestDeps 
 
 /** What the real server answers next: status, content type and body text. */
 let next: { status: number; type: string; body: string } = { status: 200, type: 'application/json', body: '{}' };
+/** Answers to give before `next`, first first (a 401 and then the retried call's answer). */
+const queued: (typeof next)[] = [];
 let lastAuthorization: string | undefined;
+/** The Authorization header of every request, in order. */
+const authorizations: (string | undefined)[] = [];
 let server: Server;
 let origin: string;
 
 beforeAll(async () => {
   server = createServer((req: IncomingMessage, res: ServerResponse) => {
     lastAuthorization = req.headers.authorization;
+    authorizations.push(req.headers.authorization);
     req.resume();
     req.on('end', () => {
-      res.writeHead(next.status, { 'Content-Type': next.type });
-      res.end(next.body);
+      const reply = queued.shift() ?? next;
+      res.writeHead(reply.status, { 'Content-Type': reply.type });
+      res.end(reply.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,6 +34,8 @@ let deps: RequestDeps & { onUnauthorized: Mock<Handler>; onForbidden: Mock<Handl
 beforeEach(() => {
   deps = { origin, token: () => 'tok-1', onUnauthorized: vi.fn<Handler>(), onForbidden: vi.fn<Handler>() };
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  authorizations.length = 0;
+  queued.length = 0;
 });
 
 function answer(status: number, body: unknown, type = 'application/json'): void {
@@ -42,6 +50,48 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
+
+describe('a 401 and the refresh (decision 022)', () => {
+  it('gets a new token and sends the call once more with it; the session goes on', async () => {
+    let token = 'old-token';
+    const refresh = vi.fn(() => {
+      token = 'new-token';
+      return Promise.resolve(true);
+    });
+    queued.push({ status: 401, type: 'application/json', body: '{"error":"UNAUTHENTICATED","message":"expired"}' });
+    answer(200, { ok: true });
+    await expect(request({ ...deps, token: () => token, refresh }, 'signout')).resolves.toEqual({ ok: true });
+    expect(authorizations).toEqual(['Bearer old-token', 'Bearer new-token']);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(deps.onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('a second 401 after a refresh ends the session: one refresh, one retry, no more', async () => {
+    const refresh = vi.fn(() => Promise.resolve(true));
+    answer(401, { error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+    const error = await failure(request({ ...deps, refresh }, 'session'));
+    expect(error.status).toBe(401);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(authorizations).toHaveLength(2);
+    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('no new token (the refresh was refused): the session ends without a retry', async () => {
+    const refresh = vi.fn(() => Promise.resolve(false));
+    answer(401, { error: 'SESSION_EXPIRED', message: 'Your session has ended. Please sign in again.' });
+    const error = await failure(request({ ...deps, refresh }, 'session'));
+    expect(error.code).toBe('SESSION_EXPIRED');
+    expect(authorizations).toHaveLength(1);
+    expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 401 of a public call (a wrong password) asks for no refresh', async () => {
+    const refresh = vi.fn(() => Promise.resolve(true));
+    answer(401, { error: 'UNAUTHENTICATED', message: 'Invalid username or password.' });
+    await failure(request({ ...deps, refresh }, 'signin', { body: { username: 'a', password: 'b' } }));
+    expect(refresh).not.toHaveBeenCalled();
+  });
+});
 
 describe('the request core', () => {
   it('sends the bearer token and returns the JSON answer', async () => {

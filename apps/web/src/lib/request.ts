@@ -3,7 +3,8 @@
  * node against a real HTTP server: calls a route of the contract's table, adds the bearer token, and
  * turns every failure (HTTP error, unreachable server, a non-JSON answer such as a proxy's HTML page)
  * into an ApiError. What a 401 or a 403 does to the session is the caller's `onUnauthorized` and
- * `onForbidden`, called only for routes that need a session.
+ * `onForbidden`, called only for routes that need a session. A 401 first asks `refresh` for a new token
+ * (a browser's token is short-lived, decision 022) and, when there is one, sends the call once more.
  */
 import {
   buildPath,
@@ -43,7 +44,9 @@ export interface RequestDeps {
   /** Prefix of every path: '' in the browser (same origin), the server's address in tests. */
   origin: string;
   token: () => string | null;
-  /** A 401 on a signed-in route: the session is no longer valid. */
+  /** A 401 on a signed-in route: a new token, true when there is one (the call is then sent once more). */
+  refresh?: () => Promise<boolean>;
+  /** A 401 on a signed-in route that a refresh did not mend: the session is no longer valid. */
   onUnauthorized: (error: ApiError) => void;
   /** A 403 on a signed-in route: the session is valid but may not make this call. */
   onForbidden: (error: ApiError) => void;
@@ -80,6 +83,7 @@ export async function request<N extends RouteName>(
   deps: RequestDeps,
   name: N,
   args: Args<N> = {},
+  retried = false,
 ): Promise<RouteResponse<N>> {
   const def = routes[name];
   const url = buildPath(def.path, args.params) + queryString(args.query);
@@ -121,6 +125,9 @@ export async function request<N extends RouteName>(
         problem.requestId,
       );
   if (def.access !== 'public') {
+    if (response.status === 401 && !retried && deps.refresh && (await deps.refresh())) {
+      return request(deps, name, args, true);
+    }
     if (response.status === 401) deps.onUnauthorized(error);
     else if (response.status === 403) deps.onForbidden(error);
   }

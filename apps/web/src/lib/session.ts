@@ -1,75 +1,98 @@
 /**
- * The signed-in session kept in the browser: the bearer token and the user. Stored in localStorage so
- * every tab shares it; `useSession` re-renders on change, also when another tab signs out.
+ * The signed-in session of this tab: the bearer token and the user, in memory only (decision 022). No token
+ * is written to localStorage or sessionStorage, where any injected script could read it; the token is
+ * short-lived, and a reload or a new tab gets a fresh one through the refresh call, whose credential is an
+ * HttpOnly cookie this code never sees. A refresh is due shortly before the token ends: whoever wires the
+ * session to the API (api.ts) sets the refresher. Signing out here tells the other tabs at once.
  */
 import { useSyncExternalStore } from 'react';
 import type { SessionUser } from '@cc/contract';
 
 export interface StoredSession {
   token: string;
+  /** When the session ends at the latest (the server's absolute limit). */
   expiresAt: string;
+  /** When this token stops working: a new one is fetched before. */
+  tokenExpiresAt: string;
   user: SessionUser;
 }
 
-const KEY = 'cc.session';
+/** Where the session was kept before decision 022: removed on load, so no old token stays behind. */
+const LEGACY_KEY = 'cc.session';
 const listeners = new Set<() => void>();
-let cached: StoredSession | null | undefined;
+let current: StoredSession | null = null;
 /** Set when the idle time-out ended the session; the expiry dialog shows until the page reloads. */
 let expired = false;
 /** Set when the user signed out on purpose: the guard then sends them home without a `next` page. */
 let signedOut = false;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let refresher: () => void = () => undefined;
+const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('cc.session');
 
-function read(): StoredSession | null {
-  if (cached !== undefined) return cached;
-  try {
-    const raw = localStorage.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as StoredSession) : null;
-    cached = parsed && new Date(parsed.expiresAt).getTime() > Date.now() ? parsed : null;
-  } catch {
-    cached = null;
-  }
-  return cached;
+try {
+  localStorage.removeItem(LEGACY_KEY);
+} catch {
+  // Storage switched off: nothing was kept there either.
 }
 
 function emit(): void {
   for (const listener of listeners) listener();
 }
 
-window.addEventListener('storage', (event) => {
-  if (event.key === KEY) {
-    cached = undefined;
-    emit();
+/** How long before the token's end a new one is fetched: a fifth of its life, at most a minute. */
+export function refreshDelay(session: Pick<StoredSession, 'tokenExpiresAt'>, now = Date.now()): number {
+  const left = new Date(session.tokenExpiresAt).getTime() - now;
+  return Math.max(0, left - Math.min(60_000, left / 5));
+}
+
+function schedule(): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = current ? setTimeout(() => refresher(), refreshDelay(current)) : undefined;
+}
+
+function drop(): void {
+  current = null;
+  schedule();
+  emit();
+}
+
+channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (event.data === 'signed-out' && current) {
+    signedOut = true;
+    drop();
   }
 });
 
 export const session = {
-  get: read,
-  token: (): string | null => read()?.token ?? null,
+  get: (): StoredSession | null => current,
+  token: (): string | null => current?.token ?? null,
   set: (value: StoredSession): void => {
     signedOut = false;
-    cached = value;
-    localStorage.setItem(KEY, JSON.stringify(value));
+    current = value;
+    schedule();
     emit();
   },
   updateUser: (user: SessionUser): void => {
-    const current = read();
     if (current) session.set({ ...current, user });
   },
-  clear: (): void => {
-    cached = null;
-    localStorage.removeItem(KEY);
-    emit();
-  },
-  /** A deliberate sign-out: clear the credentials; the next sign-in starts at the dashboard. */
+  /** The server no longer knows the session (a 401): forget it in this tab. */
+  clear: drop,
+  /** A deliberate sign-out: forget the session here and in the other tabs; the next sign-in starts at the dashboard. */
   signOut: (): void => {
     signedOut = true;
-    session.clear();
+    drop();
+    channel?.postMessage('signed-out');
   },
   wasSignedOut: (): boolean => signedOut,
-  /** The idle time-out: clear the credentials and remember why, for the expiry dialog. */
+  /** The idle time-out: forget the session and remember why, for the expiry dialog. */
   expire: (): void => {
     expired = true;
-    session.clear();
+    drop();
+    channel?.postMessage('signed-out');
+  },
+  /** What runs when the token is about to end (api.ts: the refresh call). */
+  setRefresher: (run: () => void): void => {
+    refresher = run;
   },
   subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
@@ -78,7 +101,7 @@ export const session = {
 };
 
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(session.subscribe, read);
+  return useSyncExternalStore(session.subscribe, session.get);
 }
 
 export function useSessionExpired(): boolean {

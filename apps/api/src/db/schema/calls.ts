@@ -34,15 +34,15 @@ export const callLocks = pgTable(
     lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
     /**
-     * The session (token hash) that holds the call: signing out releases it, and a session that has
-     * ended (revoked, idle or past its absolute limit) holds nothing.
+     * The session that holds the call (its id, which a refresh does not change): signing out releases
+     * it, and a session that has ended (revoked, idle or past its absolute limit) holds nothing.
      */
-    sessionHash: text('session_hash'),
+    sessionId: text('session_id'),
   },
   (t) => [
     primaryKey({ columns: [t.sqldbid, t.customerNo] }),
     index('call_locks_user_idx').on(t.userId),
-    index('call_locks_session_idx').on(t.sessionHash),
+    index('call_locks_session_idx').on(t.sessionId),
   ],
 );
 

@@ -361,7 +361,7 @@ describe('sessions', () => {
   const max = 12 * 60 * 60;
 
   it('runs with the limits of the spec', () => {
-    expect(t.config.session).toEqual({ idleSeconds: idle, maxSeconds: max });
+    expect(t.config.session).toEqual({ idleSeconds: idle, maxSeconds: max, accessSeconds: 300 });
   });
 
   it.each<[string, Record<string, string>]>([
@@ -440,7 +440,7 @@ describe('sessions', () => {
 
   it('stores only a hash of the token', async () => {
     const token = await t.signin('usermanager');
-    const rows = rowsOf<{ token_hash: string }>(await t.db.execute(sql`select token_hash from sessions`));
+    const rows = rowsOf<{ token_hash: string }>(await t.db.execute(sql`select token_hash from access_tokens`));
     expect(rows.length).toBeGreaterThan(0);
     const stored = rows.map((r) => r.token_hash);
     expect(stored.some((h) => h.includes(token) || token.includes(h))).toBe(false);

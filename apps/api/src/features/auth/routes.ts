@@ -1,8 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { sessionUser } from './session-user.js';
-import { signin, signout, signup, unlockUsername } from './service.js';
+import { signin, signup, unlockUsername } from './service.js';
+import {
+  REFRESH_COOKIE,
+  clearRefreshCookie,
+  refreshSession,
+  setRefreshCookie,
+  signout,
+  type NewSession,
+} from './sessions.js';
 import { forbidden } from '../../http/errors.js';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -21,26 +29,45 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       },
     }),
   );
-  defineRoute(app, ctx, 'signin', ({ body, request }) => signin(ctx, body, request.ip));
+  /** The answer of a new or refreshed session; a browser's also sets the refresh cookie. */
+  const started = (request: FastifyRequest, reply: FastifyReply, session: NewSession) => {
+    setRefreshCookie(request, reply, session.refresh);
+    return session.response;
+  };
+  defineRoute(app, ctx, 'signin', async ({ body, request, reply }) =>
+    started(request, reply, await signin(ctx, body, request.ip)),
+  );
   defineRoute(
     app,
     ctx,
     'signup',
-    ({ body }) =>
-      ctx.config.signupEnabled ? signup(ctx, body) : Promise.reject(forbidden('Sign-up is switched off here.')),
+    async ({ body, request, reply }) => {
+      if (!ctx.config.signupEnabled) throw forbidden('Sign-up is switched off here.');
+      return started(request, reply, await signup(ctx, body));
+    },
     { status: 201 },
   );
+  defineRoute(app, ctx, 'refresh', async ({ request, reply }) => {
+    try {
+      return started(request, reply, await refreshSession(ctx, request.cookies[REFRESH_COOKIE]));
+    } catch (error) {
+      // A refused credential is of no further use: the browser drops it.
+      clearRefreshCookie(request, reply);
+      throw error;
+    }
+  });
   defineRoute(app, ctx, 'unlockSignin', async ({ body }) => {
     await unlockUsername(ctx, body.username);
     return { ok: true as const };
   });
-  defineRoute(app, ctx, 'signout', async ({ user }) => {
-    await signout(ctx, user.tokenHash);
+  defineRoute(app, ctx, 'signout', async ({ user, request, reply }) => {
+    await signout(ctx, user.sessionId);
+    clearRefreshCookie(request, reply);
     return { ok: true as const };
   });
   defineRoute(app, ctx, 'session', async ({ user }) => {
     const [row] = await ctx.db.query.sessions.findMany({
-      where: (s, { eq }) => eq(s.tokenHash, user.tokenHash),
+      where: (s, { eq }) => eq(s.sessionId, user.sessionId),
       columns: { expiresAt: true },
     });
     return { user: await sessionUser(ctx.db, user), expiresAt: (row?.expiresAt ?? ctx.now()).toISOString() };

@@ -1,14 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import { CompanyType, PASSWORD_MESSAGES, Role, USERNAME_MESSAGES, passwordProblem, usernameProblem } from '@cc/domain';
-import type { SigninRequest, SigninResponse, SignupRequest } from '@cc/contract';
+import type { SigninRequest, SignupRequest } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { sessions, signinAttempts, users } from '../../db/schema/index.js';
+import { signinAttempts, users } from '../../db/schema/index.js';
 import { AppError, unauthenticated } from '../../http/errors.js';
-import { hashToken, newToken } from '../../http/auth.js';
-import { sessionUserById } from './session-user.js';
-import { releaseSessionCalls } from '../current-call/index.js';
+import { createSession, type NewSession } from './sessions.js';
 
 export const hashPassword = (password: string) => hash(password);
 
@@ -21,15 +19,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function minutesText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-export async function createSession(ctx: AppContext, db: DbOrTx, userId: number): Promise<SigninResponse> {
-  const token = newToken();
-  const tokenHash = hashToken(token);
-  const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + ctx.config.session.maxSeconds * 1000);
-  await db.insert(sessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
-  return { token, expiresAt: expiresAt.toISOString(), user: await sessionUserById(db, userId, tokenHash) };
 }
 
 /**
@@ -113,7 +102,7 @@ export async function unlockUsername(ctx: AppContext, username: string): Promise
     );
 }
 
-export async function signin(ctx: AppContext, input: SigninRequest, client: string): Promise<SigninResponse> {
+export async function signin(ctx: AppContext, input: SigninRequest, client: string): Promise<NewSession> {
   const attempt = await beforePasswordCheck(ctx, input.username, client);
   const [user] = await ctx.db
     .select({ userId: users.userId, passwordHash: users.passwordHash })
@@ -127,18 +116,7 @@ export async function signin(ctx: AppContext, input: SigninRequest, client: stri
     throw unauthenticated('Invalid username or password.');
   }
   await clearPasswordFailures(ctx, input.username, client);
-  return createSession(ctx, ctx.db, user.userId);
-}
-
-/**
- * End a session. The calls it holds are released at once, so another CSR can open them, and stay the
- * user's saved call, so the dashboard sends the user back after the next sign-in.
- */
-export async function signout(ctx: AppContext, tokenHash: string): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    await releaseSessionCalls(ctx, tx, tokenHash);
-    await tx.update(sessions).set({ revokedAt: ctx.now() }).where(eq(sessions.tokenHash, tokenHash));
-  });
+  return createSession(ctx, ctx.db, user.userId, { browser: input.browser });
 }
 
 export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: number): Promise<boolean> {
@@ -168,7 +146,7 @@ export async function signupErrors(db: DbOrTx, input: SignupRequest): Promise<Re
  * A signed-up user starts as an independent-franchise user with no branches and no applications:
  * they can sign in but see no customer until an administrator gives them a company, role and branches.
  */
-export async function signup(ctx: AppContext, input: SignupRequest): Promise<SigninResponse> {
+export async function signup(ctx: AppContext, input: SignupRequest): Promise<NewSession> {
   const errors = await signupErrors(ctx.db, input);
   const first = Object.entries(errors)[0];
   if (first) throw new AppError('VALIDATION', `${first[0]}: ${first[1]}`, errors);
@@ -190,6 +168,6 @@ export async function signup(ctx: AppContext, input: SignupRequest): Promise<Sig
     const created = inserted[0];
     if (!created)
       throw new AppError('VALIDATION', `username: ${USERNAME_MESSAGES.taken}`, { username: USERNAME_MESSAGES.taken });
-    return createSession(ctx, tx, created.userId);
+    return createSession(ctx, tx, created.userId, { browser: input.browser });
   });
 }

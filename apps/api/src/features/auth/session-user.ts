@@ -49,8 +49,8 @@ export async function sessionUser(db: DbOrTx, auth: AuthUser): Promise<SessionUs
   };
 }
 
-export async function sessionUserById(db: DbOrTx, userId: number, tokenHash = ''): Promise<SessionUser> {
-  const auth = await loadAuthUser(db, userId, tokenHash);
+export async function sessionUserById(db: DbOrTx, userId: number, sessionId = ''): Promise<SessionUser> {
+  const auth = await loadAuthUser(db, userId, sessionId);
   if (!auth) throw notFound('User not found.');
   return sessionUser(db, auth);
 }

@@ -27,7 +27,7 @@ import {
   ok,
   savedCallRow,
   send,
-  sessionHashOf,
+  sessionIdOf,
   signinAll,
   userId,
   type Sessions,
@@ -102,7 +102,7 @@ describe('POST /api/call-center/call-active', () => {
       user_id: franchiseId,
       call_type: 'Inbound',
       outbound_id: null,
-      session_hash: sessionHashOf(s['csr.franchise']),
+      session_id: await sessionIdOf(t, s['csr.franchise']),
     });
     expect(new Date(lock?.locked_at ?? 0).toISOString()).toBe(t.clock.now().toISOString());
     const statuses = rowsOf<{ id: number; order_status: string }>(

@@ -60,6 +60,7 @@ describe.runIf(engine === 'postgres')(ACROSS_PROCESSES, () => {
     if (!url) throw new Error('no database URL');
     // The sessions were made on the test clock; the real servers run on the real one.
     await t.db.execute(sql`update sessions set last_seen_at = now(), expires_at = now() + interval '12 hours'`);
+    await t.db.execute(sql`update access_tokens set expires_at = now() + interval '12 hours'`);
     for (let i = 0; i < 2; i++) servers.push(await startServerProcess(url));
   }, 120_000);
   afterAll(async () => {

@@ -24,8 +24,8 @@ export const CALL_ACTIVE_MESSAGE = 'Sorry, but this call is currently active...'
 export function lockHeld(ctx: AppContext, now: Date): SQL {
   const staleBefore = new Date(now.getTime() - ctx.config.callLockReleaseSeconds * 1000).toISOString();
   const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000).toISOString();
-  return sql`(call_locks.heartbeat_at >= ${staleBefore} and (call_locks.session_hash is null or exists (
-    select 1 from sessions s where s.token_hash = call_locks.session_hash and s.revoked_at is null
+  return sql`(call_locks.heartbeat_at >= ${staleBefore} and (call_locks.session_id is null or exists (
+    select 1 from sessions s where s.session_id = call_locks.session_id and s.revoked_at is null
       and s.last_seen_at > ${idleCutoff} and s.expires_at > ${now.toISOString()})))`;
 }
 
@@ -107,8 +107,8 @@ export async function releaseCalls(
 }
 
 /** Signing out releases the calls that session holds; each stays the holder's saved call. */
-export function releaseSessionCalls(ctx: AppContext, tx: DbOrTx, tokenHash: string): Promise<number> {
-  return releaseCalls(ctx, tx, sql`call_locks.session_hash = ${tokenHash}`, { replace: true });
+export function releaseSessionCalls(ctx: AppContext, tx: DbOrTx, sessionId: string): Promise<number> {
+  return releaseCalls(ctx, tx, sql`call_locks.session_id = ${sessionId}`, { replace: true });
 }
 
 export async function markCallActive(
@@ -137,13 +137,13 @@ export async function markCallActive(
           with prev as (
             select call_locks.user_id = ${user.userId} and ${lockHeld(ctx, now)} as renewed
             from call_locks where ${key})
-          insert into call_locks (sqldbid, customer_no, user_id, call_type, outbound_id, locked_at, heartbeat_at, session_hash)
+          insert into call_locks (sqldbid, customer_no, user_id, call_type, outbound_id, locked_at, heartbeat_at, session_id)
           values (${input.sqldbid}, ${input.customerNo}, ${user.userId}, ${callType}, ${input.outboundId ?? null},
-                  ${now.toISOString()}, ${now.toISOString()}, ${user.tokenHash})
+                  ${now.toISOString()}, ${now.toISOString()}, ${user.sessionId})
           on conflict (sqldbid, customer_no) do update
             set user_id = excluded.user_id, call_type = excluded.call_type, outbound_id = excluded.outbound_id,
                 locked_at = case when call_locks.user_id = excluded.user_id then call_locks.locked_at else excluded.locked_at end,
-                heartbeat_at = excluded.heartbeat_at, session_hash = excluded.session_hash
+                heartbeat_at = excluded.heartbeat_at, session_id = excluded.session_id
             where call_locks.user_id = excluded.user_id or not ${lockHeld(ctx, now)}
           returning locked_at, (select renewed from prev) as renewed`),
       );

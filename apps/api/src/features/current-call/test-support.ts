@@ -46,7 +46,13 @@ export async function userId(t: TestApp, username: string): Promise<number> {
   return id;
 }
 
-export const sessionHashOf = (token: string) => hashToken(token);
+/** The session a bearer token belongs to (what a call lock records as its holder). */
+export async function sessionIdOf(t: TestApp, token: string): Promise<string | undefined> {
+  const rows = rowsOf<{ session_id: string }>(
+    await t.db.execute(sql`select session_id from access_tokens where token_hash = ${hashToken(token)}`),
+  );
+  return rows[0]?.session_id;
+}
 
 export interface ErrorBody {
   error: string;
@@ -188,12 +194,12 @@ export async function lockOf(t: TestApp, sqldbid: number, customerNo: number) {
       user_id: number;
       call_type: string;
       outbound_id: number | null;
-      session_hash: string | null;
+      session_id: string | null;
       locked_at: string | Date;
       heartbeat_at: string | Date;
     }>(
       await t.db.execute(
-        sql`select user_id, call_type, outbound_id, session_hash, locked_at, heartbeat_at from call_locks
+        sql`select user_id, call_type, outbound_id, session_id, locked_at, heartbeat_at from call_locks
             where sqldbid = ${sqldbid} and customer_no = ${customerNo}`,
       ),
     )[0] ?? null

@@ -30,7 +30,7 @@ export async function updateProfile(
     .update(users)
     .set({ firstName: input.FirstName, lastName: input.LastName, email: input.Email, updatedAt: ctx.now() })
     .where(eq(users.userId, userId));
-  return sessionUserById(ctx.db, userId, user.tokenHash);
+  return sessionUserById(ctx.db, userId, user.sessionId);
 }
 
 /** Change the password; the user's other sessions end, this one goes on. */
@@ -65,6 +65,6 @@ export async function updatePassword(
     await tx
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, user.tokenHash)));
+      .where(and(eq(sessions.userId, userId), ne(sessions.sessionId, user.sessionId)));
   });
 }

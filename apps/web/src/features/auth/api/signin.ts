@@ -10,8 +10,9 @@ function start(response: Awaited<ReturnType<typeof api<'signin'>>>) {
   return response;
 }
 
+// `browser`: a short-lived token kept in memory, and the refresh credential in an HttpOnly cookie (decision 022).
 export const useSignin = () =>
-  useMutation({ mutationFn: (body: SigninRequest) => api('signin', { body }).then(start) });
+  useMutation({ mutationFn: (body: SigninRequest) => api('signin', { body: { ...body, browser: true } }).then(start) });
 
 export const useSignup = () =>
-  useMutation({ mutationFn: (body: SignupRequest) => api('signup', { body }).then(start) });
+  useMutation({ mutationFn: (body: SignupRequest) => api('signup', { body: { ...body, browser: true } }).then(start) });

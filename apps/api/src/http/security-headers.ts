@@ -1,0 +1,50 @@
+/**
+ * The headers every answer carries (issue 13, point 5; decision 022). The content security policy allows no
+ * inline script and no script from elsewhere: the built index.html loads its one module from /assets, so an
+ * injected script has nowhere to run from. Styles allow 'unsafe-inline' because Mantine and AG Grid write their
+ * CSS variables and theme into <style> elements at run time; data: images and fonts are the grid's icons.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
+
+/** Browser features the product never uses, switched off for the page and anything it embeds. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'usb=()',
+].join(', ');
+
+/** One year; only sent over HTTPS (a browser ignores it over HTTP, and a plain-HTTP test server must stay one). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
+/** The security headers of one answer; `https`: the request came over HTTPS (behind a proxy: X-Forwarded-Proto). */
+export function securityHeaders(https: boolean): [string, string][] {
+  const headers: [string, string][] = [
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'SAMEORIGIN'],
+    ['Referrer-Policy', 'same-origin'],
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+  ];
+  if (https) headers.push(['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY]);
+  return headers;
+}
