@@ -562,10 +562,11 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     const customer = await one<{ customer_no: number }>(
       sql`select customer_no from customers where sqldbid = 17501 order by customer_no limit 1`,
     );
+    if (!customer) throw new Error('no customer in 17501');
     const pricing = await t.call(cof, {
       method: 'POST',
       url: '/api/customer/pricing',
-      payload: { sqldbid: 17501, customerNo: customer?.customer_no, zip: '60540', size: 8.5, pricingYear: 2026 },
+      payload: { sqldbid: 17501, customerNo: customer.customer_no, zip: '60540', size: 8.5, pricingYear: 2026 },
     });
     expect(pricing.statusCode, pricing.body).toBe(200);
     const lawn = pricing.json<PricingResponse>().lawnPrograms.find((p) => p.ServiceName === 'Preferred Program');
@@ -573,7 +574,7 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     const response = await end(cof, {
       idempotencyKey: randomUUID(),
       sqldbid: 17501,
-      customerNo: customer?.customer_no,
+      customerNo: customer.customer_no,
       callType: 'Inbound',
       result: 'Sale',
       pricing: {
