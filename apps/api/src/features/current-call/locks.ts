@@ -289,13 +289,29 @@ export async function requireCallHeld(
   sqldbid: number,
   customerNo: number,
 ): Promise<void> {
-  if (customerNo <= 0) return;
+  if (!(await holdsCall(ctx, tx, user, sqldbid, customerNo))) throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+}
+
+/**
+ * Whether the user holds the customer's call now (always for a new prospect or an unknown customer, which have no
+ * lock). The lock row is kept until the transaction ends: FOR SHARE, or with `forUpdate` FOR UPDATE, for a writer
+ * that will release the lock itself (End Call), so that two such writers wait for each other instead of deadlocking.
+ */
+export async function holdsCall(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  sqldbid: number,
+  customerNo: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<boolean> {
+  if (customerNo <= 0) return true;
   const held = rowsOf<{ user_id: number }>(
     await tx.execute(sql`
       select user_id from call_locks
       where call_locks.sqldbid = ${sqldbid} and call_locks.customer_no = ${customerNo}
         and call_locks.user_id = ${user.userId} and ${lockHeld(ctx, ctx.now())}
-      for share`),
+      ${options.forUpdate ? sql`for update` : sql`for share`}`),
   );
-  if (held.length === 0) throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+  return held.length > 0;
 }
