@@ -31,6 +31,7 @@ import {
   callHistory,
   callLocks,
   callServices,
+  callWorkStates,
   customers,
   emailOutbox,
   outboundCalls,
@@ -549,7 +550,10 @@ async function applyListEffects(
   }
 }
 
-/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it (one statement). */
+/**
+ * The call is over: its lock goes, the outbound row is no longer active, no saved call points at it and its working
+ * state is gone (one statement).
+ */
 async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
   const outbound =
     input.outboundId === undefined
@@ -561,6 +565,9 @@ async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Pro
       where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
     ), unsaved as (
       delete from ${savedCalls}
+      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
+    ), forgotten as (
+      delete from ${callWorkStates}
       where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
     )
     ${outbound}`);
