@@ -69,12 +69,13 @@ import { PricingTab } from '../../pricing';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
+import { useCallWork } from '../hooks/useCallWork';
+import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import {
   contactIdOf,
   currentCallPath,
   customerFromCall,
-  EMPTY_DRAFT,
   field,
   fullName,
   hasCallRow,
@@ -126,6 +127,7 @@ export default function CurrentCallPage() {
     );
   }
   const routed = (location.state as { theCall?: unknown } | null)?.theCall;
+  const resumed = resumedOf(location.state);
   return (
     <CurrentCall
       key={`${sqldbid}/${customerNo}/${type.CallTypeName}`}
@@ -134,6 +136,7 @@ export default function CurrentCallPage() {
       customerNo={customerNo}
       callType={type.CallTypeName}
       routedCall={hasCallRow(routed) ? routed : null}
+      resumed={resumed}
     />
   );
 }
@@ -157,9 +160,11 @@ interface CurrentCallProps {
   customerNo: number;
   callType: string;
   routedCall: TheCall | null;
+  /** The dashboard sent the user back to this saved call. */
+  resumed: Resumed | null;
 }
 
-function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: CurrentCallProps) {
+function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed }: CurrentCallProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useClientConfig();
@@ -178,7 +183,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     ...(callType === 'Inbound' ? getInboundCustomerQuery : getCustomerQuery)(sqldbid, Math.max(customerNo, 0)),
     enabled: customerNo >= 0,
   });
-  const [localCustomer, setLocalCustomer] = useState<Customer | null>(null);
   const local = customerNo <= 0;
   const loaded =
     customerNo < 0
@@ -186,11 +190,12 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
       : customerQuery.data
         ? withCallerDetails(customerQuery.data, callRow)
         : null;
-  const customer = localCustomer ?? loaded;
   // An inbound deep link has no row: the one the search would have given stands in for it.
   const theCall: TheCall | null =
     callRow ?? (!outbound && customerQuery.data ? inboundRowOf(customerQuery.data) : null);
 
+  // The release of the call carries the working state's last change (the hook below gives it).
+  const unloadState = useRef<ReturnType<typeof useCallWork>['unloadState'] | null>(null);
   const lock = useCallLock({
     sqldbid,
     customerNo,
@@ -199,17 +204,21 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     enabled: callKnown,
     theCall,
     heartbeatSeconds: config.callHeartbeatSeconds,
+    workState: (pageHide) => unloadState.current?.(pageHide),
   });
   const open = lock.state.status === 'open';
-  /** The latest recorded customer edit; the end of the call links it to the call history. */
-  const [infoEditId, setInfoEditId] = useState<number | null>(null);
+  // What the CSR did on the call, restored before anything can be edited, saved while the call is held.
+  const work = useCallWork({ sqldbid, customerNo, callType, callRow, enabled: callKnown, held: open });
+  unloadState.current = work.unloadState;
+  // A new prospect's or unknown customer's edits are kept in the working state and applied to the record on screen.
+  const customer = local && loaded && work.customerEdits ? applyLocally(loaded, work.customerEdits) : loaded;
+  /** The latest recorded customer edit (work.infoEditId); the end of the call links it to the call history. */
+  const infoEditId = work.infoEditId;
   // The latest recorded edit of this CSR: the dialog's answer, or the customer as read again (autopay turned off).
   const editIds = [infoEditId, customer?.customerInfoEditId].filter((id): id is number => typeof id === 'number');
   const customerInfoEditId = editIds.length > 0 ? Math.max(...editIds) : null;
 
-  const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
-  /** When the screen opened the call: the call history's call_start. */
-  const [callStart] = useState(() => new Date());
+  const draft: CallDraft = work.draft;
   /** The end of the call found required survey answers missing: the Survey tab marks them. */
   const [surveyFlagged, setSurveyFlagged] = useState(false);
   const [tab, setTab] = useState('customer');
@@ -219,7 +228,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     setTab(value ?? 'customer');
     if (value === 'pricing') setPricingSeen(true);
   };
-  const patch = (change: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const patch = work.patch;
 
   const results = useCallResults(type?.CallTypeId ?? 1);
   const options = useCallOptions();
@@ -256,6 +265,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   /** Leave without the prompt and without saving the call for later. */
   const leaveFor = (path: string, state?: { theCall: TheCall }) => {
     lock.forget();
+    work.stop();
     leaving.current = true;
     void navigate(path, { replace: state !== undefined, state });
   };
@@ -271,7 +281,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     if (local) return customer;
     const answer = await customerQuery.refetch();
     if (answer.error) throw answer.error;
-    setLocalCustomer(null);
     return answer.data ?? null;
   };
 
@@ -287,14 +296,13 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     if (!customer) return;
     if (local) {
       const next = applyLocally(customer, edit);
-      setLocalCustomer(next);
+      work.addCustomerEdit(edit);
       toast.success(`Updated Customer: ${fullName(next)}`);
     } else {
       // The edit names the version it was made on: a customer another user changed since answers 409.
       const version = customerQuery.data?.version ?? customer.version;
       const answer = await update.mutateAsync({ sqldbid, customerNo, body: { ...edit, version } });
-      setLocalCustomer(null);
-      setInfoEditId(answer.customerInfoEditId);
+      work.setInfoEditId(answer.customerInfoEditId);
       toast.success(`Updated Customer: ${fullName(answer.customer)}`);
     }
     stack.close(dialog);
@@ -345,7 +353,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     draft,
     customerInfoEditId,
     allowedResults: (results.data ?? []).map((r) => r.ResultName),
-    callStart,
+    callStart: work.callStart,
     onSurveyProblem: () => {
       setSurveyFlagged(true);
       openTab('survey');
@@ -359,10 +367,10 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   const failed = lock.state.status === 'failed' ? lock.state.message : null;
   const customerError = customerQuery.error?.message ?? null;
 
-  if (!callKnown) {
+  if (!callKnown || !work.ready) {
     return (
       <Center h={300}>
-        <Loader aria-label="Opening the call" />
+        <Loader aria-label={callKnown ? 'Restoring the work on this call' : 'Opening the call'} />
       </Center>
     );
   }
@@ -375,7 +383,26 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
       data-testid="current-call"
       data-call-status={lock.state.status}
       data-customer-info-edit-id={customerInfoEditId ?? ''}
+      data-work-state={work.pending ? 'pending' : 'saved'}
     >
+      {resumed ? (
+        <ResumedCallNotice
+          resumed={resumed}
+          name={name.trim()}
+          customerNo={customerNo}
+          callType={type?.CallTypeDisplayName ?? callType}
+          onLeave={() => {
+            // Left for now, not forgotten: the release keeps it (and its work) as the saved call.
+            leaving.current = true;
+            void navigate(listPath);
+          }}
+        />
+      ) : null}
+      {work.restoreError ? (
+        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Earlier work not restored" role="alert">
+          The work saved on this call could not be read: {work.restoreError}
+        </Alert>
+      ) : null}
       <CallHeader
         name={name.trim()}
         callTypeLabel={type?.CallTypeDisplayName ?? callType}
