@@ -11,6 +11,8 @@ export const SAVE_DEBOUNCE_MS = 1000;
 /** A reload waits at most this long for the state the old page sent as it went away. */
 const RELOAD_WAIT_MS = 3000;
 const RELOAD_POLL_MS = 200;
+/** A save that could not reach the server is tried again after this long. */
+const RETRY_MS = 5000;
 
 const SENT = 'cc.call.work';
 /** The revision this tab sent for the call as its page went away, a moment ago (a reload); no content is kept. */
@@ -108,26 +110,31 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
 
   useEffect(() => {
     if (!pending || !held || json === null) return;
-    const timer = setTimeout(() => {
-      if (stopped.current) return;
-      revision.current += 1;
-      const body = {
-        callType,
-        callRow,
-        revision: revision.current,
-        state: JSON.parse(json) as WorkStateSaveBody['state'],
-      };
-      saveWorkState(sqldbid, customerNo, body).then(
-        (answer) => {
-          revision.current = Math.max(revision.current, answer.revision);
-          setAcked(json);
-        },
-        // A lost connection tries again a moment later; a refusal (the call is no longer held) waits for the next change.
-        (error: unknown) => {
-          if (!(error instanceof ApiError)) setFailures((n) => n + 1);
-        },
-      );
-    }, SAVE_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => {
+        if (stopped.current) return;
+        revision.current += 1;
+        const body = {
+          callType,
+          callRow,
+          revision: revision.current,
+          state: JSON.parse(json) as WorkStateSaveBody['state'],
+        };
+        saveWorkState(sqldbid, customerNo, body).then(
+          (answer) => {
+            revision.current = Math.max(revision.current, answer.revision);
+            setAcked(json);
+            setFailures(0);
+          },
+          // A lost connection or a failing server tries again a little later; a refusal (the call is no longer held,
+          // a value out of bounds) waits for the next change.
+          (error: unknown) => {
+            if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) setFailures((n) => n + 1);
+          },
+        );
+      },
+      failures === 0 ? SAVE_DEBOUNCE_MS : RETRY_MS,
+    );
     return () => clearTimeout(timer);
   }, [pending, held, json, failures, sqldbid, customerNo, callType, callRow]);
 

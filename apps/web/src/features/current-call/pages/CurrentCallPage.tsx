@@ -1,20 +1,7 @@
 import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  useModalsStack,
-} from '@mantine/core';
+import { Alert, Center, Grid, Loader, Modal, Paper, Stack, Tabs, useModalsStack } from '@mantine/core';
 import {
   IconAddressBook,
   IconAlertCircle,
@@ -49,6 +36,7 @@ import { CallHeader } from '../components/CallHeader';
 import { CallHistoryLogDialog } from '../components/CallHistoryLogDialog';
 import { CallLinks } from '../components/CallLinks';
 import { CallLogDialog } from '../components/CallLogDialog';
+import { CallNotices } from '../components/CallNotices';
 import { ConfirmNavigationDialog } from '../components/ConfirmNavigationDialog';
 import { CustomerLookupDialog } from '../components/CustomerLookupDialog';
 import { CustomerPanel } from '../components/CustomerPanel';
@@ -86,6 +74,7 @@ import {
   SERVICE_CALL_RESULT,
   type CallDraft,
   type TheCall,
+  withCallerDetails,
 } from '../model';
 
 export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
@@ -139,19 +128,6 @@ export default function CurrentCallPage() {
       resumed={resumed}
     />
   );
-}
-
-/** A new prospect's record, with what the caller gave on the add-call dialog. */
-function withCallerDetails(prospect: Customer, theCall: TheCall | null): Customer {
-  if (prospect.customerNo !== 0 || !theCall) return prospect;
-  const fromCall = customerFromCall(theCall, prospect.sqldbid, 0);
-  return {
-    ...prospect,
-    firstName: prospect.firstName || fromCall.firstName,
-    lastName: prospect.lastName || fromCall.lastName,
-    homePhone: prospect.homePhone || fromCall.homePhone,
-    zip: prospect.zip === 'N/A' && fromCall.zip ? fromCall.zip : prospect.zip,
-  };
 }
 
 interface CurrentCallProps {
@@ -208,7 +184,16 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   });
   const open = lock.state.status === 'open';
   // What the CSR did on the call, restored before anything can be edited, saved while the call is held.
-  const work = useCallWork({ sqldbid, customerNo, callType, callRow, enabled: callKnown, held: open });
+  // A new prospect's call is named by its row, which a deep link has once the prospect's record is read.
+  const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
+  const work = useCallWork({
+    sqldbid,
+    customerNo,
+    callType,
+    callRow: theCall,
+    enabled: callKnown && rowKnown,
+    held: open,
+  });
   unloadState.current = work.unloadState;
   // A new prospect's or unknown customer's edits are kept in the working state and applied to the record on screen.
   const customer = local && loaded && work.customerEdits ? applyLocally(loaded, work.customerEdits) : loaded;
@@ -398,11 +383,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
           }}
         />
       ) : null}
-      {work.restoreError ? (
-        <Alert color="yellow" icon={<IconAlertCircle size={18} />} title="Earlier work not restored" role="alert">
-          The work saved on this call could not be read: {work.restoreError}
-        </Alert>
-      ) : null}
       <CallHeader
         name={name.trim()}
         callTypeLabel={type?.CallTypeDisplayName ?? callType}
@@ -433,24 +413,12 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         active={open}
       />
 
-      {lock.state.status === 'opening' ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm" c="gray.7">
-            Opening the call…
-          </Text>
-        </Group>
-      ) : null}
-      {failed ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The call could not be opened" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{failed}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void navigate(listPath)}>
-              Back to the list
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <CallNotices
+        opening={lock.state.status === 'opening'}
+        failed={failed}
+        restoreError={work.restoreError}
+        onBack={() => void navigate(listPath)}
+      />
 
       <Grid gap="sm" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
