@@ -32,6 +32,7 @@ import {
   callHistory,
   callLocks,
   callServices,
+  callWorkStates,
   customers,
   emailOutbox,
   outboundCalls,
@@ -564,7 +565,10 @@ async function applyListEffects(
   }
 }
 
-/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it (one statement). */
+/**
+ * The call is over: its lock goes, the outbound row is no longer active, no saved call points at it and its working
+ * state is gone (one statement).
+ */
 async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
   const outbound =
     input.outboundId === undefined
@@ -576,6 +580,9 @@ async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Pro
       where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
     ), unsaved as (
       delete from ${savedCalls}
+      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
+    ), forgotten as (
+      delete from ${callWorkStates}
       where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
     )
     ${outbound}`);
