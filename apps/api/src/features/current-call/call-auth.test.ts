@@ -54,6 +54,9 @@ const REQUESTS: Record<string, { query?: string; body?: unknown }> = {
   disableAutoPay: {},
   franchiseInfo: { body: { sqldbid: 18001 } },
   companyConfigs: { body: { sqldbid: 18001 } },
+  callWorkState: {},
+  saveCallWorkState: { body: { callType: 'Inbound', revision: 1, state: {} } },
+  discardCallWorkState: {},
 };
 
 /** The route names the feature registers, read from its routes.ts so that a new route cannot be missed. */
