@@ -295,3 +295,74 @@ test('a whole inbound call from the keyboard: search, open, price, result, end; 
   await expect(toast(page, `Call ended. Order ${answer.orderId} created.`)).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Address' })).toBeFocused();
 });
+
+test('the outbound grid on a 1366-pixel screen: every column there, scrolled inside the grid, Open always in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, 'csr.cof');
+  await page.goto('/call-center/outbound');
+  await expect(page.getByRole('heading', { name: 'Outbound Calls' })).toBeVisible(SERVER);
+  const section = page.getByTestId('outbound-section-Cancel');
+  await section.getByRole('button', { name: /^Cancel Calls/ }).click();
+  const grid = page.getByRole('region', { name: 'Cancel Calls calls' });
+  const firstRow = grid.locator('.ag-row[row-index="0"]');
+  await expect(firstRow.locator('[col-id="cust_No"]')).not.toBeEmpty(SERVER);
+  await shot(page, 'keyboard-outbound-1366');
+
+  // The page itself does not scroll sideways: the grid does, inside its own box.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // Every column of the spec is shown (the sorted one carries its sort mark).
+  const headers = (await grid.getByRole('columnheader').allTextContents()).map((h) => h.trim().replace(/\s+\d+$/, ''));
+  expect(headers.filter((h) => h !== '')).toEqual([
+    'Account',
+    'Call Target',
+    'Last Called',
+    'Branch No',
+    'Status',
+    'First Name',
+    'Last Name',
+    'Street',
+    'City',
+    'State',
+    'Name',
+    'Zip',
+    'Customer Type',
+    'CustStatus',
+  ]);
+
+  // Scrolled to the last column, the Open button (pinned left) is still in view and inside the viewport.
+  const open = firstRow.getByRole('button', { name: /^Open call for / });
+  await grid.locator('.ag-body-horizontal-scroll-viewport').evaluate((el) => (el.scrollLeft = el.scrollWidth));
+  await expect(firstRow.locator('[col-id="Status"]')).toBeInViewport();
+  await expect(open).toBeInViewport();
+  await shot(page, 'keyboard-outbound-1366-scrolled');
+  await expectAccessible(page, 'outbound grid at 1366 px');
+});
+
+test("Escape answers a one-answer dialog: 'Active Call Encountered' goes back to the list", async ({
+  page,
+  browser,
+}) => {
+  const story = { sqldbid: 18001, customerNo: 1001 };
+  const path = `/call-center/current-call/${story.sqldbid}/${story.customerNo}/Inbound`;
+  await signIn(page, 'csr.franchise');
+  opened.push(['csr.franchise', story]);
+  await page.goto(path);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+
+  const context = await browser.newContext();
+  try {
+    const other = await context.newPage();
+    await signIn(other, 'admin');
+    await other.goto(path);
+    const dialog = other.getByRole('dialog', { name: 'Active Call Encountered' });
+    await expect(dialog).toBeVisible(SERVER);
+    await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
+    await other.keyboard.press('Escape');
+    await expect(other).toHaveURL(/\/call-center\/inbound$/, SERVER);
+  } finally {
+    await context.close();
+  }
+});
