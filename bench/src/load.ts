@@ -41,6 +41,11 @@ interface Target {
    * key would only answer the first result and measure the cheap repeat path.
    */
   newKeyPerRequest?: boolean;
+  /**
+   * A POST sent before each request, for the same input, on the same connection, and not timed (opening the call
+   * that the request ends). Each connection then has its own share of the inputs.
+   */
+  before?: { path: string; body(input: Record<string, unknown>): Record<string, unknown> };
 }
 
 function run(
@@ -52,33 +57,78 @@ function run(
   const headers: Record<string, string> = {};
   if (target.token) headers.authorization = `Bearer ${target.token}`;
   if (target.method === 'POST') headers['content-type'] = 'application/json';
+  const before = target.before;
+  /**
+   * Whether the response just parsed answers a timed request. A request's `onResponse` runs just before the instance's
+   * 'response' event of the same response (synchronously, in autocannon's parser callback), so the `before` request's
+   * sets it false and every other request's sets it true.
+   */
+  let timed = true;
+  const requestOf = (body: Record<string, unknown> | null, i: number): autocannon.Request => {
+    const request = {
+      method: target.method,
+      path: target.paths?.[i] ?? target.path,
+      headers,
+      ...(body === null ? {} : { body: JSON.stringify(body) }),
+    };
+    if ((!target.newKeyPerRequest && !before) || body === null) return request;
+    return {
+      ...request,
+      ...(target.newKeyPerRequest
+        ? { setupRequest: (built) => ({ ...built, body: JSON.stringify({ ...body, idempotencyKey: randomUUID() }) }) }
+        : {}),
+      onResponse: (_status, text) => {
+        timed = true;
+        if (target.newKeyPerRequest && text.includes('"repeated":true')) onRepeat?.();
+      },
+    };
+  };
+  const requestsOf = (indices: number[]): autocannon.Request[] =>
+    indices.flatMap((i) => {
+      const body = target.bodies[i] ?? null;
+      const request = requestOf(body, i);
+      if (!before || body === null) return [request];
+      const opening: autocannon.Request = {
+        method: 'POST',
+        path: before.path,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(before.body(body)),
+        onResponse: () => {
+          timed = false;
+        },
+      };
+      return [opening, request];
+    });
+  const all = target.bodies.map((_body, i) => i);
+  if (before && all.length < target.connections) {
+    throw new Error(`${all.length} inputs for ${target.connections} connections: each connection needs its own`);
+  }
+  let clients = 0;
   return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url: target.url,
         connections: target.connections,
         duration,
-        // Each connection cycles through every input, so no single statement stays hot in every cache.
-        requests: target.bodies.map((body, i): autocannon.Request => {
-          const request = {
-            method: target.method,
-            path: target.paths?.[i] ?? target.path,
-            headers,
-            ...(body === null ? {} : { body: JSON.stringify(body) }),
-          };
-          if (!target.newKeyPerRequest || body === null) return request;
-          return {
-            ...request,
-            setupRequest: (built) => ({ ...built, body: JSON.stringify({ ...body, idempotencyKey: randomUUID() }) }),
-            onResponse: (_status, text) => {
-              if (text.includes('"repeated":true')) onRepeat?.();
-            },
-          };
-        }),
+        // Each connection cycles through every input, so no single statement stays hot in every cache; with a
+        // request before each, through its own share of them.
+        requests: requestsOf(all),
+        ...(before
+          ? {
+              setupClient: (client: autocannon.Client) => {
+                const n = clients++ % target.connections;
+                client.setRequests(requestsOf(all.filter((i) => i % target.connections === n)));
+              },
+            }
+          : {}),
       },
       (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
     );
-    if (onResponse) instance.on('response', (_client, status, _bytes, ms) => onResponse(status, ms));
+    if (onResponse) {
+      instance.on('response', (_client, status, _bytes, ms) => {
+        if (timed) onResponse(status, ms);
+      });
+    }
   });
 }
 
@@ -98,8 +148,9 @@ export async function drive(target: Target, options: { duration: number; warmup:
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
-    requestsPerSecond: result.requests.total / result.duration,
-    requests: result.requests.total,
+    // With a request before each, only the timed ones count.
+    requestsPerSecond: (target.before ? times.length : result.requests.total) / result.duration,
+    requests: target.before ? times.length : result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     repeats,

@@ -179,6 +179,9 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
   const outcomes: string[] = [];
   for (const input of scenario.inputs) {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (scenario.before && input.body !== null) {
+      await postJson(url, token, scenario.before.path, scenario.before.body(input.body));
+    }
     const sent =
       input.body !== null && scenario.newKeyPerRequest ? { ...input.body, idempotencyKey: randomUUID() } : input.body;
     const response = await fetch(url + (input.path ?? scenario.path), {
@@ -279,6 +282,7 @@ async function benchTarget(
           paths: scenario.inputs.map((i) => i.path),
           connections: scenario.connections ?? config.connections,
           newKeyPerRequest: scenario.newKeyPerRequest ?? false,
+          ...(scenario.before ? { before: scenario.before } : {}),
         },
         { duration: config.duration, warmup: config.warmup },
       );

@@ -65,6 +65,13 @@ export interface Scenario {
   newKeyPerRequest?: boolean;
   /** No direct-SQL timing: the scenario is a whole command, not statements the bench can replay. */
   noDirectSql?: boolean;
+  /**
+   * A request sent before each request of the scenario, for the same input, on the same connection (so answered
+   * first) and not timed: ending a call needs the call held, so the end-call scenario opens it first (call-active),
+   * as the call screen does. The inputs are shared out among the connections, so that no two hold one call at once;
+   * there must be at least as many inputs as connections.
+   */
+  before?: { path: string; body(input: Record<string, unknown>): Record<string, unknown> };
   /** Checks through the API before the load (throws when the inputs do not give what the scenario claims). */
   check?(api: (path: string, body: unknown) => Promise<unknown>): Promise<string>;
 }
@@ -356,7 +363,9 @@ const FIVE_LINES = {
  * coupon, for customers of its branches spread over the table, priced for next year's season (every round still to
  * come, whatever the date). Each request carries a new idempotency key, so each is a whole end-call transaction:
  * pricing again on the server, call history, services, the order with its five lines, source, autopay, the coupon
- * discount, the call history update and the confirmation email queued in the outbox.
+ * discount, the call history update, the lock's release and the confirmation email queued in the outbox. Only the
+ * CSR holding a call ends it, so each end is preceded on its connection by opening the call (call-active, not
+ * timed); two customers a connection, each held by one connection only.
  */
 async function endCallScenario(run: Runner, connections: number): Promise<Scenario> {
   const account = franchiseAccount();
@@ -364,7 +373,10 @@ async function endCallScenario(run: Runner, connections: number): Promise<Scenar
   const branches = account.branches.map((b) => `'${b}'`).join(', ');
   const customers = await records(
     run,
-    `select sqldbid, customer_no, lawn_size::text as size ${spread(`branchno in (${branches}) and customer_no > 0`)}`,
+    `select sqldbid, customer_no, lawn_size::text as size ${spread(
+      `branchno in (${branches}) and customer_no > 0`,
+      Math.max(8, 2 * connections),
+    )}`,
   );
   const itemIds = new Map<number, Map<number, number>>();
   for (const sqldbid of new Set(customers.map((c) => Number(c.sqldbid)))) {
@@ -415,6 +427,10 @@ async function endCallScenario(run: Runner, connections: number): Promise<Scenar
     connections,
     newKeyPerRequest: true,
     noDirectSql: true,
+    before: {
+      path: routes.callActive.path,
+      body: (input) => ({ sqldbid: input.sqldbid, customerNo: input.customerNo, callType: input.callType }),
+    },
     // The server's quote of each input (at the customer's own lawn size, as the end call prices it) must have five
     // order lines and the coupon applied.
     async check(api) {

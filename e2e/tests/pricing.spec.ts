@@ -310,3 +310,28 @@ test.afterEach(async ({ request }) => {
     });
   }
 });
+
+test('the tab opens on the next service year when no lawn round of this one is left, and says so', async ({ page }) => {
+  await signIn(page, 'csr.franchise');
+  const year = await currentYear(page.request, await tokenOf(page));
+  await openPricing(page, THORNBURY);
+  const tab = page.getByTestId('pricing-tab');
+  // Which case this is depends on today's date; each is checked against what the current year's prices say.
+  await expect(tab).toHaveAttribute('data-service-year', /^\d{4}$/, SERVER);
+  if ((await tab.getAttribute('data-service-year')) === String(year + 1)) {
+    await expect(page.getByTestId('season-advanced')).toHaveText(
+      `No lawn rounds are left in the ${year} season, so pricing opened on ${year + 1}. Choose ${year} above to see this season's prices.`,
+    );
+    await shot(page, 'pricing-season-advanced');
+    // The CSR may still look at the finished season: no round of it is left, and the tab stays there.
+    await page.getByTestId('pricing-service-year').getByText(String(year), { exact: true }).click();
+    await expect(tab).toHaveAttribute('data-service-year', String(year), SERVER);
+    await expect(page.getByTestId('season-over')).toBeVisible();
+    await expect(page.getByTestId('season-advanced')).toHaveCount(0);
+  } else {
+    await expect(tab).toHaveAttribute('data-service-year', String(year));
+    await expect(page.getByTestId('season-over')).toHaveCount(0);
+    await expect(page.getByTestId('season-advanced')).toHaveCount(0);
+  }
+  await cancelCall(page);
+});

@@ -5,7 +5,7 @@ import { CalendarDay, Id, IdParam, int4, int4Param, JsonObject, line } from './c
 const CustomerNoPath = int4Param(-1);
 
 /** A call type by its name (call-handling.md §3), in any letter case. */
-const CallTypeName = line(30)
+export const CallTypeName = line(30)
   .min(1)
   .refine((name) => callTypeByName(name) !== undefined, {
     error: `must be one of ${CALL_TYPES.map((t) => t.CallTypeName).join(', ')}`,

@@ -6,6 +6,7 @@ export * from './routes.js';
 export * from './inbound.js';
 export * from './outbound.js';
 export * from './current-call.js';
+export * from './call-work-state.js';
 export * from './pricing.js';
 export * from './end-call-command.js';
 export * from './end-call.js';

@@ -7,6 +7,13 @@ import { ACCESS } from '@cc/domain';
 import type { RouteDef } from './route-def.js';
 import { Ok } from './common.js';
 import {
+  CallInactiveWithWorkState,
+  CallWorkStateParams,
+  CallWorkStateResponse,
+  CallWorkStateSave,
+  CallWorkStateSaveResponse,
+} from './call-work-state.js';
+import {
   ClientConfig,
   SessionResponse,
   SigninRequest,
@@ -54,7 +61,6 @@ import {
   AutoPayResponse,
   CallActiveRequest,
   CallActiveResponse,
-  CallInactiveRequest,
   CallKey,
   CallStatusRequest,
   CompanyConfigs,
@@ -341,7 +347,7 @@ export const routes = {
     method: 'POST',
     path: '/api/call-center/call-inactive',
     access: ACCESS.call,
-    body: CallInactiveRequest,
+    body: CallInactiveWithWorkState,
     response: Ok,
   },
   callStatus: {
@@ -349,6 +355,29 @@ export const routes = {
     path: '/api/call-center/call-status',
     access: ACCESS.call,
     body: CallStatusRequest,
+    response: Ok,
+  },
+  /** The working state of a call this user is on (docs/decisions/023-call-working-state.md). */
+  callWorkState: {
+    method: 'GET',
+    path: '/api/call-center/work-state/:sqldbid/:customerNo',
+    access: ACCESS.call,
+    params: CallWorkStateParams,
+    response: CallWorkStateResponse,
+  },
+  saveCallWorkState: {
+    method: 'PUT',
+    path: '/api/call-center/work-state/:sqldbid/:customerNo',
+    access: ACCESS.call,
+    params: CallWorkStateParams,
+    body: CallWorkStateSave,
+    response: CallWorkStateSaveResponse,
+  },
+  discardCallWorkState: {
+    method: 'DELETE',
+    path: '/api/call-center/work-state/:sqldbid/:customerNo',
+    access: ACCESS.call,
+    params: CallWorkStateParams,
     response: Ok,
   },
   savedCall: {

@@ -98,6 +98,17 @@ describe('endCallEmail', () => {
     expect(m.text).toContain('Result:          Information Only');
   });
 
+  it('never confirms an order for a call that is not a sale: a priced non-sale is a quote, nothing ordered', () => {
+    const m = endCallEmail({ ...base, callResult: 'No Sale' });
+    expect(m.subject).toBe('Green Acres Lawn: your quote 5012');
+    expect(m.subject).not.toContain('confirmed');
+    expect(m.text).toContain('Nothing has been ordered');
+    expect(m.text).not.toMatch(/order 5012|confirms/i);
+    expect(m.text).toContain('Quote:');
+    expect(m.text).toContain(`Quote\n-----\n${receipt}`);
+    expect(m.html).toContain('<h3>Quote</h3>');
+  });
+
   it('escapes what customers and CSRs typed in the HTML part', () => {
     const m = endCallEmail({ ...base, customer: { ...customer, firstName: '<script>' }, receipt: 'A & B <x>' });
     expect(m.html).not.toContain('<script>');

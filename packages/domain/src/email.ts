@@ -5,7 +5,7 @@
  */
 import { buildFullAddress, displayZip, formatPhone } from './address.js';
 import { THP_RESULT } from './calls.js';
-import { THP_SURVEY_QUESTION_ID } from './end-call.js';
+import { THP_SURVEY_QUESTION_ID, isSaleResult } from './end-call.js';
 
 export type EmailKind = 'end-call' | 'thp';
 
@@ -119,26 +119,36 @@ export interface EndCallEmailInput {
   orderId: number | null;
 }
 
-/** The end-call confirmation: a greeting, the receipt as the call history holds it, and whom to contact. */
+/**
+ * The end-call email: a greeting, the receipt as the call history holds it, and whom to contact. Only a sale's order
+ * is confirmed; a priced call that is not a sale keeps its order as a pending quote, and its email says it is a quote
+ * and that nothing has been ordered (docs/decisions/025-end-call-email-and-pricing-year.md); a call without an order
+ * is thanked for.
+ */
 export function endCallEmail(input: EndCallEmailInput): EmailContent {
   const { customer, franchise } = input;
   const name = fullName(customer);
-  const subject =
-    input.orderId !== null
-      ? `${franchise.compName}: your order ${input.orderId} is confirmed`
-      : `${franchise.compName}: thank you for your call`;
+  const kind = input.orderId === null ? 'call' : isSaleResult(input.callResult) ? 'order' : 'quote';
+  const subject = {
+    order: `${franchise.compName}: your order ${input.orderId} is confirmed`,
+    quote: `${franchise.compName}: your quote ${input.orderId}`,
+    call: `${franchise.compName}: thank you for your call`,
+  }[kind];
   const greeting = name !== '' ? `Dear ${name},` : 'Dear customer,';
-  const intro =
-    input.orderId !== null
-      ? `Thank you for your order. This confirms what we agreed on the phone (order ${input.orderId}, call ${input.callId}).`
-      : `Thank you for speaking with us. This is a summary of your call (call ${input.callId}).`;
+  const intro = {
+    order: `Thank you for your order. This confirms what we agreed on the phone (order ${input.orderId}, call ${input.callId}).`,
+    quote: `Thank you for speaking with us. This is the quote we prepared on the phone (quote ${input.orderId}, call ${input.callId}). Nothing has been ordered: call us when you would like to go ahead.`,
+    call: `Thank you for speaking with us. This is a summary of your call (call ${input.callId}).`,
+  }[kind];
   const details: Lines = [
     ['Date', input.callEnd],
     ['Spoke with', input.agent],
     ['Result', input.callResult],
-    ...(input.orderId !== null ? ([['Order', String(input.orderId)]] as Lines) : []),
+    ...(kind === 'order' ? ([['Order', String(input.orderId)]] as Lines) : []),
+    ...(kind === 'quote' ? ([['Quote', String(input.orderId)]] as Lines) : []),
     ...(customerAddress(customer) !== '' ? ([['Service address', customerAddress(customer)]] as Lines) : []),
   ];
+  const heading = kind === 'quote' ? 'Quote' : 'Receipt';
   const receipt = input.receipt.replace(/\r\n?/g, '\n').trimEnd();
   const contact = franchiseLines(franchise);
   const text = [
@@ -147,7 +157,7 @@ export function endCallEmail(input: EndCallEmailInput): EmailContent {
     intro,
     '',
     textLines(details),
-    ...(receipt !== '' ? ['', 'Receipt', '-------', receipt] : []),
+    ...(receipt !== '' ? ['', heading, '-'.repeat(heading.length), receipt] : []),
     '',
     'Questions? Contact us:',
     textLines(contact),
@@ -160,7 +170,7 @@ export function endCallEmail(input: EndCallEmailInput): EmailContent {
       `<p>${escapeHtml(intro)}</p>`,
       htmlTable(details),
       receipt !== ''
-        ? `<h3>Receipt</h3><pre style="font-family:Consolas,Menlo,monospace;font-size:13px">${escapeHtml(receipt)}</pre>`
+        ? `<h3>${heading}</h3><pre style="font-family:Consolas,Menlo,monospace;font-size:13px">${escapeHtml(receipt)}</pre>`
         : '',
       '<p>Questions? Contact us:</p>',
       htmlTable(contact),

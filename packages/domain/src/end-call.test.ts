@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CALL_RESULTS, CALL_TYPES, CALLBACK_RESULTS } from './calls.js';
-import { ZERO_SALE_MESSAGE } from './pricing/index.js';
+import { ZERO_SALE_MESSAGE, formatMoney } from './pricing/index.js';
 import {
   callDirectionOf,
   callStatusAtEnd,
@@ -9,6 +9,7 @@ import {
   listEffectsOf,
   orderStatusOf,
   orderTypeOf,
+  receiptText,
   sendsThpEmail,
   type EndCallCheck,
 } from './end-call.js';
@@ -142,5 +143,28 @@ describe('end-call validation (§5)', () => {
         },
       ),
     );
+  });
+});
+
+describe('receiptText', () => {
+  const quote = (taxRate: number) => ({
+    lines: [],
+    totals: {
+      saleSubTotal: 10000,
+      saleSalesTax: 725,
+      saleTotal: 10725,
+      taxRate,
+      couponDiscount: 0,
+      offerDiscount: 0,
+      dueMonthlyTotal: 0,
+    },
+    flags: { prepay: false, callDiscount: false, monthlyPayment: false },
+  });
+
+  it('shows the tax rate as the screen does: a percent with two decimals', () => {
+    const text = (rate: number) => receiptText(quote(rate), { result: 'Sale', money: formatMoney });
+    expect(text(7.25)).toContain('Sales tax (7.25%): $7.25');
+    expect(text(7)).toContain('Sales tax (7.00%)');
+    expect(text(8.875)).toContain('Sales tax (8.88%)');
   });
 });

@@ -11,7 +11,7 @@ import {
   WEB_LEAD_DELETE_RESULTS,
   callTypeByName,
 } from './calls.js';
-import { ZERO_SALE_MESSAGE } from './pricing/index.js';
+import { ZERO_SALE_MESSAGE, formatPercent } from './pricing/index.js';
 
 export const END_CALL_ERROR_TITLE = 'Error ending call';
 export const END_CALL_CANCELLED = 'END CALL cancelled';
@@ -189,7 +189,7 @@ export function receiptText(
     ...rows,
     ...(discounts.length > 0 ? [`Discounts: ${discounts.join(', ')}`] : []),
     `Subtotal: ${money(t.saleSubTotal)}`,
-    `Sales tax (${t.taxRate}%): ${money(t.saleSalesTax)}`,
+    `Sales tax (${formatPercent(t.taxRate)}): ${money(t.saleSalesTax)}`,
     `Total: ${money(t.saleTotal)}`,
     ...(t.dueMonthlyTotal > 0 ? [`Billed monthly: ${money(t.dueMonthlyTotal)}`] : []),
   ].join('\n');

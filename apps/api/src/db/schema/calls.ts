@@ -58,6 +58,28 @@ export const savedCalls = pgTable('saved_calls', {
   savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * What a CSR has decided on a call so far (its working state, docs/decisions/023-call-working-state.md), kept while
+ * the call is worked or saved and deleted when it ends or is cancelled. `state` is the contract's CallWorkState.
+ */
+export const callWorkStates = pgTable(
+  'call_work_states',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    sqldbid: integer('sqldbid').notNull(),
+    customerNo: integer('customer_no').notNull(),
+    callType: text('call_type').notNull(),
+    /** A new prospect's (0) or an unknown customer's (-1) call row, as the screen names it; empty otherwise. */
+    callRow: text('call_row').notNull().default(''),
+    revision: integer('revision').notNull(),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sqldbid, t.customerNo] })],
+);
+
 /** Every change a CSR makes to a customer, linked to the call that ends afterwards. */
 export const customerInfoEdits = pgTable(
   'customer_info_edits',

@@ -384,14 +384,17 @@ describe('PUT /api/customer/customer-info-edit/{id}', () => {
     });
   });
 
-  const endCall = (token: string, customer: { sqldbid: number; customerNo: number }, editId: number | null) =>
-    send<{ callId: number; message?: string }>(t, token, 'POST', '/api/call-center/end-call', {
+  /** End a call as the screen does: holding the customer's call, then ending it. */
+  const endCall = async (token: string, customer: { sqldbid: number; customerNo: number }, editId: number | null) => {
+    await holdCall(t, token, customer);
+    return send<{ callId: number; message?: string }>(t, token, 'POST', '/api/call-center/end-call', {
       idempotencyKey: randomUUID(),
       ...customer,
       callType: 'Inbound',
       result: 'Information Only',
       customerInfoEditId: editId,
     });
+  };
   const editsOf = async (customer: { sqldbid: number; customerNo: number }) =>
     rowsOf<{ id: number; user_id: number; call_history_id: number | null }>(
       await t.db.execute(sql`select customer_info_edit_id as id, user_id, call_history_id from customer_info_edits

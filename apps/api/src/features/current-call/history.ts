@@ -21,6 +21,7 @@ import { customerRow, franchiseInScope } from './customer.js';
 import { linkOpenEdits } from './customer-edits.js';
 import { CALL_ACTIVE_MESSAGE, lockHeld, requireCallHeld } from './locks.js';
 import { LISTED } from '../outbound/index.js';
+import { discardWorkState } from './work-state.js';
 
 /** The name a call history record gives its agent: the signed-in user's, from the session, never the client's. */
 export const agentName = (user: AuthUser): string => `${user.firstName} ${user.lastName}`.trim();
@@ -291,6 +292,8 @@ export async function insertCancelCall(
     if (call && input.cust_no > 0) {
       await linkOpenEdits(tx, user, { sqldbid: input.sqldbid, customerNo: input.cust_no, callHistoryId: call.callId });
     }
+    // Nothing of a cancelled call is kept to resume.
+    await discardWorkState(tx, user, { sqldbid: input.sqldbid, customerNo: input.cust_no });
     await tx
       .delete(callLocks)
       .where(

@@ -1,5 +1,11 @@
 export { registerCurrentCallRoutes } from './routes.js';
-export { CALL_ACTIVE_MESSAGE, CALL_NOT_HELD_MESSAGE, releaseSessionCalls, requireCallHeld } from './locks.js';
+export {
+  CALL_ACTIVE_MESSAGE,
+  CALL_NOT_HELD_MESSAGE,
+  holdsCall,
+  releaseSessionCalls,
+  requireCallHeld,
+} from './locks.js';
 export { customerRow, franchiseInScope } from './customer.js';
 export { linkInfoEdit, recordCallCustomer } from './customer-edits.js';
 export { requireCallInScope } from './scope.js';

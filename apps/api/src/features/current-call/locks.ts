@@ -13,6 +13,13 @@ import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { ROW_COLUMNS } from '../outbound/index.js';
 import { requireCallInScope } from './scope.js';
+import {
+  checkEdits,
+  discardOtherWorkStates,
+  discardWorkState,
+  writeWorkState,
+  type WorkStateSave,
+} from './work-state.js';
 
 export const CALL_ACTIVE_MESSAGE = 'Sorry, but this call is currently active...';
 
@@ -174,6 +181,7 @@ export async function markCallActive(
           )
           .returning({ orderId: orders.orderId });
     await tx.delete(savedCalls).where(eq(savedCalls.userId, user.userId));
+    if (opened) await discardOtherWorkStates(tx, user, input);
     return { ok: true as const, lockedAt: now.toISOString(), expiredOrders: expired.length };
   });
 }
@@ -197,7 +205,8 @@ export async function isCallActive(
 
 /**
  * Release the caller's own lock and mark the outbound row inactive; with `save`, keep the call so the
- * dashboard can send the user back to it, otherwise forget a saved call of this customer.
+ * dashboard can send the user back to it, with its working state as the screen sent it (a lock the user no
+ * longer had keeps the state last saved); otherwise forget a saved call of this customer and its working state.
  */
 export async function markCallInactive(
   ctx: AppContext,
@@ -208,9 +217,12 @@ export async function markCallInactive(
     save: boolean;
     callType?: string | undefined;
     theCall?: Record<string, unknown> | undefined;
+    workState?: WorkStateSave | undefined;
   },
 ): Promise<void> {
   const now = ctx.now();
+  const call = { sqldbid: input.sqldbid, customerNo: input.customerNo };
+  if (input.save && input.workState) checkEdits(call, input.workState);
   await ctx.db.transaction(async (tx) => {
     // Saving keeps a call to come back to: only one the user may open. Releasing and forgetting touch only the
     // user's own rows, so they need no check (and answer alike for any customer).
@@ -237,7 +249,11 @@ export async function markCallInactive(
         .insert(savedCalls)
         .values({ userId: user.userId, ...saved })
         .onConflictDoUpdate({ target: savedCalls.userId, set: saved });
+      if (input.workState && (input.customerNo <= 0 || released.length > 0)) {
+        await writeWorkState(ctx, tx, user, call, input.workState);
+      }
     } else {
+      await discardWorkState(tx, user, call);
       await tx
         .delete(savedCalls)
         .where(
@@ -289,13 +305,29 @@ export async function requireCallHeld(
   sqldbid: number,
   customerNo: number,
 ): Promise<void> {
-  if (customerNo <= 0) return;
+  if (!(await holdsCall(ctx, tx, user, sqldbid, customerNo))) throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+}
+
+/**
+ * Whether the user holds the customer's call now (always for a new prospect or an unknown customer, which have no
+ * lock). The lock row is kept until the transaction ends: FOR SHARE, or with `forUpdate` FOR UPDATE, for a writer
+ * that will release the lock itself (End Call), so that two such writers wait for each other instead of deadlocking.
+ */
+export async function holdsCall(
+  ctx: AppContext,
+  tx: DbOrTx,
+  user: AuthUser,
+  sqldbid: number,
+  customerNo: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<boolean> {
+  if (customerNo <= 0) return true;
   const held = rowsOf<{ user_id: number }>(
     await tx.execute(sql`
       select user_id from call_locks
       where call_locks.sqldbid = ${sqldbid} and call_locks.customer_no = ${customerNo}
         and call_locks.user_id = ${user.userId} and ${lockHeld(ctx, ctx.now())}
-      for share`),
+      ${options.forUpdate ? sql`for update` : sql`for share`}`),
   );
-  if (held.length === 0) throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+  return held.length > 0;
 }

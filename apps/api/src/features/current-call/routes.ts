@@ -14,6 +14,7 @@ import {
   webOrders,
 } from './history.js';
 import { isCallActive, markCallActive, markCallInactive, savedCall } from './locks.js';
+import { discardWorkState, getWorkState, saveWorkState } from './work-state.js';
 
 const ok = { ok: true as const };
 
@@ -26,6 +27,13 @@ export function registerCurrentCallRoutes(app: FastifyInstance, ctx: AppContext)
   });
   defineRoute(app, ctx, 'callStatus', async ({ user, body }) => {
     await setCallStatus(ctx, user, body.outboundId, body.status);
+    return ok;
+  });
+  defineRoute(app, ctx, 'callWorkState', ({ user, params }) => getWorkState(ctx, user, params));
+  defineRoute(app, ctx, 'saveCallWorkState', ({ user, params, body }) => saveWorkState(ctx, user, params, body));
+  defineRoute(app, ctx, 'discardCallWorkState', async ({ user, params }) => {
+    // Only the user's own row of this call: nothing to check, and the same answer for any call.
+    await discardWorkState(ctx.db, user, params);
     return ok;
   });
   defineRoute(app, ctx, 'savedCall', ({ user }) => savedCall(ctx, user));

@@ -66,7 +66,7 @@ export interface Answer<T> {
   response: LightMyRequestResponse;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT';
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function send<T = unknown>(
   t: TestApp,

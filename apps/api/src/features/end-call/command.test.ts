@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { END_CALL_STEPS, type EndCallResponse, type PricingResponse } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { count, fingerprint, listedOutbound } from './test-support.js';
+import { count, endHeldCall, fingerprint, holdCallOf, listedOutbound, postEndCall } from './test-support.js';
 
 let t: TestApp;
 let franchise: string;
@@ -47,8 +47,10 @@ const TABLES = [
   'customer_info_edits',
 ];
 
-const end = (token: string, body: object) =>
-  t.call(token, { method: 'POST', url: '/api/call-center/end-call', payload: body });
+/** End a call as the screen does, holding it first; `post` sends the request alone (refused before the lock is read). */
+const end = (token: string, body: Parameters<typeof endHeldCall>[2]) => endHeldCall(t, token, body);
+const post = (token: string, body: object) => postEndCall(t, token, body);
+const hold = (token: string, body: Parameters<typeof holdCallOf>[2]) => holdCallOf(t, token, body);
 
 async function priceList(token: string, sqldbid: number, customerNo: number): Promise<PricingResponse> {
   const response = await t.call(token, {
@@ -215,7 +217,7 @@ describe('validation (step 1): a 400 naming the field, nothing written', () => {
     ['an outbound id on an inbound call', { outboundId: 1 }, 'outboundId', null],
   ])('%s', async (_name, change, field, message) => {
     const before = await fingerprint(t.db, TABLES);
-    const response = await end(franchise, {
+    const response = await post(franchise, {
       idempotencyKey: randomUUID(),
       ...THORNBURY,
       callType: 'Inbound',
@@ -232,7 +234,7 @@ describe('validation (step 1): a 400 naming the field, nothing written', () => {
 
   it('another franchise’s customer is not found, and nothing is written', async () => {
     const before = await fingerprint(t.db, TABLES);
-    const response = await end(franchise, {
+    const response = await post(franchise, {
       idempotencyKey: randomUUID(),
       sqldbid: 17501,
       customerNo: 1005,
@@ -255,7 +257,8 @@ describe('idempotency', () => {
     const first = await end(franchise, body);
     expect(first.statusCode, first.body).toBe(200);
     const before = await fingerprint(t.db, TABLES);
-    const second = await end(franchise, body);
+    // The retry of a call already ended: its lock went with the first end.
+    const second = await post(franchise, body);
     expect(second.statusCode, second.body).toBe(200);
     const a = first.json<EndCallResponse>();
     const b = second.json<EndCallResponse>();
@@ -265,7 +268,8 @@ describe('idempotency', () => {
 
   it('20 concurrent duplicates give one call history and one order', async () => {
     const body = await thornburySale();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => end(franchise, body)));
+    await hold(franchise, body);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => post(franchise, body)));
     for (const r of responses) expect(r.statusCode, r.body).toBe(200);
     const ids = new Set(responses.map((r) => r.json<EndCallResponse>().callId));
     expect(ids.size).toBe(1);
@@ -279,7 +283,7 @@ describe('idempotency', () => {
   it("another user's key is refused", async () => {
     const body = await thornburySale();
     expect((await end(franchise, body)).statusCode).toBe(200);
-    const response = await end(cof, {
+    const response = await post(cof, {
       ...body,
       sqldbid: 17501,
       customerNo: 1005,
@@ -298,10 +302,11 @@ describe('atomicity: a fault at any step leaves nothing written', () => {
       ...(await thornburySale(step === 'email' ? 'Interested Prospect - THP' : 'Sale')),
       survey: { '101': 'Lawn sign', '105': 'Yes' },
     };
+    await hold(franchise, body);
     const before = await fingerprint(t.db, TABLES);
     failAt = step;
     try {
-      const response = await end(franchise, body);
+      const response = await post(franchise, body);
       expect(response.statusCode, response.body).toBe(500);
       // The step is named; what failed inside it stays in the server's log, found by the request id.
       expect(response.json<{ step: string; message: string }>()).toMatchObject({
@@ -324,8 +329,8 @@ describe('atomicity: a fault at any step leaves nothing written', () => {
       status: 'failed',
       log: `${step}: Something went wrong on the server.`,
     });
-    // The same key then ends the call once.
-    const retry = await end(franchise, body);
+    // The same key then ends the call once (it is still held: the failed end released nothing).
+    const retry = await post(franchise, body);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json<EndCallResponse>().repeated).toBe(false);
   });
@@ -450,7 +455,7 @@ describe('outbound calls and the lists', () => {
   it('an outbound row of another franchise is refused, whatever the customer sent', async () => {
     const foreign = await listedOutbound(t.db, 'SLI010', 'Cancel');
     const before = await fingerprint(t.db, TABLES);
-    const response = await end(franchise, {
+    const response = await post(franchise, {
       idempotencyKey: randomUUID(),
       ...THORNBURY,
       callType: 'Cancel',

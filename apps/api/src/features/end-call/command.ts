@@ -4,8 +4,9 @@
  * run in one transaction: call history, the customer info edit, services, the order with its lines, source,
  * autopay and coupon discount, the survey, the call history update, the call status and list effects, and the
  * emails (queued in the same transaction, delivered by the mail worker after commit). A failing step rolls
- * everything back and answers its step, so the screen shows that step's toast. A repeat of an idempotency key
- * answers the first result and writes nothing.
+ * everything back and answers its step, so the screen shows that step's toast. Only the CSR holding the customer's
+ * call ends it (409, nothing written), and ending it releases the lock. A repeat of an idempotency key answers the
+ * first result and writes nothing, even though the first end released the lock.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,6 +32,7 @@ import {
   callHistory,
   callLocks,
   callServices,
+  callWorkStates,
   customers,
   emailOutbox,
   outboundCalls,
@@ -40,7 +42,13 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import { linkInfoEdit, recordCallCustomer, requireCallInScope } from '../current-call/index.js';
+import {
+  CALL_NOT_HELD_MESSAGE,
+  holdsCall,
+  linkInfoEdit,
+  recordCallCustomer,
+  requireCallInScope,
+} from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
 import { writeCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
@@ -188,6 +196,14 @@ export async function endCall(
     ctx.db.transaction(async (tx): Promise<EndCallResponse> => {
       // The scope read before the transaction (to price the call), checked again and held until it commits.
       await requireCallInScope(tx, user, input, { holdCustomer: true, listedOfType: type.CallTypeName });
+      // Only the CSR holding the call ends it (docs/decisions/021). Its lock row stays locked FOR UPDATE until this
+      // transaction ends (it releases the lock), so a concurrent duplicate waits here; when the first has ended the
+      // call, the lock is gone and the duplicate answers the first result.
+      if (!(await holdsCall(ctx, tx, user, input.sqldbid, input.customerNo, { forUpdate: true }))) {
+        const repeat = await repeatAnswer(tx, user, input.idempotencyKey);
+        if (repeat) return repeat;
+        throw new AppError('CONFLICT', CALL_NOT_HELD_MESSAGE);
+      }
       // ---- Step 2: the call history record, and the customer info edit linked to it. ----
       const inserted = await step(hook, 'callHistory', async () => {
         const t = quote?.totals;
@@ -549,7 +565,10 @@ async function applyListEffects(
   }
 }
 
-/** The call is over: its lock goes, the outbound row is no longer active and no saved call points at it (one statement). */
+/**
+ * The call is over: its lock goes, the outbound row is no longer active, no saved call points at it and its working
+ * state is gone (one statement).
+ */
 async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
   const outbound =
     input.outboundId === undefined
@@ -561,6 +580,9 @@ async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Pro
       where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
     ), unsaved as (
       delete from ${savedCalls}
+      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
+    ), forgotten as (
+      delete from ${callWorkStates}
       where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
     )
     ${outbound}`);

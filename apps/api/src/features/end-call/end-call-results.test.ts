@@ -15,7 +15,7 @@ import type { EndCallResponse, OutboundCount, PricingResponse } from '@cc/contra
 import { CALL_RESULTS, CALL_TYPES, callStatusAtEnd, listEffectsOf } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { count, fingerprint } from './test-support.js';
+import { count, endHeldCall, fingerprint, postEndCall } from './test-support.js';
 
 let t: TestApp;
 let franchise: string;
@@ -101,8 +101,8 @@ const keyOf = (c: Case) => `${c.callType}|${c.result}|${c.pricing}`;
 const rows = new Map<string, { outboundId: number; sqldbid: number; custNo: number; webLeadId: number | null }>();
 let ids: { preferred: number; aeration: number };
 
-const end = (token: string, body: object) =>
-  t.call(token, { method: 'POST', url: '/api/call-center/end-call', payload: body });
+/** End a call as the screen does: holding the customer's call (opened on the call screen), then ending it. */
+const end = (token: string, body: Parameters<typeof endHeldCall>[2]) => endHeldCall(t, token, body);
 
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query))[0];
 
@@ -546,7 +546,8 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     ['edits.prepayPercent', { prepayPercent: 50 }],
   ])('csr.franchise sending %s', async (field, edits) => {
     const before = await fingerprint(t.db, TABLES);
-    const response = await end(franchise, body(edits));
+    // Refused before the call's lock is read: sent alone, so that nothing at all changes.
+    const response = await postEndCall(t, franchise, body(edits));
     expect(response.statusCode, response.body).toBe(400);
     const answer = response.json<{ errors: Record<string, string>; message: string; step?: string }>();
     expect(Object.keys(answer.errors)).toEqual([field]);
@@ -561,10 +562,11 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     const customer = await one<{ customer_no: number }>(
       sql`select customer_no from customers where sqldbid = 17501 order by customer_no limit 1`,
     );
+    if (!customer) throw new Error('no customer in 17501');
     const pricing = await t.call(cof, {
       method: 'POST',
       url: '/api/customer/pricing',
-      payload: { sqldbid: 17501, customerNo: customer?.customer_no, zip: '60540', size: 8.5, pricingYear: 2026 },
+      payload: { sqldbid: 17501, customerNo: customer.customer_no, zip: '60540', size: 8.5, pricingYear: 2026 },
     });
     expect(pricing.statusCode, pricing.body).toBe(200);
     const lawn = pricing.json<PricingResponse>().lawnPrograms.find((p) => p.ServiceName === 'Preferred Program');
@@ -572,7 +574,7 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     const response = await end(cof, {
       idempotencyKey: randomUUID(),
       sqldbid: 17501,
-      customerNo: customer?.customer_no,
+      customerNo: customer.customer_no,
       callType: 'Inbound',
       result: 'Sale',
       pricing: {

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.js';
+import { holdCall } from '../../test/calls.js';
 import type { TestApp } from '../../test/harness.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './mail-worker.js';
 import { enqueueEmail } from './outbox.js';
@@ -23,6 +24,34 @@ export function request(
     headers,
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
+}
+
+/** What an end-call request names of its call: whose call is held, of which type, on which outbound row. */
+export interface EndCallTarget {
+  sqldbid: number;
+  customerNo: number;
+  callType?: string;
+  outboundId?: number;
+}
+
+/** POST /api/call-center/end-call as it is sent, nothing held first. */
+export function postEndCall(t: TestApp, token: string, body: object): Promise<LightMyRequestResponse> {
+  return t.call(token, { method: 'POST', url: '/api/call-center/end-call', payload: body });
+}
+
+/** Hold the call an end-call request ends, as the call screen does when it opens the call. */
+export function holdCallOf(t: TestApp, token: string, body: EndCallTarget): Promise<void> {
+  return holdCall(t, token, { sqldbid: body.sqldbid, customerNo: body.customerNo }, body.callType, body.outboundId);
+}
+
+/** End a call as the screen does: the CSR holds the customer's call (the call screen opened it), then ends it. */
+export async function endHeldCall(
+  t: TestApp,
+  token: string,
+  body: EndCallTarget & Record<string, unknown>,
+): Promise<LightMyRequestResponse> {
+  await holdCallOf(t, token, body);
+  return postEndCall(t, token, body);
 }
 
 /** Rows in a table (optionally matching a condition), to prove a refused request changed nothing. */

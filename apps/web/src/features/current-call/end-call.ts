@@ -111,7 +111,8 @@ export interface EndCallRequestArgs {
   /** The outbound row of an outbound call. */
   outboundId: number | undefined;
   /** When the screen opened the call. */
-  callStart: Date;
+  /** A Date, or a call time 'YYYY-MM-DD HH:mm:ss' (America/Chicago) as the working state keeps it. */
+  callStart: Date | string;
   draft: CallDraft;
   customerInfoEditId: number | null;
   /** The service year the picks were priced in; null when nothing is picked (no pricing is sent). */
@@ -175,7 +176,7 @@ export function buildEndCallRequest(args: EndCallRequestArgs): EndCallRequest {
     customerNo: args.customerNo,
     callType: args.callType,
     ...(outboundId !== undefined ? { outboundId } : {}),
-    callStart: callTimeOf(args.callStart),
+    callStart: typeof args.callStart === 'string' ? args.callStart : callTimeOf(args.callStart),
     result,
     followUp: draft.followUp,
     callbackAt: callStatusAtEnd(args.callType, result) === 'Callback' ? draft.callbackAt : null,

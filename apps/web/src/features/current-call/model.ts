@@ -132,6 +132,19 @@ export function inboundRowOf(customer: Customer): TheCall {
   };
 }
 
+/** A new prospect's record, with what the caller gave on the add-call dialog. */
+export function withCallerDetails(prospect: Customer, theCall: TheCall | null): Customer {
+  if (prospect.customerNo !== 0 || !theCall) return prospect;
+  const fromCall = customerFromCall(theCall, prospect.sqldbid, 0);
+  return {
+    ...prospect,
+    firstName: prospect.firstName || fromCall.firstName,
+    lastName: prospect.lastName || fromCall.lastName,
+    homePhone: prospect.homePhone || fromCall.homePhone,
+    zip: prospect.zip === 'N/A' && fromCall.zip ? fromCall.zip : prospect.zip,
+  };
+}
+
 /** (630) 555-0142 for a North American number in any format; anything else as given. */
 export function phoneText(value: string): string {
   const digits = phoneDigits(value);

@@ -100,3 +100,21 @@ export function centsOf(dollars: number): number {
 export function withServiceYear(draft: PricingDraft, serviceYear: number): PricingDraft {
   return { ...EMPTY_PRICING_DRAFT, flags: draft.flags, serviceYear };
 }
+
+/** Every lawn program's rounds are behind us: nothing of the service year is left to sell. */
+export function seasonOver(data: Pick<PricingResponse, 'lawnPrograms'>): boolean {
+  return data.lawnPrograms.length > 0 && data.lawnPrograms.every((p) => p.RemainRounds === 0);
+}
+
+/**
+ * The year the pricing tab moves to by itself: the next service year, when the CSR has not chosen one and the current
+ * year's prices have no lawn round left (docs/decisions/025-end-call-email-and-pricing-year.md); otherwise none.
+ */
+export function nextYearToOpen(
+  draft: Pick<PricingDraft, 'serviceYear'>,
+  currentYear: number,
+  shown: Pick<PricingResponse, 'lawnPrograms' | 'serviceYear'>,
+): number | null {
+  if (draft.serviceYear !== null || shown.serviceYear !== currentYear) return null;
+  return seasonOver(shown) ? currentYear + 1 : null;
+}

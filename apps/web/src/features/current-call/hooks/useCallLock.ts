@@ -4,6 +4,7 @@ import { session } from '../../../lib/session';
 import { callActive } from '../api/callActive';
 import { callInactive, callInactiveOnUnload } from '../api/callInactive';
 import type { TheCall } from '../model';
+import type { WorkStateSaveBody } from '../api/workState';
 import { holdCall, type LockState } from './call-hold';
 
 export type { LockState } from './call-hold';
@@ -36,6 +37,8 @@ export interface CallLockOptions {
   enabled: boolean;
   theCall: TheCall | null;
   heartbeatSeconds: number;
+  /** The call's working state to send with the release (true: the page is going away). */
+  workState?: (pageHide: boolean) => WorkStateSaveBody | undefined;
 }
 
 /**
@@ -54,30 +57,35 @@ export function useCallLock({
   enabled,
   theCall,
   heartbeatSeconds,
+  workState,
 }: CallLockOptions) {
   /** The server's answer; until then the call is opening (or waiting for its row). */
   const [answer, setState] = useState<LockState | null>(null);
   const theCallRef = useRef(theCall);
   theCallRef.current = theCall;
   const saveRef = useRef(true);
+  const workStateRef = useRef(workState);
+  workStateRef.current = workState;
   const heartbeatRef = useRef(heartbeatSeconds);
   heartbeatRef.current = heartbeatSeconds;
 
   useEffect(() => {
     if (!enabled) return;
     const key = `${sqldbid}/${customerNo}`;
-    const release = (save: boolean) => ({
+    const release = (save: boolean, pageHide: boolean) => ({
       sqldbid,
       customerNo,
       callType,
       save,
       theCall: theCallRef.current ?? undefined,
+      // The last change of the work goes with the release: the lock a separate save needs goes with it.
+      workState: save ? workStateRef.current?.(pageHide) : undefined,
     });
     const hold = holdCall(key, customerNo >= 0, {
       open: () => callActive({ sqldbid, customerNo, callType, outboundId }),
       refusal: (error) => (error instanceof ApiError && error.status === 409 ? error.message : null),
-      release: (save) => callInactive(release(save)),
-      releaseOnUnload: (save) => callInactiveOnUnload(release(save)),
+      release: (save) => callInactive(release(save, false)),
+      releaseOnUnload: (save) => callInactiveOnUnload(release(save, true)),
       forgetSaved: () => void callInactive({ sqldbid, customerNo, callType, save: false }).catch(() => undefined),
       signedIn: () => session.token() !== null,
       heartbeatSeconds: () => heartbeatRef.current,

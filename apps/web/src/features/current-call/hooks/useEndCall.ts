@@ -46,7 +46,7 @@ export interface EndCallOptions {
   /** The results of this call type. */
   allowedResults: readonly string[];
   /** When the screen opened the call. */
-  callStart: Date;
+  callStart: Date | string;
   /** The survey is what is missing: show it. */
   onSurveyProblem: () => void;
   /** The call has ended: the page clears it and returns to the list. */

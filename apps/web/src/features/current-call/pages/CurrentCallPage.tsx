@@ -1,20 +1,7 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import {
-  Alert,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  useModalsStack,
-} from '@mantine/core';
+import { Alert, Center, Grid, Loader, Modal, Paper, Stack, Tabs, useModalsStack } from '@mantine/core';
 import {
   IconAddressBook,
   IconAlertCircle,
@@ -50,6 +37,7 @@ import { CallHeader } from '../components/CallHeader';
 import { CallHistoryLogDialog } from '../components/CallHistoryLogDialog';
 import { CallLinks } from '../components/CallLinks';
 import { CallLogDialog } from '../components/CallLogDialog';
+import { CallNotices } from '../components/CallNotices';
 import { ConfirmNavigationDialog } from '../components/ConfirmNavigationDialog';
 import { CustomerLookupDialog } from '../components/CustomerLookupDialog';
 import { CustomerPanel } from '../components/CustomerPanel';
@@ -71,12 +59,13 @@ import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
+import { useCallWork } from '../hooks/useCallWork';
+import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import {
   contactIdOf,
   currentCallPath,
   customerFromCall,
-  EMPTY_DRAFT,
   field,
   fullName,
   hasCallRow,
@@ -87,6 +76,7 @@ import {
   SERVICE_CALL_RESULT,
   type CallDraft,
   type TheCall,
+  withCallerDetails,
 } from '../model';
 
 export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
@@ -131,6 +121,7 @@ export default function CurrentCallPage() {
     );
   }
   const routed = (location.state as { theCall?: unknown } | null)?.theCall;
+  const resumed = resumedOf(location.state);
   return (
     <CurrentCall
       key={`${sqldbid}/${customerNo}/${type.CallTypeName}`}
@@ -139,21 +130,9 @@ export default function CurrentCallPage() {
       customerNo={customerNo}
       callType={type.CallTypeName}
       routedCall={hasCallRow(routed) ? routed : null}
+      resumed={resumed}
     />
   );
-}
-
-/** A new prospect's record, with what the caller gave on the add-call dialog. */
-function withCallerDetails(prospect: Customer, theCall: TheCall | null): Customer {
-  if (prospect.customerNo !== 0 || !theCall) return prospect;
-  const fromCall = customerFromCall(theCall, prospect.sqldbid, 0);
-  return {
-    ...prospect,
-    firstName: prospect.firstName || fromCall.firstName,
-    lastName: prospect.lastName || fromCall.lastName,
-    homePhone: prospect.homePhone || fromCall.homePhone,
-    zip: prospect.zip === 'N/A' && fromCall.zip ? fromCall.zip : prospect.zip,
-  };
 }
 
 interface CurrentCallProps {
@@ -162,9 +141,11 @@ interface CurrentCallProps {
   customerNo: number;
   callType: string;
   routedCall: TheCall | null;
+  /** The dashboard sent the user back to this saved call. */
+  resumed: Resumed | null;
 }
 
-function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: CurrentCallProps) {
+function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed }: CurrentCallProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const config = useClientConfig();
@@ -183,7 +164,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     ...(callType === 'Inbound' ? getInboundCustomerQuery : getCustomerQuery)(sqldbid, Math.max(customerNo, 0)),
     enabled: customerNo >= 0,
   });
-  const [localCustomer, setLocalCustomer] = useState<Customer | null>(null);
   const local = customerNo <= 0;
   const loaded =
     customerNo < 0
@@ -191,11 +171,12 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
       : customerQuery.data
         ? withCallerDetails(customerQuery.data, callRow)
         : null;
-  const customer = localCustomer ?? loaded;
   // An inbound deep link has no row: the one the search would have given stands in for it.
   const theCall: TheCall | null =
     callRow ?? (!outbound && customerQuery.data ? inboundRowOf(customerQuery.data) : null);
 
+  // The release of the call carries the working state's last change (the hook below gives it).
+  const unloadState = useRef<ReturnType<typeof useCallWork>['unloadState'] | null>(null);
   const lock = useCallLock({
     sqldbid,
     customerNo,
@@ -204,17 +185,30 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     enabled: callKnown,
     theCall,
     heartbeatSeconds: config.callHeartbeatSeconds,
+    workState: (pageHide) => unloadState.current?.(pageHide),
   });
   const open = lock.state.status === 'open';
-  /** The latest recorded customer edit; the end of the call links it to the call history. */
-  const [infoEditId, setInfoEditId] = useState<number | null>(null);
+  // What the CSR did on the call, restored before anything can be edited, saved while the call is held.
+  // A new prospect's call is named by its row, which a deep link has once the prospect's record is read.
+  const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
+  const work = useCallWork({
+    sqldbid,
+    customerNo,
+    callType,
+    callRow: theCall,
+    enabled: callKnown && rowKnown,
+    held: open,
+  });
+  unloadState.current = work.unloadState;
+  // A new prospect's or unknown customer's edits are kept in the working state and applied to the record on screen.
+  const customer = local && loaded && work.customerEdits ? applyLocally(loaded, work.customerEdits) : loaded;
+  /** The latest recorded customer edit (work.infoEditId); the end of the call links it to the call history. */
+  const infoEditId = work.infoEditId;
   // The latest recorded edit of this CSR: the dialog's answer, or the customer as read again (autopay turned off).
   const editIds = [infoEditId, customer?.customerInfoEditId].filter((id): id is number => typeof id === 'number');
   const customerInfoEditId = editIds.length > 0 ? Math.max(...editIds) : null;
 
-  const [draft, setDraft] = useState<CallDraft>(EMPTY_DRAFT);
-  /** When the screen opened the call: the call history's call_start. */
-  const [callStart] = useState(() => new Date());
+  const draft: CallDraft = work.draft;
   /** The end of the call found required survey answers missing: the Survey tab marks them. */
   const [surveyFlagged, setSurveyFlagged] = useState(false);
   const [tab, setTab] = useState('customer');
@@ -224,7 +218,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     setTab(value ?? 'customer');
     if (value === 'pricing') setPricingSeen(true);
   };
-  const patch = (change: Partial<CallDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const patch = work.patch;
 
   const results = useCallResults(type?.CallTypeId ?? 1);
   const options = useCallOptions();
@@ -265,6 +259,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
   /** Leave without the prompt and without saving the call for later. */
   const leaveFor = (path: string, state?: { theCall: TheCall }) => {
     lock.forget();
+    work.stop();
     leaving.current = true;
     void navigate(path, { replace: state !== undefined, state });
   };
@@ -280,7 +275,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     if (local) return customer;
     const answer = await customerQuery.refetch();
     if (answer.error) throw answer.error;
-    setLocalCustomer(null);
     return answer.data ?? null;
   };
 
@@ -296,14 +290,13 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     if (!customer) return;
     if (local) {
       const next = applyLocally(customer, edit);
-      setLocalCustomer(next);
+      work.addCustomerEdit(edit);
       toast.success(`Updated Customer: ${fullName(next)}`);
     } else {
       // The edit names the version it was made on: a customer another user changed since answers 409.
       const version = customerQuery.data?.version ?? customer.version;
       const answer = await update.mutateAsync({ sqldbid, customerNo, body: { ...edit, version } });
-      setLocalCustomer(null);
-      setInfoEditId(answer.customerInfoEditId);
+      work.setInfoEditId(answer.customerInfoEditId);
       toast.success(`Updated Customer: ${fullName(answer.customer)}`);
     }
     stack.close(dialog);
@@ -355,7 +348,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     draft,
     customerInfoEditId,
     allowedResults: (results.data ?? []).map((r) => r.ResultName),
-    callStart,
+    callStart: work.callStart,
     onSurveyProblem: () => {
       setSurveyFlagged(true);
       openTab('survey');
@@ -374,15 +367,16 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
     callLog: () => stack.open('call-log'),
     openTab,
   });
-  // Once the call is ours, the keyboard starts on its first tab.
+  // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its first tab.
+  const tabsShown = callKnown && work.ready;
   useEffect(() => {
-    if (open) document.getElementById(`${CALL_TABS_ID}-tab-customer`)?.focus();
-  }, [open]);
+    if (open && tabsShown) document.getElementById(`${CALL_TABS_ID}-tab-customer`)?.focus();
+  }, [open, tabsShown]);
 
-  if (!callKnown) {
+  if (!callKnown || !work.ready) {
     return (
       <Center h={300}>
-        <Loader aria-label="Opening the call" />
+        <Loader aria-label={callKnown ? 'Restoring the work on this call' : 'Opening the call'} />
       </Center>
     );
   }
@@ -395,7 +389,21 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
       data-testid="current-call"
       data-call-status={lock.state.status}
       data-customer-info-edit-id={customerInfoEditId ?? ''}
+      data-work-state={work.pending ? 'pending' : 'saved'}
     >
+      {resumed ? (
+        <ResumedCallNotice
+          resumed={resumed}
+          name={name.trim()}
+          customerNo={customerNo}
+          callType={type?.CallTypeDisplayName ?? callType}
+          onLeave={() => {
+            // Left for now, not forgotten: the release keeps it (and its work) as the saved call.
+            leaving.current = true;
+            void navigate(listPath);
+          }}
+        />
+      ) : null}
       <CallHeader
         name={name.trim()}
         callTypeLabel={type?.CallTypeDisplayName ?? callType}
@@ -428,24 +436,12 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall }: Curren
         active={open}
       />
 
-      {lock.state.status === 'opening' ? (
-        <Group gap="xs" role="status">
-          <Loader size="xs" aria-hidden />
-          <Text size="sm" c="gray.7">
-            Opening the call…
-          </Text>
-        </Group>
-      ) : null}
-      {failed ? (
-        <Alert color="red" icon={<IconAlertCircle size={18} />} title="The call could not be opened" role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{failed}</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void navigate(listPath)}>
-              Back to the list
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      <CallNotices
+        opening={lock.state.status === 'opening'}
+        failed={failed}
+        restoreError={work.restoreError}
+        onBack={() => void navigate(listPath)}
+      />
 
       <Grid gap="sm" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>

@@ -51,7 +51,8 @@ export default function DashboardPage() {
     if (!resume) return;
     void navigate(currentCallPath(resume.sqldbid, resume.customerNo, resume.callType), {
       replace: true,
-      state: { theCall: resume.theCall },
+      // The call screen says which call this is and why the user is on it.
+      state: { theCall: resume.theCall, resumed: { savedAt: resume.savedAt } },
     });
   }, [resume, navigate]);
 

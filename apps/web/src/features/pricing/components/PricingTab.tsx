@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Center, Grid, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,6 +20,7 @@ import { useCurrentServiceYear } from '../api/currentServiceYear';
 import { customerPricingKey, customerPricingQuery, useCustomerPricing, type PricingArgs } from '../api/customerPricing';
 import {
   centsOf,
+  nextYearToOpen,
   quoteOf,
   toggleLawnProgram,
   togglePestProgram,
@@ -77,6 +78,14 @@ export function PricingTab(props: PricingTabProps) {
   const error = year.error ?? pricing.error;
   // Kept here, above the loader, so the alert is not shown again for the same size after a change of year.
   const [acknowledgedSize, setAcknowledgedSize] = useState<number | null>(null);
+  // The season whose rounds were all behind us when the tab opened, so it moved on to the next year by itself.
+  const [advancedFrom, setAdvancedFrom] = useState<number | null>(null);
+  const { draft, onChange } = props;
+  const nextYear = year.data && pricing.data ? nextYearToOpen(draft, year.data.serviceYear, pricing.data) : null;
+  if (nextYear !== null && advancedFrom !== nextYear - 1) setAdvancedFrom(nextYear - 1);
+  useEffect(() => {
+    if (nextYear !== null) onChange(withServiceYear(draft, nextYear));
+  }, [nextYear, draft, onChange]);
 
   if (error) {
     return (
@@ -102,6 +111,7 @@ export function PricingTab(props: PricingTabProps) {
       currentYear={year.data?.serviceYear ?? args.pricingYear}
       acknowledgedSize={acknowledgedSize}
       onAcknowledgeSize={setAcknowledgedSize}
+      advancedFrom={advancedFrom !== null && pricing.data.serviceYear === advancedFrom + 1 ? advancedFrom : null}
     />
   );
 }
@@ -119,6 +129,7 @@ function PricingScreen({
   visible,
   acknowledgedSize,
   onAcknowledgeSize,
+  advancedFrom,
 }: PricingTabProps & {
   data: PricingResponse;
   args: PricingArgs;
@@ -126,6 +137,7 @@ function PricingScreen({
   currentYear: number;
   acknowledgedSize: number | null;
   onAcknowledgeSize: (size: number) => void;
+  advancedFrom: number | null;
 }) {
   const queryClient = useQueryClient();
   const canEdit = canEditPricing({ companyId: user.CompanyId, permissions: user.permissions });
@@ -225,6 +237,15 @@ function PricingScreen({
           Refresh Lawn Size and Pricing
         </Button>
       </Group>
+
+      {advancedFrom !== null ? (
+        <Alert color="blue" variant="light" p="xs" data-testid="season-advanced">
+          <Text size="sm">
+            No lawn rounds are left in the {advancedFrom} season, so pricing opened on {advancedFrom + 1}. Choose{' '}
+            {advancedFrom} above to see this season&apos;s prices.
+          </Text>
+        </Alert>
+      ) : null}
 
       <TotalsStrip quote={q} />
 

@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api';
+import { getWorkState, saveWorkState, type WorkStateSaveBody } from '../api/workState';
+import type { CustomerEdit } from '../customer-edits';
+import { callTimeOf } from '../end-call';
+import type { CallDraft, TheCall } from '../model';
+import { belongsTo, callRowOf, freshWork, stateOf, workOf, type CallWork } from '../work-state';
+
+/** How long after the last change the state is saved. */
+export const SAVE_DEBOUNCE_MS = 1000;
+/** A reload waits at most this long for the state the old page sent as it went away. */
+const RELOAD_WAIT_MS = 3000;
+const RELOAD_POLL_MS = 200;
+/** A save that could not reach the server is tried again after this long. */
+const RETRY_MS = 5000;
+
+const SENT = 'cc.call.work';
+/** The revision this tab sent for the call as its page went away, a moment ago (a reload); no content is kept. */
+function sentRevision(key: string): number | null {
+  try {
+    const [k, revision, at] = (sessionStorage.getItem(SENT) ?? '').split('@');
+    return k === key && Date.now() - Number(at) < 10_000 ? Number(revision) : null;
+  } catch {
+    return null;
+  }
+}
+function rememberSent(key: string, revision: number): void {
+  try {
+    sessionStorage.setItem(SENT, `${key}@${revision}@${Date.now()}`);
+  } catch {
+    // private mode: the reload takes what the server has
+  }
+}
+
+export interface CallWorkOptions {
+  sqldbid: number;
+  customerNo: number;
+  callType: string;
+  /** The call row the screen was opened with (names a new prospect's call). */
+  callRow: TheCall | null;
+  /** False while the call row is still being resolved. */
+  enabled: boolean;
+  /** The CSR holds the call: saves are made only then. */
+  held: boolean;
+}
+
+/**
+ * The call's working state (issue 14 point 1, docs/decisions/023-call-working-state.md): restored from the server
+ * before the screen can be edited, saved a second after each change while the call is held, and handed to the
+ * release of the call (`unloadState`) so that the last change goes with it as the screen or the page goes. The
+ * browser asks before unloading while a change is not saved yet.
+ */
+export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabled, held }: CallWorkOptions) {
+  const key = `${sqldbid}/${customerNo}`;
+  const callRow = callRowOf(customerNo, row);
+  const [work, setWork] = useState<CallWork>(() => freshWork(callTimeOf(new Date())));
+  const [restored, setRestored] = useState<'restoring' | 'ready'>('restoring');
+  const [restoreError, setRestoreError] = useState<string | null>(null);
+  /** The state last acknowledged by the server (or restored), as JSON. */
+  const [acked, setAcked] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const revision = useRef(0);
+  const stopped = useRef(false);
+  const workRef = useRef(work);
+  workRef.current = work;
+  const readyRef = useRef(false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    let live = true;
+    const load = async () => {
+      const expected = sentRevision(key);
+      const until = Date.now() + RELOAD_WAIT_MS;
+      let answer = await getWorkState(sqldbid, customerNo, controller.signal);
+      // A reload: the old page's release carrying the last change may still be on its way.
+      while (expected !== null && (answer.workState?.revision ?? 0) < expected && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, RELOAD_POLL_MS));
+        if (!live) return null;
+        answer = await getWorkState(sqldbid, customerNo, controller.signal);
+      }
+      return answer.workState;
+    };
+    load().then(
+      (stored) => {
+        if (!live) return;
+        if (stored) revision.current = Math.max(revision.current, stored.revision);
+        const next = stored && belongsTo(stored, callType, callRow) ? workOf(stored, workRef.current.callStart) : null;
+        if (next) setWork(next);
+        setAcked(JSON.stringify(stateOf(next ?? workRef.current, customerNo)));
+        readyRef.current = true;
+        setRestored('ready');
+      },
+      (error: unknown) => {
+        if (!live) return;
+        setRestoreError((error as Error).message);
+        setAcked(JSON.stringify(stateOf(workRef.current, customerNo)));
+        readyRef.current = true;
+        setRestored('ready');
+      },
+    );
+    return () => {
+      live = false;
+      controller.abort();
+    };
+  }, [enabled, key, sqldbid, customerNo, callType, callRow]);
+
+  const json = restored === 'ready' ? JSON.stringify(stateOf(work, customerNo)) : null;
+  const pending = json !== null && acked !== null && json !== acked;
+
+  useEffect(() => {
+    if (!pending || !held || json === null) return;
+    const timer = setTimeout(
+      () => {
+        if (stopped.current) return;
+        revision.current += 1;
+        const body = {
+          callType,
+          callRow,
+          revision: revision.current,
+          state: JSON.parse(json) as WorkStateSaveBody['state'],
+        };
+        saveWorkState(sqldbid, customerNo, body).then(
+          (answer) => {
+            revision.current = Math.max(revision.current, answer.revision);
+            setAcked(json);
+            setFailures(0);
+          },
+          // A lost connection or a failing server tries again a little later; a refusal (the call is no longer held,
+          // a value out of bounds) waits for the next change.
+          (error: unknown) => {
+            if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) setFailures((n) => n + 1);
+          },
+        );
+      },
+      failures === 0 ? SAVE_DEBOUNCE_MS : RETRY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [pending, held, json, failures, sqldbid, customerNo, callType, callRow]);
+
+  // Leaving now would lose the change not yet saved: the browser asks first.
+  useEffect(() => {
+    if (!pending) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (stopped.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [pending]);
+
+  /** The state to send with the release of the call (the screen or the page is going). */
+  const unloadState = useCallback(
+    (pageHide: boolean): WorkStateSaveBody | undefined => {
+      if (!readyRef.current || stopped.current) return undefined;
+      revision.current += 1;
+      if (pageHide) rememberSent(key, revision.current);
+      return { callType, callRow, revision: revision.current, state: stateOf(workRef.current, customerNo) };
+    },
+    [key, callType, callRow, customerNo],
+  );
+
+  /** The call ended or was cancelled: nothing more is saved (the server discarded the state). */
+  const stop = useCallback(() => {
+    stopped.current = true;
+  }, []);
+
+  const patch = useCallback(
+    (change: Partial<CallDraft>) => setWork((w) => ({ ...w, draft: { ...w.draft, ...change } })),
+    [],
+  );
+  const addCustomerEdit = useCallback(
+    (edit: Partial<CustomerEdit>) => setWork((w) => ({ ...w, customerEdits: { ...w.customerEdits, ...edit } })),
+    [],
+  );
+  const setInfoEditId = useCallback((infoEditId: number) => setWork((w) => ({ ...w, infoEditId })), []);
+
+  return {
+    ...work,
+    ready: restored === 'ready',
+    restoreError,
+    pending,
+    patch,
+    addCustomerEdit,
+    setInfoEditId,
+    unloadState,
+    stop,
+  };
+}
