@@ -160,11 +160,19 @@ test('a reload, a closed window and a new sign-in come back to the call with all
   await expectOpen(again);
   await expect(result(again)).toHaveValue('Sale');
   await again.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  await again
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(again).toHaveURL(/\/call-center\/inbound$/, SERVER);
   await again.goto(CALL);
   await expectOpen(again);
   await expect(result(again)).toHaveValue('');
   await again.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  await again
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(again).toHaveURL(/\/call-center\/inbound$/, SERVER);
   await fresh.close();
 });
@@ -196,5 +204,9 @@ test('an unknown customer’s edits are part of the work and survive a reload', 
   await expectOpen(page);
   await expect(page.getByTestId('customer-name')).toHaveText('Nora Quill');
   await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
 });

@@ -140,6 +140,11 @@ async function openFromInbound(page: Page, lastName: string): Promise<void> {
 async function cancelCall(page: Page, list: RegExp): Promise<Record<string, unknown>> {
   const body = bodyOf(page, '/api/currentcall/insertCancelCall');
   await header(page).getByRole('button', { name: 'Cancel Call' }).click();
+  // Cancel Call asks first (the abandon confirmation).
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(page).toHaveURL(list, SERVER);
   await expect(page.getByRole('dialog', { name: 'Please confirm navigation' })).toHaveCount(0);
   return body;

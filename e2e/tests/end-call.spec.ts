@@ -90,6 +90,11 @@ async function chooseResult(page: Page, result: string): Promise<void> {
 
 async function cancelCall(page: Page, list: RegExp): Promise<void> {
   await header(page).getByRole('button', { name: 'Cancel Call' }).click();
+  // Cancel Call asks first (the abandon confirmation).
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(page).toHaveURL(list, SERVER);
 }
 

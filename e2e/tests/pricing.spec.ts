@@ -78,6 +78,11 @@ const service = (page: Page, name: string) =>
 
 async function cancelCall(page: Page): Promise<void> {
   await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  // Cancel Call asks first (the abandon confirmation).
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
 }
 

@@ -269,6 +269,11 @@ test('Open call opens the current-call screen for the order’s customer as an i
 
   // Cancel Call ends it (back to the inbound search), so no saved call sends a later journey to this screen.
   await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  // Cancel Call asks first (the abandon confirmation).
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
   await expect(page).toHaveURL(/\/call-center\/inbound$/, LOAD);
   expect((await apiGet<{ saved: unknown }>(page, '/api/call-center/saved-call')).saved).toBeNull();
 });

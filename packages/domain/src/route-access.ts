@@ -84,6 +84,9 @@ export function mayAccess(access: Access, subject: AccessSubject | null): boolea
 export const SCREEN_ACCESS = {
   publicHome: ACCESS.public,
   portalsignin: ACCESS.public,
+  /** The sign-in and sign-up dialogs by address; a signed-in user goes to the dashboard. */
+  signin: ACCESS.public,
+  signup: ACCESS.public,
   home: ACCESS.signedIn,
   tikiwiki: ACCESS.signedIn,
   pbknowledgebase: ACCESS.signedIn,

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useSessionExpired } from '../lib/session';
 
-/** Shown once the idle time-out has cleared the credentials; OK reloads the page. */
+/** Shown once the idle time-out has cleared the credentials; OK (or Escape, its only answer) reloads the page. */
 export function SessionExpiredDialog() {
   const expired = useSessionExpired();
   const reload = () => window.location.reload();
@@ -12,7 +12,6 @@ export function SessionExpiredDialog() {
       title="Session Expired"
       withCloseButton={false}
       closeOnClickOutside={false}
-      closeOnEscape={false}
       zIndex={400}
     >
       <Stack gap="md">

@@ -15,6 +15,8 @@ export interface AppRoute {
 
 const PublicHomePage = lazy(() => import('../features/auth/pages/PublicHomePage'));
 const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninPage'));
+const SignInPage = lazy(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignInPage })));
+const SignUpPage = lazy(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignUpPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/pages/ProfilePage'));
 const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
@@ -26,6 +28,8 @@ const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', name: 'publicHome', title: 'Welcome', page: PublicHomePage },
   { path: '/portalsignin', name: 'portalsignin', title: 'Sign in', page: PortalSigninPage },
+  { path: '/signin', name: 'signin', title: 'Sign in', page: SignInPage },
+  { path: '/signup', name: 'signup', title: 'Sign up', page: SignUpPage },
   { path: '/dashboard', name: 'home', title: 'Dashboard', page: DashboardPage },
   { path: '/tikiwiki', name: 'tikiwiki', title: 'Wiki', page: DashboardPage },
   { path: '/pbknowledgebase', name: 'pbknowledgebase', title: 'Knowledge Base', page: DashboardPage },

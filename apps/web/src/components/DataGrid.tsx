@@ -6,7 +6,13 @@
  */
 import type { ComponentType, CSSProperties } from 'react';
 import { AgGridReact, type AgGridReactProps, type CustomCellRendererProps } from 'ag-grid-react';
-import { AllCommunityModule, ModuleRegistry, themeQuartz, type ColDef } from 'ag-grid-community';
+import {
+  AllCommunityModule,
+  ModuleRegistry,
+  themeQuartz,
+  type ColDef,
+  type FocusGridInnerElementParams,
+} from 'ag-grid-community';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 
@@ -42,10 +48,40 @@ export interface DataGridProps<TData> extends AgGridReactProps<TData> {
   'data-testid'?: string;
 }
 
+/** Tab leaves the grid instead of walking its header and cells one by one: the grid is one tab stop. */
+const leaveOnTab = () => false as const;
+
+/**
+ * Tabbing into the grid lands on a row (the one focused before, or the first in view), where the arrows move and
+ * Enter opens; an empty grid takes focus on its header, as AG Grid does by default.
+ */
+export function focusRow({ api }: FocusGridInnerElementParams): boolean {
+  const rows = api.getDisplayedRowCount();
+  const first = api.getAllDisplayedColumns()[0];
+  if (!first || rows === 0) return false;
+  const before = api.getFocusedCell();
+  const rowIndex =
+    before && !before.rowPinned && before.rowIndex < rows ? before.rowIndex : api.getFirstDisplayedRowIndex();
+  api.ensureIndexVisible(rowIndex);
+  api.setFocusedCell(rowIndex, before?.column ?? first);
+  return true;
+}
+
+/**
+ * The keyboard model of every grid (AG Grid's own navigation, configured): one tab stop, arrows inside. A button in
+ * a cell takes tabIndex -1 (see openCallColumn) and the grid's onCellKeyDown answers Enter on its row.
+ */
 export function DataGrid<TData>({ label, height = 400, 'data-testid': testId, ...gridProps }: DataGridProps<TData>) {
   return (
     <div role="region" aria-label={label} style={{ height, width: '100%' }} data-testid={testId}>
-      <AgGridReact<TData> theme={gridTheme} loadThemeGoogleFonts={false} {...gridProps} />
+      <AgGridReact<TData>
+        theme={gridTheme}
+        loadThemeGoogleFonts={false}
+        tabToNextCell={leaveOnTab}
+        tabToNextHeader={leaveOnTab}
+        focusGridInnerElement={focusRow}
+        {...gridProps}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Navigate, useOutletContext } from 'react-router';
+import { Navigate, useOutletContext, useSearchParams } from 'react-router';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPhoneIncoming, IconPhoneOutgoing, IconRuler2 } from '@tabler/icons-react';
 import { useSession, useSessionExpired } from '../../../lib/session';
@@ -16,16 +16,21 @@ const FEATURES = [
   { icon: IconRuler2, title: 'MeasureIt', text: 'Measure lawns on the satellite map.' },
 ];
 
-/** The public home: opens the sign-in dialog; a signed-in user goes to the dashboard. */
+/**
+ * The public home: opens the sign-in dialog (or the sign-up dialog when /signup sent the user here); a signed-in
+ * user goes to the dashboard.
+ */
 export default function PublicHomePage() {
   const current = useSession();
   const expired = useSessionExpired();
   const { openAuthDialog } = useOutletContext<{ openAuthDialog: (d: AuthDialog) => void }>();
   const { signupEnabled } = useClientConfig();
+  const [search] = useSearchParams();
+  const dialog: AuthDialog = search.get('dialog') === 'signup' && signupEnabled ? 'signup' : 'signin';
 
   useEffect(() => {
-    if (!current && !expired) openAuthDialog('signin');
-  }, [current, expired, openAuthDialog]);
+    if (!current && !expired) openAuthDialog(dialog);
+  }, [current, expired, openAuthDialog, dialog]);
 
   if (current) return <Navigate to="/dashboard" replace />;
   return (

@@ -9,7 +9,7 @@ export interface AlertDialogProps {
   message: ReactNode;
   /** OK; the close button and Escape too unless `forced`. */
   onOk?: () => void;
-  /** The user must answer with OK (no close button, no Escape, no click outside). */
+  /** The user must answer with OK (no close button, no click outside); Escape answers OK. */
   forced?: boolean;
   color?: string;
   'data-testid'?: string;
@@ -30,12 +30,12 @@ export function AlertDialog({
   return (
     <Modal
       opened={opened}
-      onClose={forced ? () => undefined : onClose}
+      // Every dialog closes on Escape: a forced one by its only answer, OK.
+      onClose={forced ? (onOk ?? onClose) : onClose}
       stackId={stackId}
       title={title}
       size="md"
       withCloseButton={!forced}
-      closeOnEscape={!forced}
       closeOnClickOutside={!forced}
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid={testId}

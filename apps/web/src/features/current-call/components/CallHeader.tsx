@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Group, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarClock,
   IconClipboardList,
   IconFileDescription,
+  IconKeyboard,
   IconNotes,
   IconPhoneCheck,
   IconPhoneOff,
@@ -35,6 +36,10 @@ export interface CallHeaderProps {
   onCallLog: () => void;
   onCustomerDetails: () => void;
   onActionSheet: () => void;
+  /** The keyboard shortcuts' help. */
+  onShortcuts: () => void;
+  /** The id of the call result's input (a shortcut goes to it). */
+  resultId: string;
   onCancelCall: () => void;
   cancelling: boolean;
   onEndCall: () => void;
@@ -111,6 +116,11 @@ export function CallHeader(props: CallHeaderProps) {
           >
             Action Sheet
           </Button>
+          <Tooltip label="Keyboard shortcuts (Alt+Shift+K)">
+            <ActionIcon variant="default" size="md" aria-label="Keyboard shortcuts" onClick={props.onShortcuts}>
+              <IconKeyboard size={16} />
+            </ActionIcon>
+          </Tooltip>
           <Button
             size="compact-sm"
             leftSection={<IconPhoneCheck size={14} />}
@@ -139,6 +149,7 @@ export function CallHeader(props: CallHeaderProps) {
           size="xs"
           w={230}
           label="Call result"
+          id={props.resultId}
           placeholder={props.resultsLoading ? 'Loading results…' : 'Choose the result'}
           data={props.results}
           value={props.result}

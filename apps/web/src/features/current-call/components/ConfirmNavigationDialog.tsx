@@ -7,10 +7,22 @@ export interface ConfirmNavigationDialogProps {
   opened: boolean;
   onLeave: () => void;
   onStay: () => void;
+  /** The going-on button's label: 'Leave' when leaving the screen, 'Cancel Call' for Cancel Call. */
+  leaveLabel?: string;
+  'data-testid'?: string;
 }
 
-/** The abandon confirmation (call-handling.md §8): Leave goes on, Stay (the default) keeps the call. */
-export function ConfirmNavigationDialog({ opened, onLeave, onStay }: ConfirmNavigationDialogProps) {
+/**
+ * The abandon confirmation (call-handling.md §2, §8), asked before leaving the screen and before Cancel Call: the
+ * going-on button goes on, Stay (the default, and Escape) keeps the call.
+ */
+export function ConfirmNavigationDialog({
+  opened,
+  onLeave,
+  onStay,
+  leaveLabel = 'Leave',
+  'data-testid': testId = 'confirm-navigation-dialog',
+}: ConfirmNavigationDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -18,12 +30,12 @@ export function ConfirmNavigationDialog({ opened, onLeave, onStay }: ConfirmNavi
       title={CONFIRM_NAVIGATION_TITLE}
       size="md"
       closeButtonProps={{ 'aria-label': 'Close' }}
-      data-testid="confirm-navigation-dialog"
+      data-testid={testId}
     >
       <Text size="sm">{CONFIRM_NAVIGATION_MESSAGE}</Text>
       <Group justify="flex-end" mt="lg" gap="sm">
         <Button variant="default" onClick={onLeave}>
-          Leave
+          {leaveLabel}
         </Button>
         <Button onClick={onStay} data-autofocus>
           Stay

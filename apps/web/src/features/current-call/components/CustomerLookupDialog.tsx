@@ -28,6 +28,8 @@ function SelectCell({ data, context }: CustomCellRendererProps<LookupRow, unknow
   if (!data) return null;
   return (
     <Button
+      // The cell is the tab stop: Enter on the row selects it (one tab stop per grid).
+      tabIndex={-1}
       size="compact-xs"
       variant="light"
       aria-label={`Select account ${data.customerNo}, ${data.firstName} ${data.lastName}`}

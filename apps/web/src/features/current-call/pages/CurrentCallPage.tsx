@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Center, Grid, Loader, Modal, Paper, Stack, Tabs, useModalsStack } from '@mantine/core';
 import {
@@ -16,6 +16,7 @@ import type { Customer, EndCallResponse, HistoryRow, SessionUser } from '@cc/con
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
 import { session, useSession } from '../../../lib/session';
+import { useFocusReturn } from '../../../lib/useFocusReturn';
 import { toast } from '../../../lib/toast';
 import { useCallOptions } from '../api/callOptions';
 import { currentCallKey } from '../api/keys';
@@ -57,6 +58,7 @@ import { PricingTab } from '../../pricing';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
+import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
 import { useCallWork } from '../hooks/useCallWork';
 import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
@@ -81,6 +83,9 @@ export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
 export const ACTIVE_CALL_MESSAGE = 'Sorry, but this call is currently active...';
 export const DNC_TITLE = 'Attention';
 export const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
+/** Said after Cancel Call (decision 024). */
+export const callCancelledMessage = (name: string) =>
+  `Call cancelled: ${name || 'the caller'}. Nothing from it was saved.`;
 
 const DIALOGS = [
   'edit-customer',
@@ -231,6 +236,8 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   const [dncSeen, setDncSeen] = useState(false);
 
   const stack = useModalsStack([...DIALOGS]);
+  // The stacked dialogs' focus return (Mantine's is lost in a Modal.Stack).
+  useFocusReturn(Object.values(stack.state).some(Boolean));
   const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
   const [lookupFor, setLookupFor] = useState<'switch' | 'customer-no'>('switch');
   const [lookedUp, setLookedUp] = useState<number | null>(null);
@@ -246,6 +253,8 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   const update = useUpdateCustomer();
   const setWebLead = useSetWebLeadCustomer();
   const cancel = useInsertCancelCall();
+  /** Cancel Call asks first (the abandon confirmation). */
+  const [confirmCancel, setConfirmCancel] = useState(false);
 
   /** Leave without the prompt and without saving the call for later. */
   const leaveFor = (path: string, state?: { theCall: TheCall }) => {
@@ -307,6 +316,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
       {
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: ['outbound'] });
+          toast.info(callCancelledMessage(name.trim()));
           leaveFor(listPath);
         },
         onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`),
@@ -351,6 +361,17 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   const refused = lock.state.status === 'refused' ? lock.state.message : null;
   const failed = lock.state.status === 'failed' ? lock.state.message : null;
   const customerError = customerQuery.error?.message ?? null;
+
+  const shortcuts = useCallShortcuts({
+    endCall: open && draft.result && !end.ending && !cancel.isPending ? end.start : null,
+    callLog: () => stack.open('call-log'),
+    openTab,
+  });
+  // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its first tab.
+  const tabsShown = callKnown && work.ready;
+  useEffect(() => {
+    if (open && tabsShown) document.getElementById(`${CALL_TABS_ID}-tab-customer`)?.focus();
+  }, [open, tabsShown]);
 
   if (!callKnown || !work.ready) {
     return (
@@ -405,7 +426,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         onCallLog={() => stack.open('call-log')}
         onCustomerDetails={() => stack.open('customer-details')}
         onActionSheet={() => stack.open('action-sheet')}
-        onCancelCall={onCancelCall}
+        onShortcuts={shortcuts.openHelp}
+        resultId={CALL_RESULT_ID}
+        onCancelCall={() => setConfirmCancel(true)}
         cancelling={cancel.isPending}
         onEndCall={end.start}
         ending={end.ending}
@@ -455,7 +478,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
           <Paper withBorder radius="md" p="sm">
-            <Tabs value={tab} onChange={openTab} variant="outline" keepMounted>
+            <Tabs id={CALL_TABS_ID} value={tab} onChange={openTab} variant="outline" keepMounted>
               <Tabs.List mb="sm" aria-label="Call details">
                 <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
                   Customer
@@ -662,6 +685,17 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         onLeave={() => blocker.proceed?.()}
         onStay={() => blocker.reset?.()}
       />
+      <ConfirmNavigationDialog
+        opened={confirmCancel}
+        leaveLabel="Cancel the call"
+        onLeave={() => {
+          setConfirmCancel(false);
+          onCancelCall();
+        }}
+        onStay={() => setConfirmCancel(false)}
+        data-testid="confirm-cancel-dialog"
+      />
+      {shortcuts.help}
     </Stack>
   );
 }

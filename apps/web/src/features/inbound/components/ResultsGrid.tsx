@@ -26,6 +26,8 @@ function OpenCell({ data, context }: CustomCellRendererProps<InboundRow, unknown
   if (!data) return null;
   return (
     <Button
+      // The cell is the tab stop: Enter on the row opens it (one tab stop per grid).
+      tabIndex={-1}
       size="compact-xs"
       variant="light"
       aria-label={`Open call for ${data.Name}`}

@@ -23,11 +23,14 @@ export interface ResultsPanelProps {
   onOpen: (row: InboundRow) => void;
 }
 
+export const NO_CUSTOMERS = 'No customers found';
+
 function summary(result: InboundSearchResponse | null, searching: boolean, rowCount: number | null): string {
   if (searching) return 'Searching…';
   if (!result) return 'No search yet';
   if (result.overLimit) return `${result.total.toLocaleString()} customers match: refine the search`;
   const n = result.total;
+  if (n === 0) return NO_CUSTOMERS;
   const found = `${n.toLocaleString()} ${n === 1 ? 'customer' : 'customers'} found`;
   // Column filters narrow what the grid shows: say how many of the found pass them.
   return rowCount !== null && rowCount !== n ? `${found}, ${rowCount.toLocaleString()} shown by the filters` : found;
@@ -48,7 +51,8 @@ export function ResultsPanel({
   onSearchPanelToggle,
   onOpen,
 }: ResultsPanelProps) {
-  const hasGrid = result !== null && !result.overLimit;
+  // An empty answer is said in words, not as an empty grid paged 'Page 0 of 0'.
+  const hasGrid = result !== null && !result.overLimit && result.total > 0;
   // What the filters let through, per search: a new search starts unfiltered.
   const [counted, setCounted] = useState<{ of: InboundSearchResponse; rowCount: number } | null>(null);
   const rowCount = counted && counted.of === result ? counted.rowCount : null;
@@ -109,7 +113,9 @@ export function ResultsPanel({
               <Text c="gray.7" size="sm" ta="center" maw={420}>
                 {result?.overLimit
                   ? 'Too many customers match. Add more search criteria to narrow the results.'
-                  : 'Search by address or by name, phone, customer number and more. Matching customers appear here.'}
+                  : result
+                    ? `${NO_CUSTOMERS}. Check the spelling, or search with fewer details.`
+                    : 'Search by address or by name, phone, customer number and more. Matching customers appear here.'}
               </Text>
             </Stack>
           </Center>

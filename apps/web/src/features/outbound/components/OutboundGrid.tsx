@@ -31,6 +31,8 @@ function OpenCell({ data, context }: CustomCellRendererProps<OutboundRow, unknow
   if (!data) return null;
   return (
     <Button
+      // The cell is the tab stop: Enter on the row opens it (one tab stop per grid).
+      tabIndex={-1}
       size="compact-xs"
       variant="default"
       aria-label={`Open call for ${data.FirstName} ${data.LastName}`}

@@ -379,7 +379,7 @@ function PricingScreen({
         title={LAWN_SIZE_ALERT_TITLE}
         size="md"
         withCloseButton={false}
-        closeOnEscape={false}
+        // Escape answers OK, the alert's only answer: every dialog closes on Escape.
         closeOnClickOutside={false}
         data-testid="lawn-size-alert"
       >
