@@ -9,6 +9,12 @@ export const CALL_TABS_ID = 'call-tabs';
 /** The id of the call result's input. */
 export const CALL_RESULT_ID = 'call-result-input';
 
+/** A modal dialog is open: its own keys rule, and no shortcut reaches the screen behind it. */
+const dialogOpen = () => document.querySelector('[role="dialog"][aria-modal="true"]') !== null;
+const screenOnly = (fn: () => void) => (): void => {
+  if (!dialogOpen()) fn();
+};
+
 const focusById = (id: string) => {
   // After React has shown what the shortcut opened (a tab's panel).
   requestAnimationFrame(() => document.getElementById(id)?.focus());
@@ -33,25 +39,25 @@ export function useCallShortcuts({ endCall, callLog, openTab }: CallShortcuts): 
   const physical = { usePhysicalKeys: true };
   const tabs: HotkeyItem[] = CALL_TABS.map((value, i) => [
     `alt+shift+digit${i + 1}`,
-    () => {
+    screenOnly(() => {
       openTab(value);
       focusById(`${CALL_TABS_ID}-tab-${value}`);
-    },
+    }),
     physical,
   ]);
   useHotkeys(
     [
-      ['alt+shift+e', () => endCall?.(), physical],
-      ['alt+shift+l', callLog, physical],
-      ['alt+shift+r', () => focusById(CALL_RESULT_ID), physical],
-      ['alt+shift+k', () => setHelpOpen(true), physical],
+      ['alt+shift+e', screenOnly(() => endCall?.()), physical],
+      ['alt+shift+l', screenOnly(callLog), physical],
+      ['alt+shift+r', screenOnly(() => focusById(CALL_RESULT_ID)), physical],
+      ['alt+shift+k', screenOnly(() => setHelpOpen(true)), physical],
       ...tabs,
     ],
     // In text boxes too: these chords type nothing.
     [],
   );
   // '?' only outside text boxes, where it would be typed.
-  useHotkeys([['shift+slash', () => setHelpOpen(true), physical]]);
+  useHotkeys([['shift+slash', screenOnly(() => setHelpOpen(true)), physical]]);
   return {
     openHelp: () => setHelpOpen(true),
     help: <ShortcutsDialog opened={helpOpen} onClose={() => setHelpOpen(false)} />,
