@@ -39,12 +39,8 @@ async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
   // Web Locks exist in secure contexts only (HTTPS, localhost).
   const locks = typeof navigator === 'undefined' ? undefined : (navigator.locks as LockManager | undefined);
   if (!locks) return task();
-  let result: { value: T } | undefined;
-  await locks.request('cc.session.refresh', async () => {
-    result = { value: await task() };
-  });
-  if (!result) throw new Error('The refresh lock was granted without running its task.');
-  return result.value;
+  // The lock is held until the task settles, and the request answers what the task answers.
+  return locks.request('cc.session.refresh', () => task());
 }
 
 let refreshing: Promise<boolean> | null = null;
