@@ -39,6 +39,7 @@ declare module 'fastify' {
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
+import { registerUserRoutes } from './features/users/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPricingRoutes(app, ctx);
   registerEndCallRoutes(app, ctx);
   registerQuotesRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
 
   return app;
 }
