@@ -10,7 +10,7 @@
 import { isNorthAmericanPhone } from '@cc/domain';
 import { z } from './zod.js';
 import { Application } from './auth.js';
-import { Id, IdParam, int4, line, page, secret } from './common.js';
+import { Id, IdParam, int4, int4Param, line, page, secret } from './common.js';
 
 /** Every user field the forms send as text is at most this long; the §5 rules are checked on the server. */
 const NAME_MAX = 100;
@@ -187,8 +187,8 @@ export const UserFranchisesResponse = z.array(UserFranchise);
 // ---- The audit log: GET /api/users/audit/ (role 1) ----------------------------------------------------------------
 
 export const AuditQuery = z.object({
-  page: int4(1).default(1),
-  pageSize: int4(1, 500).default(50),
+  page: int4Param(1).default(1),
+  pageSize: int4Param(1, 500).default(50),
   /** Only the changes to this user. */
   userId: IdParam.optional(),
 });

@@ -71,6 +71,7 @@ export async function activeAdministrators(db: DbOrTx): Promise<number> {
     .select({ userId: users.userId })
     .from(users)
     .where(and(eq(users.roleId, 1), eq(users.active, true)))
+    .orderBy(asc(users.userId))
     .for('update');
   return rows.length;
 }

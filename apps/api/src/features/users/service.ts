@@ -93,16 +93,14 @@ async function writeGrants(tx: DbOrTx, userId: number, input: UserInput): Promis
   if (input.permissions) {
     await tx.delete(userPermissions).where(eq(userPermissions.userId, userId));
     if (input.permissions.length > 0) {
-      await tx
-        .insert(userPermissions)
-        .values(
-          input.permissions.map((p) => ({
-            userId,
-            applicationId: p.ApplicationId,
-            permissionId: p.PermissionId,
-            value: p.value,
-          })),
-        );
+      await tx.insert(userPermissions).values(
+        input.permissions.map((p) => ({
+          userId,
+          applicationId: p.ApplicationId,
+          permissionId: p.PermissionId,
+          value: p.value,
+        })),
+      );
     }
   }
 }
@@ -175,10 +173,13 @@ export async function updateUser(
 ): Promise<UserDetail> {
   const actor = actorOf(user);
   await ctx.db.transaction(async (tx) => {
+    // The administrators are locked first, always in the same order, so two saves that each demote the other
+    // administrator wait for one another (and the second sees one administrator left) instead of deadlocking.
+    const administrators = await activeAdministrators(tx);
     const target = await targetOf(tx, actor, userId, { lock: true });
     const before = await userDetail(tx, userId);
     const falsevalues = await checkUserInput(tx, input, { userId, username: before.Username });
-    check(saveRefusal(actor, target, shapeOf(input), await activeAdministrators(tx)));
+    check(saveRefusal(actor, target, shapeOf(input), administrators));
     checkGrants(actor, input, before, falsevalues);
     await tx
       .update(users)
@@ -221,8 +222,9 @@ async function endSessionsOf(ctx: AppContext, tx: DbOrTx, userId: number, except
 export async function removeUser(ctx: AppContext, user: AuthUser, userId: number): Promise<void> {
   const actor = actorOf(user);
   await ctx.db.transaction(async (tx) => {
+    const administrators = await activeAdministrators(tx);
     const target = await targetOf(tx, actor, userId, { lock: true });
-    check(deleteRefusal(actor, target, await activeAdministrators(tx)));
+    check(deleteRefusal(actor, target, administrators));
     const before = await userDetail(tx, userId);
     await tx.update(users).set({ active: false, updatedAt: ctx.now() }).where(eq(users.userId, userId));
     const ended = await endSessionsOf(ctx, tx, userId);
