@@ -147,7 +147,7 @@ export async function saveBrand(
       action: before ? 'update' : 'create',
       entity: 'brand',
       entityId: id,
-      before: before ?? null,
+      before: before ? { BrandId: before.brandId, BrandName: before.brandName } : null,
       after,
     });
     return after;
@@ -355,7 +355,7 @@ export async function saveTemplate(
 
 export async function deleteTemplate(ctx: AppContext, user: AuthUser, key: TemplateKey): Promise<number> {
   return ctx.db.transaction(async (tx) => {
-    const removed = await tx.delete(templates).where(templateWhere(key)).returning();
+    const removed = await tx.delete(templates).where(templateWhere(key)).returning(templateColumns);
     if (removed.length === 0) throw notFound('No such template.');
     await writeAudit(ctx, tx, user, {
       action: 'delete',
