@@ -33,7 +33,7 @@ describe('the lists', () => {
     expect(names).toEqual([...names].sort());
     // Page 2 continues where page 1 ended.
     const second = (await post('/api/users/', { pageSize: 3, page: 2 })).json<typeof page>();
-    expect(second.data[0]?.Username.toLowerCase() > (names[2] ?? '')).toBe(true);
+    expect((second.data[0]?.Username ?? '').toLowerCase() > (names[2] ?? '')).toBe(true);
 
     const byLast = (await post('/api/users/', { sort: 'LastName', dir: 'desc' })).json<typeof page>();
     const lasts = byLast.data.map((r) => (r as unknown as { LastName: string }).LastName.toLowerCase());
