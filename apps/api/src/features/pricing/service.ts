@@ -14,6 +14,7 @@ import {
   recommendServices,
   recommendationCandidates,
   serviceYearFor,
+  withSpecNames,
 } from '@cc/domain';
 import type { PriceListEntry, PricingDataPayload, PricingResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
@@ -111,7 +112,7 @@ export async function customerPricing(
 ): Promise<PricingResponse> {
   const loaded = await loadPricing(ctx, user, { ...input, serviceYear: input.pricingYear });
   return {
-    ...loaded.data,
+    ...withSpecNames(loaded.data),
     sqldbid: input.sqldbid,
     customerNo: input.customerNo,
     serviceYear: input.pricingYear,
