@@ -39,29 +39,37 @@ export function specItemFlags(state: Pick<ItemState, 'selected' | 'free' | 'bloc
 }
 
 type Flagged<T> = T & SpecItemFlags;
-export type SpecService =
-  | Flagged<LawnProgram & { serviceGroup: 'L' }>
-  | Flagged<PestProgram & { serviceGroup: 'P' }>
-  | Flagged<AdditionalService & { serviceGroup: 'A' }>;
 
-export interface SpecPricingNames {
-  franchiseData: PricingData['franchise'];
-  lawnPrograms: Flagged<LawnProgram>[];
-  pestPrograms: Flagged<PestProgram>[];
-  additionalServices: Flagged<AdditionalService>[];
+/** The spec's names of pricing data whose items are L, P and A (the engine's, or the API's richer rows). */
+export interface SpecPricingNames<F, L, P, A> {
+  franchiseData: F;
+  lawnPrograms: Flagged<L>[];
+  pestPrograms: Flagged<P>[];
+  additionalServices: Flagged<A>[];
   /** Every program and service of the franchise, lawn first, then pest, then additional services. */
-  services: SpecService[];
+  services: (
+    (Flagged<L> & { serviceGroup: 'L' }) | (Flagged<P> & { serviceGroup: 'P' }) | (Flagged<A> & { serviceGroup: 'A' })
+  )[];
   /** The additional services sold only with a lawn program. */
-  bundleOnlyServices: Flagged<AdditionalService>[];
+  bundleOnlyServices: Flagged<A>[];
 }
 
-/** The pricing data with the spec's names added, every item unchosen. */
-export function withSpecNames<T extends PricingData>(data: T): Omit<T, keyof SpecPricingNames> & SpecPricingNames {
+/** The pricing data's spec names, every item unchosen: spread over the data (`{ ...data, ...withSpecNames(data) }`). */
+export function withSpecNames<
+  F extends PricingData['franchise'],
+  L extends LawnProgram,
+  P extends PestProgram,
+  A extends AdditionalService,
+>(data: {
+  franchise: F;
+  lawnPrograms: readonly L[];
+  pestPrograms: readonly P[];
+  additionalServices: readonly A[];
+}): SpecPricingNames<F, L, P, A> {
   const lawnPrograms = data.lawnPrograms.map((p) => ({ ...p, ...UNCHOSEN }));
   const pestPrograms = data.pestPrograms.map((p) => ({ ...p, ...UNCHOSEN }));
   const additionalServices = data.additionalServices.map((s) => ({ ...s, ...UNCHOSEN }));
   return {
-    ...data,
     franchiseData: data.franchise,
     lawnPrograms,
     pestPrograms,

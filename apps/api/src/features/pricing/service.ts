@@ -112,6 +112,7 @@ export async function customerPricing(
 ): Promise<PricingResponse> {
   const loaded = await loadPricing(ctx, user, { ...input, serviceYear: input.pricingYear });
   return {
+    ...loaded.data,
     ...withSpecNames(loaded.data),
     sqldbid: input.sqldbid,
     customerNo: input.customerNo,
