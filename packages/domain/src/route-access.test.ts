@@ -110,6 +110,16 @@ describe('screens', () => {
     expect(canEnterScreen(screen, null)).toBe(false);
   });
 
+  it.each(['adminReference', 'auditLog'])(
+    '%s (reference data, audit log) is role 1 only, not a user manager',
+    (screen) => {
+      expect(canEnterScreen(screen, subject(1))).toBe(true);
+      for (const role of ALL_ROLES.filter((r) => r !== 1)) {
+        expect(canEnterScreen(screen, subject(role, [1, 2, 3, 4, 5, 6, 7, 8, 9]))).toBe(false);
+      }
+    },
+  );
+
   it.each(['toString', 'constructor', '', 'nowhere'])('unknown screen %j is closed, even to role 1', (screen) => {
     expect(isScreenName(screen)).toBe(false);
     expect(canEnterScreen(screen, subject(1))).toBe(false);

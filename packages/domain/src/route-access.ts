@@ -109,6 +109,10 @@ export const SCREEN_ACCESS = {
   MeasureIt: ACCESS.measureIt,
   editMeasureIt: ACCESS.measureIt,
   searchMeasureIt: ACCESS.measureIt,
+  /** Ours (decision 026): the reference data's grids (brands, companies, applications, permissions, templates) and
+   * the audit log. Writing reference data and reading the log are role 1's calls, so the screens are role 1's. */
+  adminReference: ACCESS.administrator,
+  auditLog: ACCESS.administrator,
 } as const satisfies Record<string, Access>;
 export type ScreenName = keyof typeof SCREEN_ACCESS;
 

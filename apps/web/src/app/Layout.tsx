@@ -1,13 +1,22 @@
 import { Suspense, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { AppShell, Avatar, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconFileInvoice, IconLayoutDashboard, IconLogout, IconUserCog } from '@tabler/icons-react';
+import {
+  IconChevronDown,
+  IconDatabaseCog,
+  IconFileInvoice,
+  IconHistory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconUserCog,
+} from '@tabler/icons-react';
 import { api } from '../lib/api';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
+import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
@@ -19,6 +28,8 @@ export function Layout() {
   const { signupEnabled } = useClientConfig();
   // Quotes are call data: a user who may not take calls (a measurer, a user administrator) is not offered them.
   const quotes = mayEnter('allQuotes', current?.user ?? null);
+  // The administrators' screens of user administration (role 1): reference data and the audit log.
+  const administrator = mayEnter('adminReference', current?.user ?? null);
 
   const signOut = async () => {
     await api('signout').catch(() => undefined);
@@ -66,6 +77,16 @@ export function Layout() {
                   <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCog size={16} />}>
                     Profile
                   </Menu.Item>
+                  {administrator && (
+                    <>
+                      <Menu.Item component={Link} to={REFERENCE_PATH} leftSection={<IconDatabaseCog size={16} />}>
+                        Reference data
+                      </Menu.Item>
+                      <Menu.Item component={Link} to={AUDIT_PATH} leftSection={<IconHistory size={16} />}>
+                        Audit log
+                      </Menu.Item>
+                    </>
+                  )}
                   <Menu.Item onClick={() => void signOut()} leftSection={<IconLogout size={16} />}>
                     Sign out
                   </Menu.Item>

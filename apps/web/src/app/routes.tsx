@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { ScreenName } from '@cc/domain';
+import { ADMIN_REFERENCE_ROUTES } from '../features/admin-reference/routes';
 
 export interface AppRoute {
   path: string;
@@ -61,4 +62,5 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: UnavailablePage },
   { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: UnavailablePage },
   { path: '/measureItUtilities', name: 'measureItUtilities', title: 'MeasureIt Utilities', page: UnavailablePage },
+  ...ADMIN_REFERENCE_ROUTES,
 ];

@@ -1,0 +1,55 @@
+import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import { auditDiff, type DiffLine } from '../model';
+
+/** One audit row's change, field by field: what was (struck through) and what is. */
+export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const lines = auditDiff(before, after);
+  if (lines.length === 0) {
+    return (
+      <Text size="xs" c="gray.7">
+        No field changed
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={2} data-testid="audit-diff">
+      {lines.map((line) => (
+        <Line key={line.field} line={line} />
+      ))}
+    </Stack>
+  );
+}
+
+function Line({ line }: { line: DiffLine }) {
+  const lists = (line.gained?.length ?? 0) + (line.lost?.length ?? 0) > 0;
+  return (
+    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+      <Text span fw={600} size="xs">
+        {line.field}:
+      </Text>{' '}
+      {line.before !== undefined && !lists ? (
+        <Text span component="del" c="red.9" size="xs">
+          <VisuallyHidden>was </VisuallyHidden>
+          {line.before}
+        </Text>
+      ) : null}
+      {line.kind === 'changed' && !lists ? ' → ' : null}
+      {line.after !== undefined && !lists ? (
+        <Text span component="ins" c="green.9" size="xs" td="none">
+          <VisuallyHidden>{line.kind === 'changed' ? 'now ' : 'set to '}</VisuallyHidden>
+          {line.after}
+        </Text>
+      ) : null}
+      {lists && line.gained?.length ? (
+        <Text span component="ins" c="green.9" size="xs" td="none">
+          + {line.gained.join(', ')}{' '}
+        </Text>
+      ) : null}
+      {lists && line.lost?.length ? (
+        <Text span component="del" c="red.9" size="xs">
+          − {line.lost.join(', ')}
+        </Text>
+      ) : null}
+    </Text>
+  );
+}

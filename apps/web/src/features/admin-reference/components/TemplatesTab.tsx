@@ -1,0 +1,176 @@
+import { useMemo, useState } from 'react';
+import { Badge, Button, Group, Modal, Select, Text } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { CompanyRolePermissionTemplate } from '@cc/contract';
+import { adminToast } from '../../../lib/toast';
+import {
+  useApplications,
+  useCompanies,
+  useCompanyRoles,
+  useDeleteTemplate,
+  usePermissions,
+  useRoles,
+  useTemplates,
+} from '../api/reference';
+import { RefDialog, showSaveError } from './RefDialog';
+import { RefTable } from './RefTable';
+import { TemplateForm } from './TemplateForm';
+import { useEditing } from './useEditing';
+
+type Template = CompanyRolePermissionTemplate;
+const keyOf = (t: Template) => `${t.CompanyId}:${t.RoleId}:${t.ApplicationId}:${t.PermissionId}`;
+
+/** A company's, role's, application's and permission's names for the grid and the dialogs. */
+export function useTemplateNames() {
+  const companies = useCompanies();
+  const roles = useRoles();
+  const applications = useApplications();
+  const permissions = usePermissions();
+  return useMemo(
+    () => ({
+      company: (id: number) => companies.data?.find((c) => c.CompanyId === id)?.Description ?? String(id),
+      role: (id: number) => roles.data?.find((r) => r.RoleId === id)?.Description ?? String(id),
+      application: (id: number) => applications.data?.find((a) => a.ApplicationId === id)?.Name ?? String(id),
+      permission: (id: number) => permissions.data?.find((p) => p.PermissionId === id)?.Name ?? String(id),
+    }),
+    [companies.data, roles.data, applications.data, permissions.data],
+  );
+}
+
+/**
+ * Company-role permission templates (§3 CompanyRolePermissionTemplate): the default value of each permission for a
+ * company's role, which 'apply default permissions' gives a user. Filtered by company and role.
+ */
+export function TemplatesTab() {
+  const [companyId, setCompanyId] = useState<string | null>(null);
+  const [roleId, setRoleId] = useState<string | null>(null);
+  const templates = useTemplates({
+    ...(companyId ? { CompanyId: Number(companyId) } : {}),
+    ...(roleId ? { RoleId: Number(roleId) } : {}),
+  });
+  const companies = useCompanies();
+  const companyRoles = useCompanyRoles();
+  const roles = useRoles();
+  const names = useTemplateNames();
+  const dialog = useEditing<Template>();
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const remove = useDeleteTemplate();
+
+  const roleChoices = companyId
+    ? (companyRoles.data?.find((c) => c.CompanyId === Number(companyId))?.Roles ?? [])
+    : (roles.data ?? []);
+  const describe = (t: Template) =>
+    `${names.company(t.CompanyId)} ${names.role(t.RoleId)} ${names.permission(t.PermissionId)}`;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting);
+      adminToast.success(`Role template deleted: ${describe(deleting)}`);
+    } catch (error) {
+      showSaveError(error, [], () => undefined);
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <>
+      <RefTable
+        title="Role templates"
+        noun="template"
+        rows={templates.data}
+        loading={templates.isPending}
+        error={templates.error}
+        rowKey={keyOf}
+        rowName={describe}
+        toolbar={
+          <>
+            <Select
+              aria-label="Company"
+              placeholder="All companies"
+              clearable
+              w={200}
+              data={companies.data?.map((c) => ({ value: String(c.CompanyId), label: c.Description })) ?? []}
+              value={companyId}
+              onChange={(v) => {
+                setCompanyId(v);
+                setRoleId(null);
+              }}
+            />
+            <Select
+              aria-label="Role"
+              placeholder="All roles"
+              clearable
+              w={220}
+              data={roleChoices.map((r) => ({ value: String(r.RoleId), label: r.Description }))}
+              value={roleId}
+              onChange={setRoleId}
+            />
+          </>
+        }
+        columns={[
+          { header: 'Company', value: (t) => names.company(t.CompanyId) },
+          { header: 'Role', value: (t) => names.role(t.RoleId) },
+          { header: 'Application', value: (t) => names.application(t.ApplicationId) },
+          { header: 'Permission', value: (t) => names.permission(t.PermissionId) },
+          {
+            header: 'Default value',
+            text: (t) => t.DefaultValue,
+            value: (t) => (
+              <Badge variant="light" color="gray" c="dark.8" radius="sm" tt="none">
+                {t.DefaultValue}
+              </Badge>
+            ),
+          },
+        ]}
+        onAdd={dialog.add}
+        onEdit={dialog.edit}
+        rowActions={(t) => (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            aria-label={`Delete template ${describe(t)}`}
+            onClick={() => setDeleting(t)}
+          >
+            Delete
+          </Button>
+        )}
+      />
+      <RefDialog
+        opened={dialog.opened}
+        title={dialog.row ? 'Edit role template' : 'Add role template'}
+        onCancel={dialog.cancel}
+      >
+        <TemplateForm
+          template={dialog.row}
+          defaults={{ CompanyId: companyId, RoleId: roleId }}
+          onDone={dialog.done}
+          onCancel={dialog.cancel}
+        />
+      </RefDialog>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete role template"
+        size="sm"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Text size="sm">
+          Delete the default of {deleting ? names.permission(deleting.PermissionId) : ''} for{' '}
+          {deleting ? `${names.company(deleting.CompanyId)} ${names.role(deleting.RoleId)}` : ''}? Users keep what they
+          have; new defaults no longer include it.
+        </Text>
+        <Group justify="flex-end" gap="xs" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,2 @@
+export { ADMIN_REFERENCE_ROUTES } from './routes';
+export { AUDIT_PATH, REFERENCE_PATH } from './model';

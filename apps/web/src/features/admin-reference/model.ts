@@ -1,0 +1,125 @@
+/**
+ * Pure helpers of the reference-data and audit-log screens: the kinds of reference data (their tabs and paths), and
+ * the readable before/after diff of an audit row (decision 026: the entity as JSON before and after the change).
+ */
+
+/** The kinds of reference data, in tab order; each is `/admin/reference/{kind}`. */
+export const REFERENCE_KINDS = [
+  { kind: 'brands', label: 'Brands' },
+  { kind: 'companies', label: 'Companies and roles' },
+  { kind: 'applications', label: 'Applications' },
+  { kind: 'permissions', label: 'Permissions' },
+  { kind: 'templates', label: 'Role templates' },
+] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number]['kind'];
+
+export const REFERENCE_PATH = '/admin/reference';
+export const AUDIT_PATH = '/admin/audit';
+
+/** The kind an address names; anything else (none, unknown) is the first tab. */
+export function referenceKind(param: string | undefined): ReferenceKind {
+  return REFERENCE_KINDS.find((k) => k.kind === param)?.kind ?? 'brands';
+}
+
+/** One line of an audit row's diff: a field set, removed or changed; a list shows what it gained and lost. */
+export interface DiffLine {
+  field: string;
+  kind: 'added' | 'removed' | 'changed';
+  before?: string;
+  after?: string;
+  /** For a list: the items it gained and lost (compared by their text). */
+  gained?: string[];
+  lost?: string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value as one short line: text as it is, a list's items joined, an object's fields as name=value. */
+export function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '(none)';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(formatItem).join(', ');
+  if (isObject(value)) return formatItem(value);
+  return JSON.stringify(value);
+}
+
+function formatItem(value: unknown): string {
+  if (isObject(value)) {
+    return Object.entries(value)
+      .map(([key, v]) => `${key}=${isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v)}`)
+      .join(' ');
+  }
+  return formatValue(value);
+}
+
+/** The leaves of an object by dotted path; lists and scalars are leaves. */
+function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+  if (isObject(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0 && prefix) out.set(prefix, value);
+    for (const [key, v] of entries) flatten(v, prefix ? `${prefix}.${key}` : key, out);
+  } else if (prefix || value !== null) {
+    out.set(prefix || 'value', value);
+  }
+  return out;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What an audit row changed, field by field, in the order the fields first appear: a creation lists every field it
+ * set, a deletion every field it held, an update only the fields that differ. Nested objects (a permission's Values)
+ * are followed to their fields; a list that changed also says which items it gained and lost.
+ */
+export function auditDiff(before: unknown, after: unknown): DiffLine[] {
+  const old = flatten(before);
+  const now = flatten(after);
+  const fields = [...new Set([...old.keys(), ...now.keys()])];
+  const lines: DiffLine[] = [];
+  for (const field of fields) {
+    const hadIt = old.has(field);
+    const hasIt = now.has(field);
+    const a = old.get(field);
+    const b = now.get(field);
+    if (hadIt && hasIt && same(a, b)) continue;
+    if (!hadIt) {
+      lines.push({ field, kind: 'added', after: formatValue(b) });
+    } else if (!hasIt) {
+      lines.push({ field, kind: 'removed', before: formatValue(a) });
+    } else {
+      const line: DiffLine = { field, kind: 'changed', before: formatValue(a), after: formatValue(b) };
+      if (Array.isArray(a) && Array.isArray(b)) {
+        const was = a.map(formatItem);
+        const is = b.map(formatItem);
+        line.gained = is.filter((item) => !was.includes(item));
+        line.lost = was.filter((item) => !is.includes(item));
+      }
+      lines.push(line);
+    }
+  }
+  return lines;
+}
+
+/** The audit log's entity names as a person reads them. */
+const ENTITY_LABELS: Record<string, string> = {
+  brand: 'Brand',
+  company: 'Company',
+  application: 'Application',
+  permission: 'Permission',
+  template: 'Role template',
+  user: 'User',
+  user_password: 'Password',
+  user_permission: 'User permission',
+  user_application: 'User application',
+};
+export const entityLabel = (entity: string): string => ENTITY_LABELS[entity] ?? entity;
+
+/** A time of the log in the browser's zone, as the app writes times: YYYY-MM-DD HH:mm:ss. */
+export function formatWhen(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+}

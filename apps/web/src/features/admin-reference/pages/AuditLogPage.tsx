@@ -1,0 +1,202 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Pagination,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconDatabaseCog } from '@tabler/icons-react';
+import type { AuditEntry } from '@cc/contract';
+import { api } from '../../../lib/api';
+import { auditQuery } from '../api/reference';
+import { AuditDiff } from '../components/AuditDiff';
+import { entityLabel, formatWhen, REFERENCE_PATH } from '../model';
+
+const PAGE_SIZES = ['25', '50', '100'];
+const ACTION_COLORS: Record<string, string> = {
+  create: 'green',
+  update: 'blue',
+  delete: 'red',
+  grant: 'teal',
+  revoke: 'orange',
+  password: 'grape',
+};
+
+/** The user an entry changed, by the name its before or after holds, else by id. */
+function targetOf(entry: AuditEntry): string {
+  if (entry.targetUserId === null) return '';
+  const named = [entry.after, entry.before].find(
+    (v): v is { Username: string } =>
+      typeof v === 'object' && v !== null && typeof (v as { Username?: unknown }).Username === 'string',
+  );
+  return named ? `${named.Username} (#${entry.targetUserId})` : `#${entry.targetUserId}`;
+}
+
+/**
+ * The audit log (decision 026), read-only and for administrators: every administrative change, newest first, a page
+ * at a time from the server, optionally only the changes to one user (?userId=).
+ */
+export default function AuditLogPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize = PAGE_SIZES.includes(params.get('pageSize') ?? '') ? Number(params.get('pageSize')) : 50;
+  const userId = Number(params.get('userId')) || undefined;
+  const log = useQuery({
+    ...auditQuery({ page, pageSize, ...(userId ? { userId } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const set = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next);
+  };
+  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / pageSize)) : 1;
+
+  return (
+    <Stack maw={1400} mx="auto" gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">
+            Audit log
+          </Title>
+          <Text c="gray.7" size="sm">
+            Every change to users and reference data: who made it, when, and what it was before and after.
+          </Text>
+        </div>
+        <Button component={Link} to={REFERENCE_PATH} variant="default" leftSection={<IconDatabaseCog size={16} />}>
+          Reference data
+        </Button>
+      </Group>
+      <Paper withBorder p="md">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <UserFilter
+            userId={userId}
+            onChange={(id) => set({ userId: id === undefined ? null : String(id), page: null })}
+          />
+          <Group gap="sm">
+            {log.isFetching ? <Loader size="xs" aria-label="Loading the audit log" /> : null}
+            <Text size="sm" c="gray.7" aria-live="polite">
+              {log.data ? `${log.data.total} ${log.data.total === 1 ? 'change' : 'changes'}` : ''}
+            </Text>
+          </Group>
+        </Group>
+        {log.error ? <Alert color="red">{log.error.message}</Alert> : null}
+        <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto">
+          <Table striped withTableBorder stickyHeader aria-label="Audit log" verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={160}>When</Table.Th>
+                <Table.Th w={130}>Who</Table.Th>
+                <Table.Th w={100}>Action</Table.Th>
+                <Table.Th w={190}>Entity</Table.Th>
+                <Table.Th w={170}>User</Table.Th>
+                <Table.Th>Before and after</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {log.data?.data.map((entry) => (
+                <Table.Tr key={entry.auditId} data-testid="audit-row">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(entry.at)}</Table.Td>
+                  <Table.Td>{entry.actorUsername}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={ACTION_COLORS[entry.action] ?? 'gray'} c="dark.8" radius="sm">
+                      {entry.action}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {entityLabel(entry.entity)}{' '}
+                    <Text span size="xs" c="gray.7">
+                      {entry.entityId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{targetOf(entry)}</Table.Td>
+                  <Table.Td>
+                    <AuditDiff before={entry.before} after={entry.after} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {log.data && log.data.data.length === 0 ? (
+            <Text size="sm" c="gray.7" mt="sm">
+              No changes recorded{userId ? ' for this user' : ''}.
+            </Text>
+          ) : null}
+        </ScrollArea.Autosize>
+        <Group justify="space-between" mt="md" wrap="wrap">
+          <Select
+            aria-label="Rows per page"
+            data={PAGE_SIZES}
+            value={String(pageSize)}
+            allowDeselect={false}
+            w={90}
+            onChange={(v) => set({ pageSize: v, page: null })}
+          />
+          <Pagination
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={(p) => set({ page: String(p) })}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+            })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Only the changes to one user: the user found by name as typed (the user grid's own search). */
+function UserFilter({ userId, onChange }: { userId: number | undefined; onChange: (id: number | undefined) => void }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
+  const users = useQuery({
+    queryKey: ['users-audit-filter', debounced],
+    queryFn: () => api('listUsers', { body: { search: debounced, pageSize: 20 } }),
+    placeholderData: keepPreviousData,
+  });
+  const options = (users.data?.data ?? []).map((u) => ({
+    value: String(u.UserId),
+    label: `${u.Username} (${u.FirstName} ${u.LastName})`,
+  }));
+  const current = userId === undefined ? null : String(userId);
+  if (current && !options.some((o) => o.value === current)) {
+    options.unshift(chosen?.value === current ? chosen : { value: current, label: `User #${current}` });
+  }
+  return (
+    <Select
+      label="Changes to user"
+      placeholder="All users"
+      searchable
+      clearable
+      w={320}
+      data={options}
+      value={current}
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      nothingFoundMessage="No user found"
+      onChange={(value, option) => {
+        setChosen(value ? option : null);
+        onChange(value ? Number(value) : undefined);
+      }}
+    />
+  );
+}

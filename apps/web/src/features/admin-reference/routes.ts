@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import type { AppRoute } from '../../app/routes';
+import { AUDIT_PATH, REFERENCE_PATH } from './model';
+
+const ReferenceDataPage = lazy(() => import('./pages/ReferenceDataPage'));
+const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
+
+/** The administrators' screens of user administration (role 1; SCREEN_ACCESS adminReference and auditLog). */
+export const ADMIN_REFERENCE_ROUTES: AppRoute[] = [
+  { path: `${REFERENCE_PATH}/:kind?`, name: 'adminReference', title: 'Reference Data', page: ReferenceDataPage },
+  { path: AUDIT_PATH, name: 'auditLog', title: 'Audit Log', page: AuditLogPage },
+];
