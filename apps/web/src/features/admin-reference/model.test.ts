@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { auditDiff, entityLabel, formatValue, formatWhen, referenceKind } from './model';
 
 describe('auditDiff', () => {
-  it('a creation lists every field it set', () => {
-    expect(auditDiff(null, { BrandId: 4, BrandName: 'Lawn Stars' })).toEqual([
+  it('a creation lists every field it set, the ids first', () => {
+    expect(auditDiff(null, { BrandName: 'Lawn Stars', BrandId: 4 })).toEqual([
       { field: 'BrandId', kind: 'added', after: '4' },
       { field: 'BrandName', kind: 'added', after: 'Lawn Stars' },
     ]);
@@ -59,10 +59,10 @@ describe('auditDiff', () => {
   });
 
   it('a field that appears or goes on an update is added or removed', () => {
-    expect(auditDiff({ value: 'true' }, { ApplicationId: 2, PermissionId: 5, value: 'false' })).toEqual([
-      { field: 'value', kind: 'changed', before: 'true', after: 'false' },
+    expect(auditDiff({ value: 'true' }, { value: 'false', ApplicationId: 2, PermissionId: 5 })).toEqual([
       { field: 'ApplicationId', kind: 'added', after: '2' },
       { field: 'PermissionId', kind: 'added', after: '5' },
+      { field: 'value', kind: 'changed', before: 'true', after: 'false' },
     ]);
   });
 

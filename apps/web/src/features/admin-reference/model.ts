@@ -66,17 +66,21 @@ function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()):
   return out;
 }
 
+const isIdField = (field: string) => /Id$/.test(field);
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * What an audit row changed, field by field, in the order the fields first appear: a creation lists every field it
+ * What an audit row changed, field by field (ids first, then in the order the fields appear): a creation lists every field it
  * set, a deletion every field it held, an update only the fields that differ. Nested objects (a permission's Values)
  * are followed to their fields; a list that changed also says which items it gained and lost.
  */
 export function auditDiff(before: unknown, after: unknown): DiffLine[] {
   const old = flatten(before);
   const now = flatten(after);
-  const fields = [...new Set([...old.keys(), ...now.keys()])];
+  // The ids first (what the row is), then the rest: the server's JSON (jsonb) keeps no order of its own.
+  const all = [...new Set([...old.keys(), ...now.keys()])];
+  const fields = [...all.filter(isIdField), ...all.filter((f) => !isIdField(f))];
   const lines: DiffLine[] = [];
   for (const field of fields) {
     const hadIt = old.has(field);

@@ -1,6 +1,10 @@
 import { Stack, Text, VisuallyHidden } from '@mantine/core';
 import { auditDiff, type DiffLine } from '../model';
 
+/** Dark enough for AA on the striped rows (Mantine's green.9 is not). */
+const ADDED = '#1f6f32';
+const REMOVED = '#b02525';
+
 /** One audit row's change, field by field: what was (struck through) and what is. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
   const lines = auditDiff(before, after);
@@ -28,25 +32,25 @@ function Line({ line }: { line: DiffLine }) {
         {line.field}:
       </Text>{' '}
       {line.before !== undefined && !lists ? (
-        <Text span component="del" c="red.9" size="xs">
+        <Text span component="del" c={REMOVED} size="xs">
           <VisuallyHidden>was </VisuallyHidden>
           {line.before}
         </Text>
       ) : null}
       {line.kind === 'changed' && !lists ? ' → ' : null}
       {line.after !== undefined && !lists ? (
-        <Text span component="ins" c="green.9" size="xs" td="none">
+        <Text span component="ins" c={ADDED} size="xs" td="none">
           <VisuallyHidden>{line.kind === 'changed' ? 'now ' : 'set to '}</VisuallyHidden>
           {line.after}
         </Text>
       ) : null}
       {lists && line.gained?.length ? (
-        <Text span component="ins" c="green.9" size="xs" td="none">
+        <Text span component="ins" c={ADDED} size="xs" td="none">
           + {line.gained.join(', ')}{' '}
         </Text>
       ) : null}
       {lists && line.lost?.length ? (
-        <Text span component="del" c="red.9" size="xs">
+        <Text span component="del" c={REMOVED} size="xs">
           − {line.lost.join(', ')}
         </Text>
       ) : null}

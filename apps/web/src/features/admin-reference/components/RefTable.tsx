@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Loader, ScrollArea, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconPencil, IconPlus, IconSearch } from '@tabler/icons-react';
 
 export interface RefColumn<T> {
@@ -68,8 +68,16 @@ export function RefTable<T>(props: RefTableProps<T>) {
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {loading ? <Loader aria-label={`Loading ${title.toLowerCase()}`} /> : null}
       {rows ? (
-        <ScrollArea.Autosize mah="calc(100vh - 300px)" type="auto">
-          <Table striped highlightOnHover withTableBorder stickyHeader aria-label={title} data-testid="ref-table">
+        <>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            stickyHeader
+            stickyHeaderOffset={60}
+            aria-label={title}
+            data-testid="ref-table"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={rowActions ? 170 : 80}>
@@ -111,7 +119,7 @@ export function RefTable<T>(props: RefTableProps<T>) {
               {rows.length === 0 ? `No ${title.toLowerCase()} yet.` : 'Nothing matches the filter.'}
             </Text>
           ) : null}
-        </ScrollArea.Autosize>
+        </>
       ) : null}
     </section>
   );

@@ -8,7 +8,6 @@ import {
   Loader,
   Pagination,
   Paper,
-  ScrollArea,
   Select,
   Stack,
   Table,
@@ -96,8 +95,15 @@ export default function AuditLogPage() {
           </Group>
         </Group>
         {log.error ? <Alert color="red">{log.error.message}</Alert> : null}
-        <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto">
-          <Table striped withTableBorder stickyHeader aria-label="Audit log" verticalSpacing={6}>
+        <>
+          <Table
+            striped
+            withTableBorder
+            stickyHeader
+            stickyHeaderOffset={60}
+            aria-label="Audit log"
+            verticalSpacing={6}
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th w={160}>When</Table.Th>
@@ -137,7 +143,7 @@ export default function AuditLogPage() {
               No changes recorded{userId ? ' for this user' : ''}.
             </Text>
           ) : null}
-        </ScrollArea.Autosize>
+        </>
         <Group justify="space-between" mt="md" wrap="wrap">
           <Select
             aria-label="Rows per page"

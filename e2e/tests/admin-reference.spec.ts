@@ -1,0 +1,234 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from './fixtures.js';
+import { settled, shot, signIn, toast } from './helpers.js';
+
+/**
+ * Issue 15, points 2 and 4: an administrator sets up a new franchise's reference data from the browser alone (a
+ * brand, a company with its roles, an application, a permission, a role template), each added and edited in its
+ * grid, a bad value answered with the server's own message on its field, and every change in the audit log. A user
+ * manager (role 6) may not open these screens.
+ */
+
+const run = Date.now().toString(36);
+
+/** WCAG 2.1 AA on the whole page (the toasts aside: they come and go). */
+async function expectAccessible(page: Page, what: string): Promise<void> {
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('.mantine-Notifications-root')
+    .analyze();
+  expect
+    .soft(
+      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      what,
+    )
+    .toEqual([]);
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name });
+const grid = (page: Page, name: string) => page.getByRole('table', { name });
+const row = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Pick a Mantine Select's option (its list opens in a portal, outside the dialog). */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function save(page: Page, box: Locator, saved: string): Promise<void> {
+  await box.getByRole('button', { name: 'Save' }).click();
+  // The same text may still show from the save before (3 s): the newest is this one.
+  await expect(toast(page, saved).last()).toBeVisible();
+  await expect(box).toBeHidden();
+}
+
+test('an administrator sets up reference data, is told what the server refuses, and sees it in the audit log', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const brand = `E2E Brand ${run}`;
+  const company = `E2E Franchise ${run}`;
+  const app = `E2E App ${run}`;
+  const permission = `E2E.Perm.${run}`;
+
+  await signIn(page, 'admin');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Reference data' }).click();
+  await expect(page).toHaveURL(/\/admin\/reference$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Reference data' })).toBeVisible();
+
+  await test.step('brands: add, an empty name refused, edit, cancel', async () => {
+    await expect(tab(page, 'Brands')).toHaveAttribute('aria-selected', 'true');
+    await expect(row(grid(page, 'Brands'), 'Spring Green Lawn Care')).toBeVisible();
+    await expectAccessible(page, 'brands');
+    await shot(page, 'reference-brands');
+
+    await page.getByRole('button', { name: 'Add brand' }).click();
+    const add = dialog(page, 'Add brand');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(add.getByText('Brand name is required.')).toBeVisible();
+    await expect(toast(page, 'Please correct invalid entries and try again.').last()).toBeVisible();
+    await add.getByRole('textbox', { name: 'Brand name' }).fill(`${brand} draft`);
+    await expectAccessible(page, 'brand dialog');
+    await save(page, add, `Brand saved: ${brand} draft`);
+    await expect(row(grid(page, 'Brands'), `${brand} draft`)).toBeVisible();
+
+    await page.getByRole('button', { name: `Edit brand ${brand} draft` }).click();
+    const edit = dialog(page, 'Edit brand');
+    await expect(edit.getByRole('textbox', { name: 'Brand name' })).toHaveValue(`${brand} draft`);
+    await edit.getByRole('textbox', { name: 'Brand name' }).fill(brand);
+    await save(page, edit, `Brand saved: ${brand}`);
+    await expect(row(grid(page, 'Brands'), brand)).toBeVisible();
+    await expect(row(grid(page, 'Brands'), `${brand} draft`)).toHaveCount(0);
+
+    await page.getByRole('button', { name: `Edit brand ${brand}` }).click();
+    await dialog(page, 'Edit brand').getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page, 'Save Cancelled...')).toBeVisible();
+  });
+
+  await test.step('companies: a company with the roles it gives, then one more role', async () => {
+    await tab(page, 'Companies and roles').click();
+    await expect(page).toHaveURL(/\/admin\/reference\/companies$/);
+    await page.getByRole('button', { name: 'Add company' }).click();
+    const add = dialog(page, 'Add company');
+    await add.getByRole('textbox', { name: 'Description' }).fill(company);
+    await add.getByRole('checkbox', { name: '3 Customer Service Representative' }).check();
+    await add.getByRole('checkbox', { name: '4 Franchise User' }).check();
+    await expectAccessible(page, 'company dialog');
+    await shot(page, 'reference-company-dialog');
+    await save(page, add, `Company saved: ${company}`);
+    const added = row(grid(page, 'Companies'), company);
+    await expect(added).toContainText('3 Customer Service Representative');
+    await expect(added).toContainText('4 Franchise User');
+    await expect(added).not.toContainText('Measurer');
+
+    await page.getByRole('button', { name: `Edit company ${company}` }).click();
+    const edit = dialog(page, 'Edit company');
+    await expect(edit.getByRole('checkbox', { name: '4 Franchise User' })).toBeChecked();
+    await edit.getByRole('checkbox', { name: '8 MeasureIt Measurer' }).check();
+    await save(page, edit, `Company saved: ${company}`);
+    await expect(row(grid(page, 'Companies'), company)).toContainText('8 MeasureIt Measurer');
+    await expectAccessible(page, 'companies');
+    await shot(page, 'reference-companies');
+  });
+
+  await test.step("applications: the server's message on the URL field, then saved and edited", async () => {
+    await tab(page, 'Applications').click();
+    await page.getByRole('button', { name: 'Add application' }).click();
+    const add = dialog(page, 'Add application');
+    await add.getByRole('textbox', { name: 'Name' }).fill(app);
+    await add.getByRole('textbox', { name: 'SRef' }).fill(`e2eApp${run}`);
+    await add.getByRole('textbox', { name: 'URL' }).fill('ftp://files.example.com');
+    await add.getByRole('button', { name: 'Save' }).click();
+    const url = add.getByRole('textbox', { name: 'URL' });
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(add.getByText('must be a path starting with / or an http(s) address')).toBeVisible();
+    await expect(toast(page, 'Please correct invalid entries and try again.').last()).toBeVisible();
+    await expectAccessible(page, 'application dialog with the server error');
+    await shot(page, 'reference-application-error');
+    await url.fill('/e2e-app');
+    await save(page, add, `Application saved: ${app}`);
+    await expect(row(grid(page, 'Applications'), app)).toContainText('/e2e-app');
+
+    await page.getByRole('button', { name: `Edit application ${app}` }).click();
+    const edit = dialog(page, 'Edit application');
+    await edit.getByRole('textbox', { name: 'Description' }).fill('Made by the e2e journey');
+    await save(page, edit, `Application saved: ${app}`);
+    await expect(row(grid(page, 'Applications'), app)).toContainText('Made by the e2e journey');
+    await expectAccessible(page, 'applications');
+  });
+
+  await test.step('permissions: a taken name and equal values refused on their fields; added and edited', async () => {
+    await tab(page, 'Permissions').click();
+    await page.getByRole('button', { name: 'Add permission' }).click();
+    const add = dialog(page, 'Add permission');
+    await choose(page, add, 'Application', app);
+    await add.getByRole('textbox', { name: 'Name' }).fill('MeasureIt.Measure');
+    await add.getByRole('textbox', { name: 'True value' }).fill('yes');
+    await add.getByRole('textbox', { name: 'False value' }).fill('yes');
+    await add.getByRole('button', { name: 'Save' }).click();
+    // The zod rule answers first: equal values, on the false value's field.
+    await expect(add.getByText('must differ from the truevalue')).toBeVisible();
+    await expect(add.getByRole('textbox', { name: 'False value' })).toHaveAttribute('aria-invalid', 'true');
+    await add.getByRole('textbox', { name: 'False value' }).fill('no');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(add.getByText('The name is taken.')).toBeVisible();
+    await expect(add.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    await shot(page, 'reference-permission-error');
+    await add.getByRole('textbox', { name: 'Name' }).fill(permission);
+    await save(page, add, `Permission saved: ${permission}`);
+    const added = row(grid(page, 'Permissions'), permission);
+    await expect(added).toContainText(app);
+    await expect(added).toContainText('yes');
+
+    await page.getByRole('button', { name: `Edit permission ${permission}` }).click();
+    const edit = dialog(page, 'Edit permission');
+    await edit.getByRole('textbox', { name: 'False value' }).fill('never');
+    await save(page, edit, `Permission saved: ${permission}`);
+    await expect(row(grid(page, 'Permissions'), permission)).toContainText('never');
+    await expectAccessible(page, 'permissions');
+  });
+
+  await test.step("templates: the new company's role gets the permission's default, then another", async () => {
+    await tab(page, 'Role templates').click();
+    await choose(page, page, 'Company', company);
+    await expect(page.getByText('No role templates yet.')).toBeVisible();
+    await page.getByRole('button', { name: 'Add template' }).click();
+    const add = dialog(page, 'Add role template');
+    await expect(add.getByRole('combobox', { name: 'Company' })).toHaveValue(company);
+    await choose(page, add, 'Role', 'Franchise User');
+    await choose(page, add, 'Permission', `${permission} (yes / never)`);
+    await add.getByRole('radio', { name: 'yes' }).check();
+    await expectAccessible(page, 'template dialog');
+    await shot(page, 'reference-template-dialog');
+    await save(page, add, `Role template saved: ${permission} = yes`);
+    const templates = grid(page, 'Role templates');
+    await expect(row(templates, permission)).toContainText('Franchise User');
+    await expect(row(templates, permission)).toContainText('yes');
+
+    await page.getByRole('button', { name: `Edit template ${company} Franchise User ${permission}` }).click();
+    const edit = dialog(page, 'Edit role template');
+    await expect(edit.getByRole('combobox', { name: 'Company' })).toBeDisabled();
+    await edit.getByRole('radio', { name: 'never' }).check();
+    await save(page, edit, `Role template saved: ${permission} = never`);
+    await expect(row(templates, permission)).toContainText('never');
+    await expectAccessible(page, 'templates');
+    await shot(page, 'reference-templates');
+  });
+
+  await test.step('the audit log: the changes just made, newest first, with before and after', async () => {
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    const rows = page.getByTestId('audit-row');
+    await expect(rows.first()).toContainText('Role template');
+    await expect(rows.first()).toContainText('update');
+    await expect(rows.first()).toContainText('DefaultValue: was yes → now never');
+    await expect(rows.first()).toContainText('admin');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await expect(row(log, `BrandName: was ${brand} draft → now ${brand}`)).toHaveCount(1);
+    await expect(row(log, `BrandName: set to ${brand} draft`)).toContainText('create');
+    await expect(row(log, 'Roles: + 8')).toContainText('Company');
+    await expect(row(log, 'Values.falsevalue: was no → now never')).toContainText('Permission');
+    await expect(row(log, `URL: set to /e2e-app`)).toContainText('Application');
+    await expectAccessible(page, 'audit log');
+    await shot(page, 'audit-log');
+  });
+});
+
+test('a user manager (role 6) may not open the reference data or the audit log', async ({ page }) => {
+  await signIn(page, 'usermanager');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Reference data' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  for (const path of ['/admin/reference/companies', '/admin/audit']) {
+    await page.goto(path);
+    await expect(toast(page, 'Access Denied.')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Reference data|Audit log/ })).toHaveCount(0);
+  }
+});
