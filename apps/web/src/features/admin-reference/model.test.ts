@@ -66,6 +66,15 @@ describe('auditDiff', () => {
     ]);
   });
 
+  it('a creation or deletion leaves out the fields it left empty; false is said', () => {
+    expect(auditDiff(null, { Email: '', Branches: [], SQLDBID: null, isAdmin: false })).toEqual([
+      { field: 'isAdmin', kind: 'added', after: 'false' },
+    ]);
+    expect(auditDiff({ Email: '', Username: 'pat' }, null)).toEqual([
+      { field: 'Username', kind: 'removed', before: 'pat' },
+    ]);
+  });
+
   it('a bare value (not an object) is one line', () => {
     expect(auditDiff(null, 'x')).toEqual([{ field: 'value', kind: 'added', after: 'x' }]);
   });

@@ -66,14 +66,19 @@ function flatten(value: unknown, prefix = '', out = new Map<string, unknown>()):
   return out;
 }
 
+/** Nothing to say: a creation or deletion does not list the fields it left empty. */
+const isEmpty = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
 const isIdField = (field: string) => /Id$/.test(field);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * What an audit row changed, field by field (ids first, then in the order the fields appear): a creation lists every field it
- * set, a deletion every field it held, an update only the fields that differ. Nested objects (a permission's Values)
- * are followed to their fields; a list that changed also says which items it gained and lost.
+ * What an audit row changed, field by field (ids first, then in the order the fields appear): a creation lists every
+ * field it set, a deletion every field it held (neither the empty ones), an update only the fields that differ. Nested
+ * objects (a permission's Values) are followed to their fields; a list that changed also says which items it gained
+ * and lost.
  */
 export function auditDiff(before: unknown, after: unknown): DiffLine[] {
   const old = flatten(before);
@@ -88,6 +93,7 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
     const a = old.get(field);
     const b = now.get(field);
     if (hadIt && hasIt && same(a, b)) continue;
+    if (!(hadIt && hasIt) && isEmpty(hadIt ? a : b)) continue;
     if (!hadIt) {
       lines.push({ field, kind: 'added', after: formatValue(b) });
     } else if (!hasIt) {
