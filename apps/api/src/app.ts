@@ -40,6 +40,7 @@ declare module 'fastify' {
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
+import { registerUserRoutes } from './features/users/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerEndCallRoutes(app, ctx);
   registerQuotesRoutes(app, ctx);
   registerEnrollmentRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
 
   return app;
 }

@@ -13,3 +13,5 @@ export * from './end-call.js';
 export { ORDER_SESSION_HEADER } from './end-call-routes.js';
 export * from './quotes.js';
 export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
+export * from './users.js';
+export * from './users-reference.js';

@@ -120,6 +120,7 @@ import {
 import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
+import { userRoutes } from './users-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -618,6 +619,8 @@ export const routes = {
     params: QuoteParams,
     response: QuoteDetail,
   },
+  // ---- User administration (issue 15; docs/decisions/026-user-administration.md) ----
+  ...userRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -11,3 +11,4 @@ export * from './email.js';
 export * from './survey.js';
 export * from './quotes.js';
 export * from './route-access.js';
+export * from './user-admin.js';

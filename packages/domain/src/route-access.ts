@@ -65,6 +65,8 @@ export const ACCESS = {
   },
   /** The spec's guard of the user-administration screens: roles 1 or 6. */
   userAdmin: { name: 'roles 1, 6', roles: [Role.Administrator, Role.UserAdministrator] },
+  /** Role 1 only: the reference data user administration reads (brands, companies, applications, …) and the audit log. */
+  administrator: { name: 'role 1', roles: [Role.Administrator] },
 } as const satisfies Record<string, Access>;
 
 /** May this subject pass the rule? */

@@ -113,20 +113,29 @@ describe('what the rules mean for the demo accounts', () => {
     expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['searchCustomers', 'outboundList', 'getCustomer']));
   });
 
+  /** User administration: roles 1 and 6, and role 1 alone for the audit log and the reference data's writes. */
+  const administration = (name: string) => {
+    const access = routes[name as keyof typeof routes].access;
+    return access === ACCESS.userAdmin || access === ACCESS.administrator;
+  };
+
+  it('the user administrator may not read the audit log or change the reference data', () => {
+    expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['auditLog', 'addBrand', 'saveTemplate']));
+    expect(deniedTo('usermanager')).not.toContain('listUsers');
+  });
+
   it.each(['admin', 'csr.corporate', 'csr.cof', 'csr.franchise', 'supervisor', 'leadsmanager'])(
     '%s takes calls: nothing of call handling is refused',
     (username) => {
-      // User administration (unlocking a sign-in) is not call handling.
-      expect(
-        deniedTo(username).filter((name) => routes[name as keyof typeof routes].access !== ACCESS.userAdmin),
-      ).toEqual([]);
+      // User administration (unlocking a sign-in, managing users) is not call handling.
+      expect(deniedTo(username).filter((name) => !administration(name))).toEqual([]);
     },
   );
 
   it('the external CSR (Inbound Calls, no Outbound Calls) is refused the outbound lists only', () => {
     expect(
       deniedTo('csr.external')
-        .filter((name) => routes[name as keyof typeof routes].access !== ACCESS.userAdmin)
+        .filter((name) => !administration(name))
         .every((name) => routes[name as keyof typeof routes].access === ACCESS.outbound),
     ).toBe(true);
     expect(deniedTo('csr.external')).toContain('outboundList');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf, type Scope } from '@cc/domain';
+import { App, LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf, type Scope } from '@cc/domain';
 import { rowsOf, type DbOrTx } from '../db/client.js';
 import type { AppContext } from '../context.js';
 import { AppError, unauthenticated } from './errors.js';
@@ -24,6 +24,12 @@ export interface AuthUser {
   /** The session of the request: stays the same when a browser's access token is refreshed (decision 022). */
   sessionId: string;
 }
+
+/**
+ * The applications a user opens: a measureItToolOnly user only MeasureIt, whatever else it holds (decision 026). Read
+ * with the rest of the user on every request, so a change applies to the user's next request.
+ */
+const onlyMeasureIt = sql.raw(`(not u.measure_it_tool_only or a.application_id = ${App.MeasureIt})`);
 
 /** Sessions are touched at most this often, so most requests only read. */
 const TOUCH_INTERVAL_MS = 15_000;
@@ -71,7 +77,7 @@ export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): 
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,
              coalesce((select json_agg(a.application_id order by a.application_id)
-                       from user_applications a where a.user_id = u.user_id), '[]') as applications
+                       from user_applications a where a.user_id = u.user_id and ${onlyMeasureIt}), '[]') as applications
       from users u join roles r on r.role_id = u.role_id
       where u.user_id = ${userId} and u.active`),
   );
@@ -121,7 +127,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,
              coalesce((select json_agg(a.application_id order by a.application_id)
-                       from user_applications a where a.user_id = u.user_id), '[]') as applications
+                       from user_applications a where a.user_id = u.user_id and ${onlyMeasureIt}), '[]') as applications
       from access_tokens a
       join sessions s on s.session_id = a.session_id
       join users u on u.user_id = s.user_id

@@ -131,11 +131,23 @@ export const users = pgTable(
       .notNull()
       .references(() => roles.roleId),
     sqldbid: integer('sqldbid'),
+    /** Empty, or a North American number (administration.md §5). */
+    phone: text('phone').notNull().default(''),
+    /** The CSR flags (administration.md §3); measureItToolOnly limits the user's applications to MeasureIt. */
+    allowCorporate: boolean('allow_corporate').notNull().default(false),
+    allowFranchise: boolean('allow_franchise').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    allowVerification: boolean('allow_verification').notNull().default(false),
+    measureItToolOnly: boolean('measure_it_tool_only').notNull().default(false),
+    /** False once deleted by an administrator: kept, because calls and history name the user (decision 026). */
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_company_idx').on(t.companyId, t.sqldbid),
+  ],
 );
 
 export const userBranches = pgTable(
@@ -193,3 +205,25 @@ export const franchiseConfigs = pgTable('franchise_configs', {
   /** Addresses copied on franchise emails, joined by semicolons. */
   ccEmailAddresses: text('cc_email_addresses').notNull().default(''),
 });
+
+/**
+ * Every administrative change (decision 026): who made it, when, to what, and the entity before and after, written
+ * in the transaction of the change itself. `target_user_id` is set when the change is to a user.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: serial('audit_id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.userId),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.userId),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.auditId), index('audit_log_target_idx').on(t.targetUserId)],
+);

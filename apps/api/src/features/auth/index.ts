@@ -7,3 +7,4 @@ export {
   usernameTaken,
 } from './service.js';
 export { sessionUser, sessionUserById, userApplicationList } from './session-user.js';
+export { endSession } from './sessions.js';

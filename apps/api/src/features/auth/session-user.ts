@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
+import { App } from '@cc/domain';
 import type { SessionUser } from '@cc/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, companies, roles, userApplications, users } from '../../db/schema/index.js';
@@ -17,7 +18,14 @@ export async function userApplicationList(db: DbOrTx, userId: number): Promise<S
     })
     .from(userApplications)
     .innerJoin(applications, eq(applications.applicationId, userApplications.applicationId))
-    .where(eq(userApplications.userId, userId))
+    .innerJoin(users, eq(users.userId, userApplications.userId))
+    // A measureItToolOnly user sees only MeasureIt (decision 026), as the request's access checks do.
+    .where(
+      and(
+        eq(userApplications.userId, userId),
+        or(eq(users.measureItToolOnly, false), eq(applications.applicationId, App.MeasureIt)),
+      ),
+    )
     .orderBy(asc(applications.sortOrder), asc(applications.applicationId));
   return rows;
 }

@@ -1,0 +1,68 @@
+/**
+ * The audit log of administrative changes (decision 026): one row per change, written with the transaction's own
+ * connection so it commits or rolls back with the change, and read by administrators a page at a time.
+ */
+import { desc, eq, sql } from 'drizzle-orm';
+import type { AuditResponse } from '@cc/contract';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+
+export interface AuditChange {
+  action: 'create' | 'update' | 'delete' | 'grant' | 'revoke' | 'password';
+  entity: string;
+  entityId: string | number;
+  targetUserId?: number | null;
+  before: unknown;
+  after: unknown;
+}
+
+export async function writeAudit(ctx: AppContext, tx: DbOrTx, actor: AuthUser, change: AuditChange): Promise<void> {
+  await tx.insert(auditLog).values({
+    at: ctx.now(),
+    actorUserId: actor.userId,
+    action: change.action,
+    entity: change.entity,
+    entityId: String(change.entityId),
+    targetUserId: change.targetUserId ?? null,
+    before: change.before ?? null,
+    after: change.after ?? null,
+  });
+}
+
+export async function readAudit(
+  db: DbOrTx,
+  query: { page: number; pageSize: number; userId?: number | undefined },
+): Promise<AuditResponse> {
+  const where = query.userId === undefined ? undefined : eq(auditLog.targetUserId, query.userId);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(where);
+  const rows = await db
+    .select({
+      auditId: auditLog.auditId,
+      at: auditLog.at,
+      actorUserId: auditLog.actorUserId,
+      actorUsername: users.username,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      targetUserId: auditLog.targetUserId,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.userId, auditLog.actorUserId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.auditId))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

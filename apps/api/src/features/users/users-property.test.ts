@@ -1,0 +1,151 @@
+/**
+ * A property (issue 15, Tests): whatever sequence of calls a user manager (role 6) makes — creating, saving,
+ * granting, resetting, deleting, aimed at anyone, administrators included — no user ends up with role 1 that did not
+ * have it, nothing an administrator has changes, and no user gains an application or a permission value the manager
+ * does not hold itself. One app and database for all runs; the state carries over from run to run.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { callerOf, send, userForm, type Caller } from './test-support.js';
+
+let t: TestApp;
+let manager: Caller;
+/** What the manager holds: usermanager's template applications, no permission. */
+const MANAGER_APPS = [4, 5, 8, 9];
+let initial: { admins: string; apps: Set<string>; perms: Set<string> };
+
+async function state() {
+  const admins = JSON.stringify(
+    rowsOf(
+      await t.db.execute(sql`select u.*, (select json_agg(a order by a.application_id) from user_applications a
+      where a.user_id = u.user_id) as apps, (select json_agg(p order by p.permission_id) from user_permissions p
+      where p.user_id = u.user_id) as perms from users u where u.role_id = 1 and u.active order by u.user_id`),
+    ),
+  );
+  const apps = new Set(
+    rowsOf<{ k: string }>(
+      await t.db.execute(sql`select user_id || ':' || application_id as k from user_applications`),
+    ).map((r) => r.k),
+  );
+  const perms = new Set(
+    rowsOf<{ k: string }>(
+      await t.db.execute(sql`select p.user_id || ':' || p.permission_id || ':' || p.value as k from user_permissions p
+        join permissions d on d.permission_id = p.permission_id where p.value <> d.values->>'falsevalue'`),
+    ).map((r) => r.k),
+  );
+  return { admins, apps, perms };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = await callerOf(t, 'usermanager');
+  initial = await state();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let serial = 0;
+const userIds = async () =>
+  rowsOf<{ id: number }>(await t.db.execute(sql`select user_id as id from users order by user_id`)).map((r) => r.id);
+
+type Command =
+  | { kind: 'create'; role: number; company: number; apps: number[]; perm: number; value: string }
+  | { kind: 'update'; pick: number; role: number; apps: number[]; perm: number; value: string }
+  | { kind: 'addApp'; pick: number; app: number }
+  | { kind: 'setPerm'; pick: number; perm: number; value: string }
+  | { kind: 'reset'; pick: number }
+  | { kind: 'delete'; pick: number };
+
+const role = fc.constantFrom(1, 1, 2, 3, 5, 6, 7, 8, 9);
+const apps = fc.subarray([1, 2, 3, 4, 5, 6, 7, 8, 9], { maxLength: 4 });
+const perm = fc.integer({ min: 1, max: 5 });
+const value = fc.constantFrom('true', 'false');
+const pick = fc.nat();
+const command: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('create' as const), role, company: fc.constantFrom(1, 2), apps, perm, value }),
+  fc.record({ kind: fc.constant('update' as const), pick, role, apps, perm, value }),
+  fc.record({ kind: fc.constant('addApp' as const), pick, app: fc.integer({ min: 1, max: 9 }) }),
+  fc.record({ kind: fc.constant('setPerm' as const), pick, perm, value }),
+  fc.record({ kind: fc.constant('reset' as const), pick }),
+  fc.record({ kind: fc.constant('delete' as const), pick }),
+);
+
+/** The application a permission belongs to (the seed's permissions 1-5). */
+const APP_OF: Record<number, number> = { 1: 1, 2: 3, 3: 4, 4: 6, 5: 6 };
+
+async function run(c: Command): Promise<number> {
+  const ids = await userIds();
+  const target = 'pick' in c ? (ids[c.pick % ids.length] ?? 1) : 0;
+  const grants = (p: number, v: string) => [{ ApplicationId: APP_OF[p] ?? 1, PermissionId: p, value: v }];
+  switch (c.kind) {
+    case 'create': {
+      const form = userForm({
+        Username: `prop_${++serial}`,
+        CompanyId: c.company,
+        RoleId: c.role,
+        Applications: c.apps,
+        permissions: grants(c.perm, c.value),
+      });
+      return (await send(t, manager, { method: 'POST', url: '/api/users/user/', payload: form })).statusCode;
+    }
+    case 'update': {
+      const form = userForm({
+        Username: `prop_${++serial}`,
+        RoleId: c.role,
+        Applications: c.apps,
+        permissions: grants(c.perm, c.value),
+      });
+      return (await send(t, manager, { method: 'PUT', url: `/api/users/${target}`, payload: form })).statusCode;
+    }
+    case 'addApp':
+      return (await send(t, manager, { method: 'PUT', url: `/api/user/${target}/application/${c.app}` })).statusCode;
+    case 'setPerm':
+      return (
+        await send(t, manager, {
+          method: 'PUT',
+          url: `/api/userapplicationpermissions/${target}/application/${APP_OF[c.perm] ?? 1}/permission/${c.perm}`,
+          payload: { value: c.value },
+        })
+      ).statusCode;
+    case 'reset':
+      return (
+        await send(t, manager, {
+          method: 'PUT',
+          url: `/api/users/${target}/password/`,
+          payload: { password: 'Prop-pass1', confirmPassword: 'Prop-pass1' },
+        })
+      ).statusCode;
+    case 'delete':
+      return (await send(t, manager, { method: 'DELETE', url: `/api/user/${target}` })).statusCode;
+  }
+}
+
+describe('no sequence of user-manager calls escalates', () => {
+  it('yields no new administrator, no change to one, no grant the manager lacks', async () => {
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 6 }), async (commands) => {
+        for (const c of commands) {
+          const status = await run(c);
+          statuses.add(status);
+          expect(status).toBeLessThan(500);
+        }
+        const now = await state();
+        expect(now.admins).toBe(initial.admins);
+        for (const key of now.apps) {
+          if (initial.apps.has(key)) continue;
+          expect(MANAGER_APPS, `application grant ${key}`).toContain(Number(key.split(':')[1]));
+        }
+        expect([...now.perms].filter((k) => !initial.perms.has(k))).toEqual([]);
+      }),
+      { numRuns: 15, seed: 20_261_215 },
+    );
+    // The runs did both: some calls went through, some were refused.
+    expect([...statuses].some((s) => s < 300)).toBe(true);
+    expect(statuses.has(403)).toBe(true);
+  });
+});
