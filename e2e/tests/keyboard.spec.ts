@@ -384,7 +384,7 @@ test('the shortcuts: "?" opens their help, which lists every one; Alt+Shift+1…
   await expect(help).toBeVisible();
   const rows = help.getByRole('row').filter({ has: page.getByRole('cell') });
   const listed = await rows.evaluateAll((trs) =>
-    trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.getAttribute('aria-label') ?? td.textContent)),
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.getAttribute('aria-label') ?? td.textContent)),
   );
   expect(listed).toEqual([
     ['Alt+Shift+E', 'End Call'],
