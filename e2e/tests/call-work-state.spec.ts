@@ -110,6 +110,8 @@ test('a reload, a closed window and a new sign-in come back to the call with all
   // F5 with a change not yet saved: the browser asks first; reloading anyway keeps the change (sent as the page goes).
   await page.getByRole('tab', { name: 'Pricing' }).click();
   await callDiscount(page).uncheck();
+  // Saved without the discount, so that checking it again is a change (within a second it would undo one unsent).
+  await expectSaved(page);
   await callDiscount(page).check();
   const asked = page.waitForEvent('dialog');
   void page.reload();
