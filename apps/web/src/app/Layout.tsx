@@ -3,6 +3,7 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { AppShell, Avatar, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconFileInvoice, IconLayoutDashboard, IconLogout, IconUserCog } from '@tabler/icons-react';
 import { api } from '../lib/api';
+import { beforeSignOut } from '../lib/before-sign-out';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
@@ -21,6 +22,8 @@ export function Layout() {
   const quotes = mayEnter('allQuotes', current?.user ?? null);
 
   const signOut = async () => {
+    // The call screen's last change goes to the server while the session can still take it.
+    await beforeSignOut();
     await api('signout').catch(() => undefined);
     session.signOut();
     void navigate('/?noAuth=true', { replace: true });
