@@ -187,9 +187,11 @@ test('opened from the inbound search: the call is marked active, the customer sh
   await expect(page.getByTestId('franchise-name')).not.toBeEmpty();
   // The franchise's company configuration (getCompanyConfigs): the hours web leads are worked.
   await expect(page.getByTestId('franchise-web-leads')).toHaveText(/^\d{2}:\d{2}–\d{2}:\d{2}$/, SERVER);
-  // No payment site is configured here: the links show, disabled, never broken.
-  await expect(page.getByTestId('link-pay-bill')).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByTestId('link-pay-bill')).not.toHaveAttribute('href');
+  // The payment links point at the demo pages here (call-links.spec.ts follows them).
+  await expect(page.getByTestId('link-pay-bill')).toHaveAttribute(
+    'href',
+    /\/demo\/pay-a-bill\?customer=1001&zip=60540$/,
+  );
 
   // The result selector holds the results of the call type; follow-up defaults to None.
   await page.getByRole('combobox', { name: 'Call result' }).click();

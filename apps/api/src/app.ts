@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
+import { registerEnrollmentRoutes } from './features/enrollment/routes.js';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -161,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerEndCallRoutes(app, ctx);
   registerQuotesRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerEnrollmentRoutes(app, ctx);
 
   return app;
 }

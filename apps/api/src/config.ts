@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
@@ -45,6 +46,17 @@ const EnvSchema = z.object({
   EVALUATION_URL: z.url().optional(),
   WIKI_URL: z.url().optional(),
   KNOWLEDGE_BASE_URL: z.url().optional(),
+  /**
+   * auto: on with the embedded database (npm start), off with a server. On, the links of a call that have no URL
+   * point at the demonstration pages this server serves (/demo/…), and POST /api/GetUCMS answers those pages with a
+   * key made at start when ENROLLMENT_API_KEY is unset (decision 027).
+   */
+  DEMO_PAGES: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** The key the customer-management service sends to POST /api/GetUCMS; unset (and no demo pages): no key works. */
+  ENROLLMENT_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
+    .optional(),
   /** The bearer token GET /metrics asks for; unset, /metrics is off (decision 016). */
   METRICS_TOKEN: z
     .string()
@@ -102,6 +114,10 @@ export interface Config {
     wiki: string | undefined;
     knowledgeBase: string | undefined;
   };
+  /** Serve the demonstration pages of the payment, autopay and evaluation services (/demo/…). */
+  demoPages: boolean;
+  /** The customer-management service's key for POST /api/GetUCMS; undefined: no key works. */
+  enrollmentApiKey: string | undefined;
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
   metricsToken: string | undefined;
   /** Graceful shutdown on SIGTERM/SIGINT (server.ts), in seconds. */
@@ -121,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const demoPages = e.DEMO_PAGES === 'on' || (e.DEMO_PAGES === 'auto' && e.DATABASE_URL === undefined);
+  const demoLink = (url: string | undefined, page: string) => url ?? (demoPages ? `/demo/${page}` : undefined);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -159,12 +177,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     webDist: e.WEB_DIST ?? defaults.webDist,
     callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
     links: {
-      payBill: e.PAY_BILL_URL,
-      autoPay: e.AUTOPAY_URL,
-      evaluation: e.EVALUATION_URL,
+      payBill: demoLink(e.PAY_BILL_URL, 'pay-a-bill'),
+      autoPay: demoLink(e.AUTOPAY_URL, 'autopay'),
+      evaluation: demoLink(e.EVALUATION_URL, 'evaluation'),
       wiki: e.WIKI_URL,
       knowledgeBase: e.KNOWLEDGE_BASE_URL,
     },
+    demoPages,
+    enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
     metricsToken: e.METRICS_TOKEN,
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,

@@ -14,3 +14,4 @@ export { ORDER_SESSION_HEADER } from './end-call-routes.js';
 export * from './quotes.js';
 export * from './users.js';
 export * from './users-reference.js';
+export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';

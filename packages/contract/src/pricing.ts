@@ -121,7 +121,33 @@ export const PricingRequest = z.object({
 });
 export type PricingRequest = z.input<typeof PricingRequest>;
 
+/** The spec's item flags (call-handling.md §3); in the pricing data nothing is chosen yet, so all are false. */
+const SpecItemFlagsSchema = z.object({
+  IncludeInPurchase: z.boolean(),
+  selected: z.boolean(),
+  Free: z.boolean(),
+  blocked: z.boolean(),
+  bundled: z.boolean(),
+});
+const SpecLawnProgram = LawnProgramSchema.merge(SpecItemFlagsSchema);
+const SpecPestProgram = PestProgramSchema.merge(SpecItemFlagsSchema);
+const SpecAdditionalService = AdditionalServiceSchema.merge(SpecItemFlagsSchema);
+
 export const PricingResponse = PricingDataSchema.extend({
+  lawnPrograms: z.array(SpecLawnProgram),
+  pestPrograms: z.array(SpecPestProgram),
+  additionalServices: z.array(SpecAdditionalService),
+  /** The spec's names alongside the engine's: `franchise` as `franchiseData`, every item in `services`. */
+  franchiseData: FranchisePricingSchema,
+  services: z.array(
+    z.discriminatedUnion('serviceGroup', [
+      SpecLawnProgram.extend({ serviceGroup: z.literal('L') }),
+      SpecPestProgram.extend({ serviceGroup: z.literal('P') }),
+      SpecAdditionalService,
+    ]),
+  ),
+  /** The additional services sold only with a lawn program (bundleOnly). */
+  bundleOnlyServices: z.array(SpecAdditionalService),
   sqldbid: z.number().int(),
   customerNo: z.number().int(),
   /** The service year asked for. */
@@ -371,6 +397,9 @@ const ItemStateSchema = z.object({
   free: z.boolean(),
   blocked: z.boolean(),
   bundled: z.boolean(),
+  /** The spec's names: picked or bundled (part of the order), and `free`. */
+  IncludeInPurchase: z.boolean(),
+  Free: z.boolean(),
   reason: z.string().optional(),
 });
 

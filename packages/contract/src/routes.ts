@@ -120,6 +120,7 @@ import {
 import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { userRoutes } from './users-routes.js';
+import { enrollmentRoutes } from './enrollment.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -608,6 +609,7 @@ export const routes = {
     response: EndCallResponse,
   },
   ...endCallRoutes,
+  ...enrollmentRoutes,
   // The All Quotes page (see docs/decisions, all-quotes): lower case and apart from the orders service's /api/Orders.
   quotes: { method: 'GET', path: '/api/quotes', access: ACCESS.call, query: QuotesQuery, response: QuotesResponse },
   quote: {

@@ -43,6 +43,23 @@ export const CALL_SOURCES: readonly { id: number; name: string }[] = [
 ];
 
 /**
+ * The id of a source picker's placeholder option (call-handling.md §9): nothing picked yet. It is no source, so a
+ * request carrying it is read as "no source" and never stored (decision 027).
+ */
+export const CALL_SOURCE_PLACEHOLDER_ID = 999999;
+
+/** The options of a call-source picker: the placeholder first, then the spec's sources from '** ALL **' on. */
+export function callSourceOptions(): { id: number; name: string }[] {
+  return [{ id: CALL_SOURCE_PLACEHOLDER_ID, name: 'Choose One' }, ...CALL_SOURCES.filter((source) => source.id !== 0)];
+}
+
+/** The source an option id names, or null for the placeholder, 'Choose One' (0) and unknown ids. */
+export function callSourceOf(id: number): { id: number; name: string } | null {
+  if (id === CALL_SOURCE_PLACEHOLDER_ID || id === 0) return null;
+  return CALL_SOURCES.find((source) => source.id === id) ?? null;
+}
+
+/**
  * Company-owned franchise list (COF code to SQLDBID). The spec fixes the eight codes and the id range
  * 17501-17510 but not the pairing; this pairing is ours (docs/decisions/002-demo-data.md).
  */

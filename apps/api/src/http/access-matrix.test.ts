@@ -39,6 +39,9 @@ const table = Object.entries(routes as Record<string, RouteDef>);
  * they answer 401 to anybody, a signed-in account's bearer token included.
  */
 const COOKIE_CREDENTIAL = new Set(['refresh']);
+/** Public routes whose credential is an API key in the body (decision 027): without it, 401 to anybody. */
+const API_KEY_CREDENTIAL = new Set(['getUcms']);
+const OWN_CREDENTIAL = new Set([...COOKIE_CREDENTIAL, ...API_KEY_CREDENTIAL]);
 // Sign-out ends the session it is called with: it goes last for each account.
 const ordered = [...table.filter(([name]) => name !== 'signout'), ...table.filter(([name]) => name === 'signout')];
 
@@ -46,10 +49,14 @@ const ordered = [...table.filter(([name]) => name !== 'signout'), ...table.filte
  * A request that no handler acts on when the rule lets the caller in: path parameters that fail validation where
  * they are numbers, and an empty body. What runs is the guard; a handler that does run only reads or is refused.
  */
-function request(def: RouteDef) {
+function request(def: RouteDef, name: string) {
   const url = def.path.replace(/:([A-Za-z_]\w*)/g, 'x');
-  return { method: def.method, url, ...(def.body ? { payload: {} } : {}) };
+  return { method: def.method, url, ...(def.body ? { payload: SAMPLE_BODIES[name] ?? {} } : {}) };
 }
+/** Valid bodies where the credential is in the body: a wrong key must be refused, not a missing field. */
+const SAMPLE_BODIES: Record<string, object> = {
+  getUcms: { apiKey: 'a session is not the service key', sqldbid: 18001 },
+};
 
 describe('the access matrix', () => {
   it('serves every route of the contract, once, and nothing else under /api', () => {
@@ -60,14 +67,14 @@ describe('the access matrix', () => {
   });
 
   it.each(ordered.map(([name, def]) => [name, def] as const))('%s', async (name, def) => {
-    const anonymous = await t.app.inject(request(def));
-    if (def.access === 'public' && !COOKIE_CREDENTIAL.has(name)) expect(anonymous.statusCode).not.toBe(401);
+    const anonymous = await t.app.inject(request(def, name));
+    if (def.access === 'public' && !OWN_CREDENTIAL.has(name)) expect(anonymous.statusCode).not.toBe(401);
     else expect(anonymous.statusCode).toBe(401);
 
     const wrong: string[] = [];
     for (const account of DEMO_ACCOUNTS) {
-      const response = await t.call(tokens.get(account.username), request(def));
-      if (COOKIE_CREDENTIAL.has(name)) {
+      const response = await t.call(tokens.get(account.username), request(def, name));
+      if (OWN_CREDENTIAL.has(name)) {
         if (response.statusCode !== 401) wrong.push(`${account.username}: a bearer token got ${response.statusCode}`);
         continue;
       }

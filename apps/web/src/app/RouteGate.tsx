@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { SCREEN_ACCESS } from '@cc/domain';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
-import { toast } from '../lib/toast';
+import { adminToast } from '../lib/toast';
 import type { AppRoute } from './routes';
 
 /**
@@ -23,7 +23,7 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   useEffect(() => {
     if (!denied || toasted.current) return;
     toasted.current = true;
-    toast.error('Access Denied.');
+    adminToast.error('Access Denied.');
     const state = location.state as { from?: string } | null;
     void navigate(state?.from ?? '/dashboard', { replace: true });
   }, [denied, navigate, location.state]);

@@ -11,7 +11,7 @@
 import type { RouteName, RouteResponse } from '@cc/contract';
 import { ACCESS_DENIED, ApiError, request, type Args, type RequestDeps } from './request';
 import { session } from './session';
-import { toast } from './toast';
+import { adminToast } from './toast';
 
 export { ApiError } from './request';
 
@@ -31,7 +31,7 @@ const deps: RequestDeps = {
     session.clear();
     onSessionLost();
   },
-  onForbidden: () => toast.error(ACCESS_DENIED),
+  onForbidden: () => adminToast.error(ACCESS_DENIED),
 };
 
 /** Run `task` while no other tab of this origin refreshes (Web Locks; alone where the browser has none). */

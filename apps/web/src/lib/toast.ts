@@ -6,7 +6,10 @@ type Kind = 'success' | 'error' | 'info' | 'warning';
 
 const COLORS: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue', warning: 'yellow' };
 
-/** The one toast helper: 3000 ms, bottom right unless the spec says top right. */
+/**
+ * The one toast helper: 3000 ms. Call handling's toasts show bottom right (call-handling.md §8), kept off the grids'
+ * pagers (toast-placement.ts); the administration screens' toasts use {@link adminToast}, top right (decision 027).
+ */
 export function toast(message: string, kind: Kind = 'info', position: Position = 'bottom-right'): void {
   notifications.show({
     message,
@@ -21,3 +24,11 @@ toast.success = (message: string, position?: Position) => toast(message, 'succes
 toast.error = (message: string, position?: Position) => toast(message, 'error', position);
 toast.info = (message: string, position?: Position) => toast(message, 'info', position);
 toast.warning = (message: string, position?: Position) => toast(message, 'warning', position);
+
+/** The administration screens' toasts (administration.md §8: user admin, utilities, profile, the route guard). */
+export const adminToast = {
+  success: (message: string) => toast(message, 'success', 'top-right'),
+  error: (message: string) => toast(message, 'error', 'top-right'),
+  info: (message: string) => toast(message, 'info', 'top-right'),
+  warning: (message: string) => toast(message, 'warning', 'top-right'),
+};

@@ -4,3 +4,4 @@ export * from './calendar.js';
 export * from './types.js';
 export * from './quote.js';
 export * from './screen.js';
+export * from './spec-names.js';

@@ -333,6 +333,8 @@ describe('P13 gl_account blocking', () => {
       free: false,
       blocked: true,
       bundled: false,
+      IncludeInPurchase: false,
+      Free: false,
       reason: 'Blocked by Core Aeration on the same account.',
     });
     expect(q.states.additionalServices.find((s) => s.id === 11)?.blocked).toBe(false);

@@ -8,6 +8,7 @@
  * Totals are sums of the rounded lines, so the lines always add up to them.
  */
 import { SALE_RESULTS } from '../calls.js';
+import { specItemFlags } from './spec-names.js';
 import {
   type BillDay,
   DEFAULT_BILL_DAY,
@@ -792,21 +793,21 @@ export function quote(input: QuoteInput): Quote {
     months,
     rounds,
     states: {
-      lawnPrograms: data.lawnPrograms.map((p) => ({
-        id: p.Id,
-        selected: p === lawn,
-        free: p === lawn && lawnLine !== null && lawnLine.free,
-        blocked: false,
-        bundled: false,
-      })),
-      pestPrograms: data.pestPrograms.map((p) => ({
-        id: p.Id,
-        selected: p === pest,
-        free: false,
-        blocked: false,
-        bundled: false,
-      })),
-      additionalServices: data.additionalServices.map((svc) => serviceState(svc, additional, glTaken, lawn, bundled)),
+      lawnPrograms: data.lawnPrograms.map((p) =>
+        itemState({
+          id: p.Id,
+          selected: p === lawn,
+          free: p === lawn && lawnLine !== null && lawnLine.free,
+          blocked: false,
+          bundled: false,
+        }),
+      ),
+      pestPrograms: data.pestPrograms.map((p) =>
+        itemState({ id: p.Id, selected: p === pest, free: false, blocked: false, bundled: false }),
+      ),
+      additionalServices: data.additionalServices.map((svc) =>
+        itemState(serviceState(svc, additional, glTaken, lawn, bundled)),
+      ),
       offers: data.offers.map((o) => offerState(o, offerCtx, selections, offerApplied)),
       coupon: couponState,
     },
@@ -818,15 +819,21 @@ function invalidEdit(message: string): PricingProblem {
   return { code: 'INVALID_EDIT', severity: 'warning', message };
 }
 
+/** An item's state with the spec's names added. */
+function itemState(state: Omit<ItemState, 'IncludeInPurchase' | 'Free'>): ItemState {
+  const { IncludeInPurchase, Free } = specItemFlags(state);
+  return { ...state, IncludeInPurchase, Free };
+}
+
 function serviceState(
   svc: AdditionalService,
   additional: readonly Work[],
   glTaken: ReadonlyMap<string, AdditionalService>,
   lawn: LawnProgram | null,
   bundled: readonly number[] | null,
-): ItemState {
+): Omit<ItemState, 'IncludeInPurchase' | 'Free'> {
   const line = additional.find((l) => l.itemId === svc.Id);
-  const state: ItemState = {
+  const state: Omit<ItemState, 'IncludeInPurchase' | 'Free'> = {
     id: svc.Id,
     selected: line !== undefined,
     free: line?.free === true,

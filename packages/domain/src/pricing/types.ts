@@ -335,6 +335,9 @@ export interface ItemState {
   blocked: boolean;
   /** Included in the selected lawn program. */
   bundled: boolean;
+  /** The spec's names (call-handling.md §3): picked or bundled, and `free` as `Free` (spec-names.ts). */
+  IncludeInPurchase: boolean;
+  Free: boolean;
   reason?: string;
 }
 

@@ -459,7 +459,14 @@ describe('GET /api/client-config', () => {
       idleWarningSeconds: 60,
       callHeartbeatSeconds: 150,
       signupEnabled: true,
-      links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
+      // Demo pages (on with the embedded database) stand in for the pages that have no URL (decision 027).
+      links: {
+        payBill: '/demo/pay-a-bill',
+        autoPay: '/demo/autopay',
+        evaluation: '/demo/evaluation',
+        wiki: null,
+        knowledgeBase: null,
+      },
     });
   });
 });

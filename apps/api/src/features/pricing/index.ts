@@ -5,3 +5,4 @@
 export { registerPricingRoutes } from './routes.js';
 export { quoteForCall, EDIT_NOT_ALLOWED, type CallQuote, type CallQuoteInput } from './quote.js';
 export { loadPricing, type LoadedPricing } from './service.js';
+export { MONTHLY_BILLING_APP_TYPE, MONTHLY_PAYMENT_ID } from './data.js';

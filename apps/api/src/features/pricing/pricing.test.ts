@@ -46,6 +46,8 @@ function idOf(data: PricingResponse, name: string): number {
   return item.Id;
 }
 
+const NOTHING_CHOSEN = { IncludeInPurchase: false, selected: false, Free: false, blocked: false, bundled: false };
+
 describe('POST /api/customer/pricing', () => {
   it("answers the customer's franchise price list at the lawn size's bracket, with the franchise's rates", async () => {
     const data = await pricing(franchise);
@@ -86,6 +88,7 @@ describe('POST /api/customer/pricing', () => {
         InitialFee: 14900,
         FinalPrice: 4495,
         fk_BillingFrequencyID: 2,
+        ...NOTHING_CHOSEN,
       },
     ]);
     expect(
@@ -124,6 +127,19 @@ describe('POST /api/customer/pricing', () => {
       ['PREF15', 3, 101, 1500, false],
       ['PEST50', 1, 45, 5000, false],
     ]);
+  });
+
+  it("carries the spec's names alongside the screen's: franchiseData, services, bundleOnlyServices, item flags", async () => {
+    const data = await pricing(franchise);
+    expect(data.franchiseData).toEqual(data.franchise);
+    const all = [...data.lawnPrograms, ...data.pestPrograms, ...data.additionalServices];
+    for (const item of all) expect(item).toMatchObject(NOTHING_CHOSEN);
+    expect(data.services.map((s) => [s.serviceGroup, s.Id])).toEqual([
+      ...data.lawnPrograms.map((p) => ['L', p.Id]),
+      ...data.pestPrograms.map((p) => ['P', p.Id]),
+      ...data.additionalServices.map((s) => ['A', s.Id]),
+    ]);
+    expect(data.bundleOnlyServices.map((s) => s.ServiceName)).toEqual(['Tree & Shrub Care']);
   });
 
   it('prices by lawn-size bracket: 4.99 is the smallest bracket, 5 the next, 40 the largest', async () => {
@@ -236,6 +252,16 @@ describe('POST /api/customer/quote', () => {
       couponDiscount: 2000,
     });
     expect(q.states.coupon).toMatchObject({ code: 'SAVE20', applied: true, amount: 2000 });
+    // The spec's item flags: the program and Core Aeration are bought; Soil Test comes with the program.
+    const flags = (id: number) => {
+      const s = [...q.states.lawnPrograms, ...q.states.additionalServices].find((x) => x.id === id);
+      return s && [s.IncludeInPurchase, s.selected, s.Free, s.blocked, s.bundled];
+    };
+    expect(flags(idOf(data, 'Preferred Program'))).toEqual([true, true, false, false, false]);
+    expect(flags(idOf(data, 'Core Aeration'))).toEqual([true, true, false, false, false]);
+    expect(flags(idOf(data, 'Soil Test'))).toEqual([true, false, false, true, true]);
+    expect(flags(idOf(data, 'Aeration & Overseeding'))).toEqual([false, false, false, true, false]);
+    expect(flags(idOf(data, 'Grub Control'))).toEqual([false, false, false, false, false]);
   });
 
   it('lets csr.cof, the administrator and the leads manager edit prices; csr.franchise is refused', async () => {

@@ -14,6 +14,7 @@ import {
   recommendServices,
   recommendationCandidates,
   serviceYearFor,
+  withSpecNames,
 } from '@cc/domain';
 import type { PriceListEntry, PricingDataPayload, PricingResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
@@ -112,6 +113,7 @@ export async function customerPricing(
   const loaded = await loadPricing(ctx, user, { ...input, serviceYear: input.pricingYear });
   return {
     ...loaded.data,
+    ...withSpecNames(loaded.data),
     sqldbid: input.sqldbid,
     customerNo: input.customerNo,
     serviceYear: input.pricingYear,

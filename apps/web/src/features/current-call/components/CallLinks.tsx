@@ -42,7 +42,7 @@ function ExternalLink({ label, href, testId }: { label: string; href: string | n
   );
 }
 
-/** Pay a Bill and Autopay open in a new window with the customer and zip; PropertyEval calls add the evaluation. */
+/** Pay a Bill, Autopay and the evaluation open in a new window with the customer, zip and evaluation code. */
 export function CallLinks(props: CallLinksProps) {
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-labelledby="links-panel-title">

@@ -357,7 +357,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   });
 
   const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
-  const propEvalCode = callType === 'PropertyEval' ? field(theCall, 'PropEvalCode') || null : null;
+  const propEvalCode = field(theCall, 'PropEvalCode') || null;
   const refused = lock.state.status === 'refused' ? lock.state.message : null;
   const failed = lock.state.status === 'failed' ? lock.state.message : null;
   const customerError = customerQuery.error?.message ?? null;
@@ -469,8 +469,10 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
               autoPay={config.links.autoPay}
               evaluation={config.links.evaluation}
               customerNo={customerNo}
+              sqldbid={sqldbid}
               zip={customer?.zip ?? ''}
               propEvalCode={propEvalCode}
+              origin={window.location.origin}
             />
             <AutoPayPanel sqldbid={sqldbid} customerNo={customerNo} editable={open} />
             <FranchisePanel sqldbid={sqldbid} />

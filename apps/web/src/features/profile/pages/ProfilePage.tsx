@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { adminToast } from '../../../lib/toast';
 import { useUpdatePassword, useUpdateProfile } from '../api/profile';
 import { PasswordField } from '../../../components/PasswordField';
 
@@ -45,12 +45,12 @@ export default function ProfilePage() {
         form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
       }
       form.resetDirty();
-      toast.success('User Profile Updated');
+      adminToast.success('User Profile Updated');
     } catch (error) {
       if (error instanceof ApiError) {
         form.setErrors(error.errors);
         // The field's own message, not the server's 'field: message' summary.
-        toast.error(Object.values(error.errors)[0] ?? error.message);
+        adminToast.error(Object.values(error.errors)[0] ?? error.message);
       }
     }
   });
@@ -60,7 +60,7 @@ export default function ProfilePage() {
     form.clearFieldError('currentPassword');
     form.clearFieldError('password');
     form.clearFieldError('confirmPassword');
-    toast.info('Password Update Cancelled...');
+    adminToast.info('Password Update Cancelled...');
   };
 
   return (

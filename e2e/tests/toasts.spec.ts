@@ -1,0 +1,56 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+import { shot, signIn, toast } from './helpers.js';
+
+/**
+ * Where toasts show (issue 14 point 5, decision 027): call handling's bottom right, the administration screens' top
+ * right, and a bottom-right toast never covers a grid's pager — it is lifted above one it would overlap.
+ */
+
+const LOAD = { timeout: 20_000 };
+
+/** The stack (Mantine's notifications root) a toast is in. */
+const stackOf = (alert: Locator) => alert.locator('xpath=ancestor::*[@data-position][1]');
+
+async function overlap(a: Locator, b: Locator): Promise<number> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) throw new Error('not on screen');
+  const w = Math.min(x.x + x.width, y.x + y.width) - Math.max(x.x, y.x);
+  const h = Math.min(x.y + x.height, y.y + y.height) - Math.max(x.y, y.y);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+test.use({ viewport: { width: 1366, height: 768 } });
+
+test("a call-handling toast shows bottom right, clear of the grid's pager under it", async ({ page }) => {
+  await signIn(page, 'csr.cof');
+  await page.goto('/call-center/outbound');
+  const section = page.getByTestId('outbound-section-Cancel');
+  await section.getByRole('button', { name: /^Cancel Calls/ }).click();
+  const pager = section.locator('.mantine-Pagination-root');
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toBeVisible(LOAD);
+
+  await section.getByRole('button', { name: 'Refresh' }).click();
+  const refreshed = toast(page, 'Refreshed Cancel Calls');
+  await expect(refreshed).toBeVisible();
+  await expect(stackOf(refreshed)).toHaveAttribute('data-position', 'bottom-right');
+  // Bring the pager to the bottom right of the window, where the toast is.
+  await pager.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(refreshed).toBeVisible();
+  await expect.poll(() => overlap(refreshed, pager)).toBe(0);
+  await shot(page, 'toast-above-pager');
+  // The pager stays usable while the toast shows.
+  await pager.getByRole('button', { name: 'Page 2' }).click();
+});
+
+test('an administration toast shows top right', async ({ page }) => {
+  await signIn(page, 'csr.cof');
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: /profile/i }).click();
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Another-pass3');
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Another-pass3');
+  await page.getByRole('button', { name: 'Cancel password change' }).click();
+  const cancelled = toast(page, 'Password Update Cancelled...');
+  await expect(cancelled).toBeVisible();
+  await expect(stackOf(cancelled)).toHaveAttribute('data-position', 'top-right');
+});
