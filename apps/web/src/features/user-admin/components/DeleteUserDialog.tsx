@@ -23,7 +23,7 @@ export function DeleteUserDialog({ opened, username, fullName, deleting, onDelet
         Delete <strong>{username}</strong> ({fullName})? The user is signed out at once and can no longer sign in.
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
-        <Button color="red" onClick={onDelete} loading={deleting}>
+        <Button color="red.9" onClick={onDelete} loading={deleting}>
           Delete
         </Button>
         <Button variant="default" onClick={onCancel} data-autofocus>

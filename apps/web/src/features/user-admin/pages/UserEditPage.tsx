@@ -116,7 +116,7 @@ export default function UserEditPage() {
               Reset password
             </Button>
             {self ? null : (
-              <Button variant="outline" color="red" onClick={() => setDeleteOpen(true)} data-testid="delete-user">
+              <Button variant="outline" color="red.9" onClick={() => setDeleteOpen(true)} data-testid="delete-user">
                 Delete user
               </Button>
             )}
