@@ -19,16 +19,8 @@ import {
   savePermission,
   saveTemplate,
 } from './reference.js';
-import {
-  addApplication,
-  createUser,
-  deleteApplication,
-  deletePermissions,
-  removeUser,
-  resetPassword,
-  setPermission,
-  updateUser,
-} from './service.js';
+import { addApplication, deleteApplication, deletePermissions, setPermission } from './grants.js';
+import { createUser, removeUser, resetPassword, updateUser } from './service.js';
 
 const ok = { ok: true as const };
 

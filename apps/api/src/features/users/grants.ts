@@ -1,0 +1,172 @@
+/**
+ * One grant at a time (§7): a user's permission set or removed, an application added or removed. Each runs in one
+ * transaction with the target locked, the rule that a user manager never touches an administrator and gives only
+ * what it holds, and its audit row (decision 026).
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  applicationGrantRefusal,
+  permissionGrantRefusal,
+  touchRefusal,
+  type UserAdminActor,
+  type UserAdminTarget,
+} from '@cc/domain';
+import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
+import { applications, permissions, userApplications, userPermissions } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { notFound } from '../../http/errors.js';
+import { writeAudit } from './audit.js';
+import { actorOf, targetOf } from './queries.js';
+import { refusalError, validationError } from './validate.js';
+
+const check = (refusal: ReturnType<typeof touchRefusal>) => {
+  if (refusal) throw refusalError(refusal);
+};
+
+/** The target, locked, after the rule that a user manager never touches an administrator. */
+async function touchable(tx: DbOrTx, actor: UserAdminActor, userId: number): Promise<UserAdminTarget> {
+  const target = await targetOf(tx, actor, userId, { lock: true });
+  check(touchRefusal(actor, target));
+  return target;
+}
+
+export async function setPermission(
+  ctx: AppContext,
+  user: AuthUser,
+  path: { UserId: number; ApplicationId: number; PermissionId: number },
+  value: string,
+): Promise<void> {
+  const actor = actorOf(user);
+  await ctx.db.transaction(async (tx) => {
+    await touchable(tx, actor, path.UserId);
+    const [permission] = await tx
+      .select()
+      .from(permissions)
+      .where(and(eq(permissions.permissionId, path.PermissionId), eq(permissions.applicationId, path.ApplicationId)));
+    if (!permission) throw notFound('No such permission of this application.');
+    if (value !== permission.values.truevalue && value !== permission.values.falsevalue) {
+      throw validationError({ value: `must be ${permission.values.truevalue} or ${permission.values.falsevalue}` });
+    }
+    const key = and(eq(userPermissions.userId, path.UserId), eq(userPermissions.permissionId, path.PermissionId));
+    const [before] = await tx.select().from(userPermissions).where(key);
+    if (before?.value !== value) {
+      check(
+        permissionGrantRefusal(
+          actor,
+          { permissionId: permission.permissionId, falsevalue: permission.values.falsevalue },
+          value,
+        ),
+      );
+    }
+    await tx
+      .insert(userPermissions)
+      .values({ userId: path.UserId, applicationId: path.ApplicationId, permissionId: path.PermissionId, value })
+      .onConflictDoUpdate({
+        target: [userPermissions.userId, userPermissions.permissionId],
+        set: { value, applicationId: path.ApplicationId },
+      });
+    await writeAudit(ctx, tx, user, {
+      action: 'grant',
+      entity: 'user_permission',
+      entityId: `${path.UserId}:${path.PermissionId}`,
+      targetUserId: path.UserId,
+      before: before ? { value: before.value } : null,
+      after: { ApplicationId: path.ApplicationId, PermissionId: path.PermissionId, value },
+    });
+  });
+}
+
+/** Delete a user's permissions: one (PermissionId given), or all of them. Answers how many went. */
+export async function deletePermissions(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  only?: { ApplicationId: number; PermissionId: number },
+): Promise<number> {
+  const actor = actorOf(user);
+  return ctx.db.transaction(async (tx) => {
+    await touchable(tx, actor, userId);
+    const key = only
+      ? and(
+          eq(userPermissions.userId, userId),
+          eq(userPermissions.applicationId, only.ApplicationId),
+          eq(userPermissions.permissionId, only.PermissionId),
+        )
+      : eq(userPermissions.userId, userId);
+    const removed = await tx.delete(userPermissions).where(key).returning();
+    if (only && removed.length === 0) throw notFound('The user does not have this permission.');
+    if (removed.length > 0) {
+      await writeAudit(ctx, tx, user, {
+        action: 'revoke',
+        entity: 'user_permission',
+        entityId: only ? `${userId}:${only.PermissionId}` : `${userId}:*`,
+        targetUserId: userId,
+        before: removed.map((r) => ({ PermissionId: r.permissionId, value: r.value })),
+        after: null,
+      });
+    }
+    return removed.length;
+  });
+}
+
+export async function addApplication(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  applicationId: number,
+): Promise<void> {
+  const actor = actorOf(user);
+  await ctx.db.transaction(async (tx) => {
+    await touchable(tx, actor, userId);
+    const [app] = await tx.select().from(applications).where(eq(applications.applicationId, applicationId));
+    if (!app) throw notFound('No such application.');
+    const key = and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId));
+    const [held] = await tx.select().from(userApplications).where(key);
+    if (held) return;
+    check(applicationGrantRefusal(actor, applicationId));
+    await tx.insert(userApplications).values({ userId, applicationId }).onConflictDoNothing();
+    await writeAudit(ctx, tx, user, {
+      action: 'grant',
+      entity: 'user_application',
+      entityId: `${userId}:${applicationId}`,
+      targetUserId: userId,
+      before: null,
+      after: { ApplicationId: applicationId },
+    });
+  });
+}
+
+/** Remove an application from a user, and the user's permissions of it. Answers the rows removed. */
+export async function deleteApplication(
+  ctx: AppContext,
+  user: AuthUser,
+  userId: number,
+  applicationId: number,
+): Promise<number> {
+  const actor = actorOf(user);
+  return ctx.db.transaction(async (tx) => {
+    await touchable(tx, actor, userId);
+    const removed = await tx
+      .delete(userApplications)
+      .where(and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId)))
+      .returning();
+    if (removed.length === 0) throw notFound('The user does not have this application.');
+    const perms = await tx
+      .delete(userPermissions)
+      .where(and(eq(userPermissions.userId, userId), eq(userPermissions.applicationId, applicationId)))
+      .returning();
+    await writeAudit(ctx, tx, user, {
+      action: 'revoke',
+      entity: 'user_application',
+      entityId: `${userId}:${applicationId}`,
+      targetUserId: userId,
+      before: {
+        ApplicationId: applicationId,
+        permissions: perms.map((p) => ({ PermissionId: p.permissionId, value: p.value })),
+      },
+      after: null,
+    });
+    return removed.length + perms.length;
+  });
+}
