@@ -1,5 +1,6 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, signIn, signOut } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, settled, shot, signIn, signOut } from './helpers.js';
 
 /**
  * Work on a call survives (issue 14 point 1, docs/decisions/023-call-working-state.md): a reload, a closed window
@@ -109,6 +110,8 @@ test('a reload, a closed window and a new sign-in come back to the call with all
   // F5 with a change not yet saved: the browser asks first; reloading anyway keeps the change (sent as the page goes).
   await page.getByRole('tab', { name: 'Pricing' }).click();
   await callDiscount(page).uncheck();
+  // Saved without the discount, so that checking it again is a change (within a second it would undo one unsent).
+  await expectSaved(page);
   await callDiscount(page).check();
   const asked = page.waitForEvent('dialog');
   void page.reload();
@@ -209,4 +212,103 @@ test('an unknown customer’s edits are part of the work and survive a reload', 
     .getByRole('button', { name: 'Cancel the call' })
     .click();
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
+});
+
+/** Choose 'Sale' as the call's result. */
+async function chooseSale(page: Page): Promise<void> {
+  await result(page).click();
+  await page.getByRole('option', { name: 'Sale', exact: true }).click();
+  await expect(result(page)).toHaveValue('Sale');
+}
+
+/** This CSR's working state of the call, as the server keeps it. */
+async function storedState(page: Page): Promise<{ result: string | null; notes: string } | null> {
+  const token = await pageToken(page);
+  const response = await page.request.get(`/api/call-center/work-state/${LINDGREN.sqldbid}/${LINDGREN.customerNo}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const body = (await response.json()) as { workState: { state: { result: string | null; notes: string } } | null };
+  return body.workState?.state ?? null;
+}
+
+test('a change made a moment before signing out is saved: the sign-out sends it first', async ({ page }) => {
+  await signIn(page, 'csr.cof');
+  await page.goto(CALL);
+  await expectOpen(page);
+  await expectSaved(page);
+  // Signed out at once, well before the change's debounced save is due.
+  await chooseSale(page);
+  await signOut(page);
+  await signInAgain(page);
+  await expectOpen(page);
+  await expect(result(page)).toHaveValue('Sale');
+});
+
+test('the notice of a return to a saved call shows once per sign-in, not after a reload; it is accessible', async ({
+  page,
+}) => {
+  await signIn(page, 'csr.cof');
+  const saved = await page.request.post('/api/call-center/call-inactive', {
+    headers: { Authorization: `Bearer ${await pageToken(page)}` },
+    data: { ...LINDGREN, save: true, callType: 'Inbound', theCall: {} },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(new RegExp(`${CALL}$`), SERVER);
+  await expectOpen(page);
+  const notice = page.getByTestId('resumed-call-notice');
+  await expect(notice).toContainText('Lindgren');
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('[data-testid="resumed-call-notice"]')
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await shot(page, 'work-state-resumed-notice');
+
+  // A reload is the same return: the call and its work, no notice again.
+  await page.reload();
+  await expectOpen(page);
+  await expect(page.getByRole('tab', { name: 'Customer' })).toBeFocused();
+  await expect(notice).toHaveCount(0);
+
+  // A new sign-in is another: the notice again.
+  await signOut(page);
+  await signInAgain(page);
+  await expectOpen(page);
+  await expect(notice).toContainText('which you left without ending it');
+});
+
+test('the network lost mid-call: the CSR is told the work is not saved yet, and it is once the network is back', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, 'csr.cof');
+  await page.goto(CALL);
+  await expectOpen(page);
+  await expectSaved(page);
+
+  await context.setOffline(true);
+  await chooseSale(page);
+  await page.getByRole('button', { name: 'Call Log', exact: true }).click();
+  const log = page.getByRole('dialog', { name: 'Call Log' });
+  await log.getByRole('textbox', { name: 'Notes for this call' }).fill('Called from a train.');
+  await log.getByRole('button', { name: 'Save' }).click();
+  await expect(log).toBeHidden();
+  const unsaved = page.getByTestId('work-unsaved-notice');
+  await expect(unsaved).toContainText('Work not saved yet');
+  await expect(screen(page)).toHaveAttribute('data-work-state', 'pending');
+  await shot(page, 'work-state-offline');
+
+  // Online again: saved without another change, and the notice goes.
+  await context.setOffline(false);
+  await expectSaved(page);
+  await expect(unsaved).toHaveCount(0);
+  expect(await storedState(page)).toMatchObject({ result: 'Sale', notes: 'Called from a train.' });
+  await page.reload();
+  await expectOpen(page);
+  await expect(result(page)).toHaveValue('Sale');
+  await page.getByRole('button', { name: 'Call Log', exact: true }).click();
+  await expect(log.getByRole('textbox', { name: 'Notes for this call' })).toHaveValue('Called from a train.');
 });

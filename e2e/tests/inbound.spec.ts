@@ -290,6 +290,42 @@ test('the grid pages, sorts and filters through the server, one call per page', 
   if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/shots/inbound-paged.png', fullPage: true });
 });
 
+test('column filters that hide every row: the pager reads "No customers found", not "Page 0 of 0"', async ({
+  page,
+}) => {
+  await openInbound(page, 'admin');
+  await advancedSearch(page, { 'Last name': 'Smith', 'First name': 'J' });
+  await expect(summary(page)).toHaveText(/^\d+ customers found$/, SERVER);
+  const pager = grid(page).locator('.ag-paging-panel');
+  await expect(pager).toContainText(/1 to 25 of \d+/);
+
+  await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+  const none = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/InboundCall/SearchCustomers') &&
+      (r.request().postDataJSON() as { filters?: Record<string, string> }).filters?.City === 'zzqx',
+    SERVER,
+  );
+  await grid(page).getByRole('textbox', { name: 'City Filter Input' }).fill('zzqx');
+  expect(((await (await none).json()) as { rowCount: number }).rowCount).toBe(0);
+  // Where the pager was, the words of an empty search; nothing of AG Grid's pager of no rows.
+  await expect(grid(page).getByRole('status')).toHaveText('No customers found');
+  await expect(pager).toBeHidden();
+  await expect(page.getByText(/0 to 0 of 0|Page 0 of 0/).filter({ visible: true })).toHaveCount(0);
+  await expect(page.getByRole('spinbutton', { name: /^Page number/ }).filter({ visible: true })).toHaveCount(0);
+  // The grid's body says it too.
+  await expect(grid(page).locator('.ag-overlay')).toHaveText('No customers found');
+  await expect(summary(page)).toHaveText(/^\d+ customers found, 0 shown by the filters$/);
+  await expectNoAxeViolations(page);
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: '/tmp/shots/inbound-filtered-empty.png' });
+
+  // Clearing the filter brings the rows and the pager back.
+  await grid(page).getByRole('textbox', { name: 'City Filter Input' }).fill('');
+  await expect(pager).toContainText(/1 to 25 of \d+/, SERVER);
+  await expect(pager.getByRole('spinbutton', { name: /^Page number/ })).toHaveValue('1');
+  await expect(grid(page).getByRole('status')).toHaveCount(0);
+});
+
 test('Open on a row opens the call with the row as theCall', async ({ page }) => {
   await recordNavigation(page);
   await openInbound(page);

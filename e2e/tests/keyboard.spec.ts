@@ -370,3 +370,70 @@ test("Escape answers a one-answer dialog: 'Active Call Encountered' goes back to
     await context.close();
   }
 });
+
+test('the shortcuts: "?" opens their help, which lists every one; Alt+Shift+1…6 go to the tabs', async ({ page }) => {
+  await signIn(page, 'admin');
+  opened.push(['admin', BRENNAN]);
+  await page.goto(`/call-center/current-call/${BRENNAN.sqldbid}/${BRENNAN.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  await expect(page.getByRole('tab', { name: 'Customer' })).toBeFocused();
+
+  // '?' outside a text box opens the help; every shortcut is listed with its keys.
+  await page.keyboard.press('Shift+Slash');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  const rows = help.getByRole('row').filter({ has: page.getByRole('cell') });
+  const listed = await rows.evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.getAttribute('aria-label') ?? td.textContent)),
+  );
+  expect(listed).toEqual([
+    ['Alt+Shift+E', 'End Call'],
+    ['Alt+Shift+L', 'Call Log'],
+    ['Alt+Shift+R', 'Go to the call result'],
+    ['Alt+Shift+1', 'Customer tab'],
+    ['Alt+Shift+2', 'Pricing tab'],
+    ['Alt+Shift+3', 'History tab'],
+    ['Alt+Shift+4', 'Web Orders tab'],
+    ['Alt+Shift+5', 'Script tab'],
+    ['Alt+Shift+6', 'Survey tab'],
+    ['Alt+Shift+K', 'This list (also ? outside a text box)'],
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Customer' })).toBeFocused();
+
+  // Each digit its tab, which takes the focus (2 is in the whole-call journey).
+  for (const [digit, name] of [
+    [3, 'History'],
+    [4, 'Web Orders'],
+    [5, 'Script'],
+    [6, 'Survey'],
+    [1, 'Customer'],
+  ] as const) {
+    await page.keyboard.press(`Alt+Shift+Digit${digit}`);
+    const tab = page.getByRole('tab', { name });
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(tab).toBeFocused();
+    await expect(page.getByRole('tabpanel', { name })).toBeVisible();
+  }
+});
+
+test('Escape answers the lawn size alert (the only answer: OK), which then stays closed', async ({ page }) => {
+  const pickens = { sqldbid: 18008, customerNo: 1007 }; // a lawn of 26.30 thousand square feet, above 24
+  await signIn(page, 'admin');
+  opened.push(['admin', pickens]);
+  await page.goto(`/call-center/current-call/${pickens.sqldbid}/${pickens.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  await page.keyboard.press('Alt+Shift+Digit2');
+  const alert = page.getByRole('dialog', { name: 'Lawn Size Alert' });
+  await expect(alert).toContainText('above 24', SERVER);
+  await expect(alert.getByRole('button', { name: 'OK' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(alert).toHaveCount(0);
+  await expect(page.getByTestId('pricing-lawn-size')).toHaveText('26.30');
+  // Acknowledged: back on the tab later, it does not ask again.
+  await page.keyboard.press('Alt+Shift+Digit1');
+  await page.keyboard.press('Alt+Shift+Digit2');
+  await expect(page.getByRole('tab', { name: 'Pricing' })).toBeFocused();
+  await expect(alert).toHaveCount(0);
+});

@@ -46,6 +46,20 @@ test('idle: the warning counts down, activity closes it, staying idle ends the s
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
 });
 
+test("Escape answers 'Session Expired' as OK does: the page reloads, signed out", async ({ page }) => {
+  test.setTimeout(45_000);
+  await signIn(page, 'csr.cof');
+  const expired = page.getByRole('dialog', { name: 'Session Expired' });
+  await expect(expired).toBeVisible({ timeout: 15_000 });
+  await expect(expired.getByRole('button', { name: 'OK' })).toBeFocused();
+  const reloaded = page.waitForEvent('load');
+  await page.keyboard.press('Escape');
+  await reloaded;
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await expect(expired).toHaveCount(0);
+  await expect(accountMenu(page)).toHaveCount(0);
+});
+
 test('a 401 from the API clears the session and goes to the public home', async ({ page }) => {
   await signIn(page, 'csr.corporate');
   // Let the dashboard finish its own calls first, so that the 401 comes from the save below.

@@ -161,8 +161,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerPricingRoutes(app, ctx);
   registerEndCallRoutes(app, ctx);
   registerQuotesRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
   registerEnrollmentRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
 
   return app;
 }

@@ -12,6 +12,6 @@ export * from './end-call-command.js';
 export * from './end-call.js';
 export { ORDER_SESSION_HEADER } from './end-call-routes.js';
 export * from './quotes.js';
+export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
 export * from './users.js';
 export * from './users-reference.js';
-export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';

@@ -119,8 +119,8 @@ import {
 } from './pricing.js';
 import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
-import { userRoutes } from './users-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
+import { userRoutes } from './users-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Modal, RingProgress, Stack, Text } from '@mantine/core';
 import { api } from '../lib/api';
+import { beforeSignOut } from '../lib/before-sign-out';
 import { session } from '../lib/session';
 import { useClientConfig } from './client-config';
 
@@ -50,7 +51,9 @@ export function IdleWatcher() {
       const idleSeconds = (Date.now() - lastActivity.current) / 1000;
       if (idleSeconds >= idleTimeoutSeconds + idleWarningSeconds) {
         setPhase('expired');
-        api('signout')
+        // A change not yet saved (its save failed, say) is sent first, while the session can still take it.
+        beforeSignOut()
+          .then(() => api('signout'))
           .catch(() => undefined)
           .finally(() => session.expire());
       } else if (idleSeconds >= idleTimeoutSeconds) {

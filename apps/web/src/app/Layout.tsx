@@ -11,6 +11,7 @@ import {
   IconUserCog,
 } from '@tabler/icons-react';
 import { api } from '../lib/api';
+import { beforeSignOut } from '../lib/before-sign-out';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
@@ -32,6 +33,8 @@ export function Layout() {
   const administrator = mayEnter('adminReference', current?.user ?? null);
 
   const signOut = async () => {
+    // The call screen's last change goes to the server while the session can still take it.
+    await beforeSignOut();
     await api('signout').catch(() => undefined);
     session.signOut();
     void navigate('/?noAuth=true', { replace: true });

@@ -24,6 +24,8 @@ const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
 const OutboundPage = lazy(() => import('../features/outbound/pages/OutboundPage'));
 const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
+const UsersPage = lazy(() => import('../features/user-admin/pages/UsersPage'));
+const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -54,10 +56,10 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UnavailablePage },
-  { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UnavailablePage },
-  { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UnavailablePage },
-  { path: '/addUser', name: 'addUser', title: 'Add User', page: UnavailablePage },
-  { path: '/editUser/:UserId', name: 'editUser', title: 'Edit User', page: UnavailablePage },
+  { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UsersPage },
+  { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UsersPage },
+  { path: '/addUser', name: 'addUser', title: 'Add User', page: UserEditPage },
+  { path: '/editUser/:UserId', name: 'editUser', title: 'Edit User', page: UserEditPage },
   { path: '/MeasureIt', name: 'MeasureIt', title: 'MeasureIt', page: UnavailablePage },
   { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: UnavailablePage },
   { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: UnavailablePage },

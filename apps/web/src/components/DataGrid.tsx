@@ -4,7 +4,8 @@
  * colour), and labels the grid region for assistive technology. Only pages that show a grid import it,
  * and pages are lazy-loaded, so the sign-in page never downloads AG Grid.
  */
-import type { ComponentType, CSSProperties } from 'react';
+import { useState, type ComponentType, type CSSProperties } from 'react';
+import { Text } from '@mantine/core';
 import { AgGridReact, type AgGridReactProps, type CustomCellRendererProps } from 'ag-grid-react';
 import {
   AllCommunityModule,
@@ -12,6 +13,7 @@ import {
   themeQuartz,
   type ColDef,
   type FocusGridInnerElementParams,
+  type GridApi,
 } from 'ag-grid-community';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -45,6 +47,11 @@ export interface DataGridProps<TData> extends AgGridReactProps<TData> {
   label: string;
   /** Height of the grid; fill a sized parent with '100%'. */
   height?: CSSProperties['height'];
+  /**
+   * What the grid says when it has no rows, e.g. 'No customers found': in its body and, when it pages, in place of its
+   * pager (AG Grid's own reads '0 to 0 of 0 · Page 0 of 0').
+   */
+  noRowsText?: string;
   'data-testid'?: string;
 }
 
@@ -68,23 +75,88 @@ export function focusRow({ api }: FocusGridInnerElementParams): boolean {
 }
 
 /**
+ * The grid holds no row at all, known for sure: not while the first rows of a server-side (infinite) grid are still on
+ * their way, when the row count is a guess.
+ */
+export function isEmptyGrid(api: Pick<GridApi, 'getDisplayedRowCount' | 'paginationIsLastPageFound'>): boolean {
+  return api.getDisplayedRowCount() === 0 && api.paginationIsLastPageFound();
+}
+
+/** Where the pager was, at its height, for an empty grid. */
+const EMPTY_PAGER: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  minHeight: 48,
+  padding: '0 16px',
+};
+
+/**
  * The keyboard model of every grid (AG Grid's own navigation, configured): one tab stop, arrows inside. A button in
  * a cell takes tabIndex -1 (see openCallColumn) and the grid's onCellKeyDown answers Enter on its row.
+ *
+ * An empty grid that pages says `noRowsText` where its pager was, in words, as an empty search does: AG Grid's pager
+ * of no rows ('0 to 0 of 0', 'Page 0 of 0') says nothing useful, and its buttons and page box lead nowhere.
  */
-export function DataGrid<TData>({ label, height = 400, 'data-testid': testId, ...gridProps }: DataGridProps<TData>) {
+export function DataGrid<TData>({
+  label,
+  height = 400,
+  noRowsText,
+  'data-testid': testId,
+  ...gridProps
+}: DataGridProps<TData>) {
+  const [empty, setEmpty] = useState(false);
+  const emptyPager = empty && gridProps.pagination === true && noRowsText !== undefined;
+  const track = (api: GridApi<TData>) => {
+    if (noRowsText === undefined) return;
+    const now = isEmptyGrid(api);
+    setEmpty(now);
+    // The infinite row model shows no overlay of its own for an empty answer.
+    if (gridProps.rowModelType === 'infinite') {
+      if (now) api.showNoRowsOverlay();
+      else if (api.isLastRowIndexKnown()) api.hideOverlay();
+    }
+  };
   return (
-    <div role="region" aria-label={label} style={{ height, width: '100%' }} data-testid={testId}>
-      <AgGridReact<TData>
-        theme={gridTheme}
-        loadThemeGoogleFonts={false}
-        tabToNextCell={leaveOnTab}
-        tabToNextHeader={leaveOnTab}
-        focusGridInnerElement={focusRow}
-        {...gridProps}
-      />
+    <div
+      role="region"
+      aria-label={label}
+      style={{ height, width: '100%', display: 'flex', flexDirection: 'column' }}
+      data-testid={testId}
+    >
+      <div style={{ flex: 1, minHeight: 0 }}>
+        <AgGridReact<TData>
+          theme={gridTheme}
+          loadThemeGoogleFonts={false}
+          tabToNextCell={leaveOnTab}
+          tabToNextHeader={leaveOnTab}
+          focusGridInnerElement={focusRow}
+          overlayNoRowsTemplate={noRowsText === undefined ? undefined : `<span>${escapeHtml(noRowsText)}</span>`}
+          {...gridProps}
+          suppressPaginationPanel={emptyPager || gridProps.suppressPaginationPanel}
+          onModelUpdated={(event) => {
+            track(event.api);
+            gridProps.onModelUpdated?.(event);
+          }}
+          onPaginationChanged={(event) => {
+            track(event.api);
+            gridProps.onPaginationChanged?.(event);
+          }}
+        />
+      </div>
+      {emptyPager ? (
+        <div style={EMPTY_PAGER} data-testid="grid-empty-pager">
+          <Text size="sm" role="status">
+            {noRowsText}
+          </Text>
+        </div>
+      ) : null}
     </div>
   );
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The 61-px 'Open' button column pinned first, as the call lists show it; the cell renders the button. */
 export function openCallColumn<TData>(cellRenderer: ComponentType<CustomCellRendererProps<TData>>): ColDef<TData> {

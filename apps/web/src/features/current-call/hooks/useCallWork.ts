@@ -1,36 +1,38 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/api';
+import { onBeforeSignOut } from '../../../lib/before-sign-out';
 import { getWorkState, saveWorkState, type WorkStateSaveBody } from '../api/workState';
 import type { CustomerEdit } from '../customer-edits';
 import { callTimeOf } from '../end-call';
 import type { CallDraft, TheCall } from '../model';
 import { belongsTo, callRowOf, freshWork, stateOf, workOf, type CallWork } from '../work-state';
+import { retryable, saveDelay, sentRevisionOf, sentText, unsavedNotice } from './work-save';
 
-/** How long after the last change the state is saved. */
-export const SAVE_DEBOUNCE_MS = 1000;
+export { SAVE_DEBOUNCE_MS } from './work-save';
+
 /** A reload waits at most this long for the state the old page sent as it went away. */
 const RELOAD_WAIT_MS = 3000;
 const RELOAD_POLL_MS = 200;
-/** A save that could not reach the server is tried again after this long. */
-const RETRY_MS = 5000;
 
 const SENT = 'cc.call.work';
 /** The revision this tab sent for the call as its page went away, a moment ago (a reload); no content is kept. */
 function sentRevision(key: string): number | null {
   try {
-    const [k, revision, at] = (sessionStorage.getItem(SENT) ?? '').split('@');
-    return k === key && Date.now() - Number(at) < 10_000 ? Number(revision) : null;
+    return sentRevisionOf(sessionStorage.getItem(SENT), key, Date.now());
   } catch {
     return null;
   }
 }
 function rememberSent(key: string, revision: number): void {
   try {
-    sessionStorage.setItem(SENT, `${key}@${revision}@${Date.now()}`);
+    sessionStorage.setItem(SENT, sentText(key, revision, Date.now()));
   } catch {
     // private mode: the reload takes what the server has
   }
 }
+
+const workJson = (work: CallWork, customerNo: number) => JSON.stringify(stateOf(work, customerNo));
+
+const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 export interface CallWorkOptions {
   sqldbid: number;
@@ -59,11 +61,16 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
   /** The state last acknowledged by the server (or restored), as JSON. */
   const [acked, setAcked] = useState<string | null>(null);
   const [failures, setFailures] = useState(0);
+  const [online, setOnline] = useState(isOnline);
   const revision = useRef(0);
   const stopped = useRef(false);
   const workRef = useRef(work);
   workRef.current = work;
   const readyRef = useRef(false);
+  const ackedRef = useRef(acked);
+  ackedRef.current = acked;
+  const heldRef = useRef(held);
+  heldRef.current = held;
 
   useEffect(() => {
     if (!enabled) return;
@@ -105,38 +112,64 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
     };
   }, [enabled, key, sqldbid, customerNo, callType, callRow]);
 
-  const json = restored === 'ready' ? JSON.stringify(stateOf(work, customerNo)) : null;
+  const json = restored === 'ready' ? workJson(work, customerNo) : null;
   const pending = json !== null && acked !== null && json !== acked;
+
+  /** Send the state (as JSON) now; answered once the server has it or the try failed. */
+  const send = useCallback(
+    async (state: string): Promise<void> => {
+      if (stopped.current) return;
+      revision.current += 1;
+      const body = {
+        callType,
+        callRow,
+        revision: revision.current,
+        state: JSON.parse(state) as WorkStateSaveBody['state'],
+      };
+      try {
+        const answer = await saveWorkState(sqldbid, customerNo, body);
+        revision.current = Math.max(revision.current, answer.revision);
+        setAcked(state);
+        setFailures(0);
+      } catch (error) {
+        if (retryable(error)) setFailures((n) => n + 1);
+      }
+    },
+    [sqldbid, customerNo, callType, callRow],
+  );
 
   useEffect(() => {
     if (!pending || !held || json === null) return;
-    const timer = setTimeout(
-      () => {
-        if (stopped.current) return;
-        revision.current += 1;
-        const body = {
-          callType,
-          callRow,
-          revision: revision.current,
-          state: JSON.parse(json) as WorkStateSaveBody['state'],
-        };
-        saveWorkState(sqldbid, customerNo, body).then(
-          (answer) => {
-            revision.current = Math.max(revision.current, answer.revision);
-            setAcked(json);
-            setFailures(0);
-          },
-          // A lost connection or a failing server tries again a little later; a refusal (the call is no longer held,
-          // a value out of bounds) waits for the next change.
-          (error: unknown) => {
-            if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) setFailures((n) => n + 1);
-          },
-        );
-      },
-      failures === 0 ? SAVE_DEBOUNCE_MS : RETRY_MS,
-    );
+    const timer = setTimeout(() => void send(json), saveDelay(failures));
     return () => clearTimeout(timer);
-  }, [pending, held, json, failures, sqldbid, customerNo, callType, callRow]);
+  }, [pending, held, json, failures, send]);
+
+  // The browser says the connection is back: a save that failed is tried again now, not at its next retry.
+  useEffect(() => {
+    const onOnline = () => {
+      setOnline(true);
+      setFailures((n) => (n > 0 ? 0 : n));
+    };
+    const onOffline = () => setOnline(false);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, []);
+
+  // Signing out (or the idle time-out) ends the session and the call's lock: the change still waiting for its save
+  // is sent first.
+  useEffect(
+    () =>
+      onBeforeSignOut(async () => {
+        if (!readyRef.current || stopped.current || !heldRef.current) return;
+        const state = workJson(workRef.current, customerNo);
+        if (state !== ackedRef.current) await send(state);
+      }),
+    [send, customerNo],
+  );
 
   // Leaving now would lose the change not yet saved: the browser asks first.
   useEffect(() => {
@@ -181,6 +214,8 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
     ready: restored === 'ready',
     restoreError,
     pending,
+    /** A change is not saved and cannot be for now (offline, or the server out of reach): the CSR is told. */
+    unsaved: unsavedNotice(pending, failures, online),
     patch,
     addCustomerEdit,
     setInfoEditId,

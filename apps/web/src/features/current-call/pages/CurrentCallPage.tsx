@@ -440,6 +440,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         opening={lock.state.status === 'opening'}
         failed={failed}
         restoreError={work.restoreError}
+        unsaved={work.unsaved}
         onBack={() => void navigate(listPath)}
       />
 

@@ -15,6 +15,9 @@ import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 import { isFirstView, viewOf, type SearchView } from '../grid-view';
 
+/** What an empty result reads: an empty search, or column filters that let no row through. */
+export const NO_CUSTOMERS = 'No customers found';
+
 /** Page sizes of the inbound grid (call-handling.md §9). */
 export const PAGE_SIZES: number[] = [...INBOUND_PAGE_SIZES];
 
@@ -195,7 +198,8 @@ export function ResultsGrid({
       loading={loading}
       onCellKeyDown={onCellKeyDown}
       onRowDoubleClicked={({ data }) => data && onOpen(data)}
-      overlayNoRowsTemplate="<span>No customers match the search.</span>"
+      // Column filters that let no match through: said in words, in the grid and where its pager was.
+      noRowsText={NO_CUSTOMERS}
     />
   );
 }

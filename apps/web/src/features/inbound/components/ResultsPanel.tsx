@@ -3,7 +3,7 @@ import { Button, Center, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } f
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconUsers } from '@tabler/icons-react';
 import type { InboundRow, InboundSearchResponse } from '@cc/contract';
 import type { SearchView } from '../grid-view';
-import { ResultsGrid, type PageFailure } from './ResultsGrid';
+import { NO_CUSTOMERS, ResultsGrid, type PageFailure } from './ResultsGrid';
 
 export interface ResultsPanelProps {
   /** The last search's first answer; a new object for every search. */
@@ -23,7 +23,7 @@ export interface ResultsPanelProps {
   onOpen: (row: InboundRow) => void;
 }
 
-export const NO_CUSTOMERS = 'No customers found';
+export { NO_CUSTOMERS };
 
 function summary(result: InboundSearchResponse | null, searching: boolean, rowCount: number | null): string {
   if (searching) return 'Searching…';

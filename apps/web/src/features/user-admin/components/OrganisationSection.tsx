@@ -1,0 +1,138 @@
+import { Checkbox, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { CompanyType, userAdminReach, type UserAdminActor } from '@cc/domain';
+import type { Brand, Company, CompanyRoles, UserFranchise } from '@cc/contract';
+import { CSR_FLAGS, roleOptions, type UserFormValues } from '../model';
+
+export interface OrganisationSectionProps {
+  form: UseFormReturnType<UserFormValues>;
+  actor: UserAdminActor;
+  brands: readonly Brand[];
+  companies: readonly Company[];
+  companyRoles: readonly CompanyRoles[];
+  franchises: readonly UserFranchise[];
+  /** The user's role when the form opened (null for a new user). */
+  originalRoleId: number | null;
+  /** Editing oneself: the role stays (decision 026). */
+  self: boolean;
+}
+
+/** Which franchises a company's users belong to: company-owned ones, independent ones, or none. */
+const DESIGNATION: Partial<Record<number, 'COF' | 'IND'>> = {
+  [CompanyType.CompanyOwned]: 'COF',
+  [CompanyType.IndependentFranchise]: 'IND',
+};
+
+/** Brand, company, the company's roles, franchise and branches, and the CSR flags. */
+export function OrganisationSection(props: OrganisationSectionProps) {
+  const { form, actor, brands, companies, companyRoles, franchises, originalRoleId, self } = props;
+  const reach = userAdminReach(actor);
+  const companyId = Number(form.values.CompanyId) || 0;
+  const designation = DESIGNATION[companyId];
+  const roles = roleOptions(companyRoles, companyId, actor, originalRoleId);
+
+  const franchiseOptions = designation
+    ? [...new Map(franchises.filter((f) => f.designation === designation).map((f) => [f.sqldbid, f])).values()]
+        .filter((f) => reach.kind === 'all' || reach.sqldbid === null || f.sqldbid === reach.sqldbid)
+        .map((f) => ({ value: String(f.sqldbid), label: `${f.compname} (${f.sqldbid})` }))
+    : [];
+  const sqldbid = Number(form.values.SQLDBID) || null;
+  const branchOptions = [
+    ...new Set(
+      franchises
+        .filter((f) => f.designation === 'IND' && (sqldbid === null || f.sqldbid === sqldbid))
+        .map((f) => f.branchno)
+        .filter((b) => reach.kind === 'all' || reach.branches === null || reach.branches.includes(b))
+        .concat(form.values.Branches),
+    ),
+  ].sort();
+
+  const changeCompany = (value: string | null) => {
+    const next = value ?? '';
+    form.setFieldValue('CompanyId', next);
+    const nextRoles = roleOptions(companyRoles, Number(next), actor, originalRoleId);
+    if (!nextRoles.some((r) => r.value === form.values.RoleId)) form.setFieldValue('RoleId', '');
+    if (DESIGNATION[Number(next)] !== DESIGNATION[companyId]) {
+      if (reach.kind === 'all' || reach.sqldbid === null) form.setFieldValue('SQLDBID', '');
+      form.setFieldValue('Branches', []);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={2}>
+        <Select
+          label="Brand"
+          placeholder="None"
+          clearable
+          data={brands.map((b) => ({ value: String(b.BrandId), label: b.BrandName }))}
+          {...form.getInputProps('BrandId')}
+          value={form.values.BrandId || null}
+          onChange={(v: string | null) => form.setFieldValue('BrandId', v ?? '')}
+        />
+        <Select
+          label="Company"
+          required
+          allowDeselect={false}
+          disabled={reach.kind === 'company'}
+          data={companies
+            .filter((c) => reach.kind === 'all' || c.CompanyId === reach.companyId)
+            .map((c) => ({ value: String(c.CompanyId), label: c.Description }))}
+          {...form.getInputProps('CompanyId')}
+          value={form.values.CompanyId || null}
+          onChange={changeCompany}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <Select
+          label="Role"
+          required
+          allowDeselect={false}
+          placeholder={companyId ? 'Choose a role' : 'Choose a company first'}
+          disabled={self || !companyId}
+          description={self ? 'You cannot change your own role.' : undefined}
+          data={roles}
+          {...form.getInputProps('RoleId')}
+          value={form.values.RoleId || null}
+          onChange={(v: string | null) => form.setFieldValue('RoleId', v ?? '')}
+          data-testid="role"
+        />
+        {designation ? (
+          <Select
+            label="Franchise"
+            placeholder="None"
+            clearable={reach.kind === 'all' || reach.sqldbid === null}
+            searchable
+            data={franchiseOptions}
+            {...form.getInputProps('SQLDBID')}
+            value={form.values.SQLDBID || null}
+            onChange={(v: string | null) => form.setFieldValue('SQLDBID', v ?? '')}
+          />
+        ) : (
+          <div />
+        )}
+      </SimpleGrid>
+      {companyId === CompanyType.IndependentFranchise ? (
+        <MultiSelect
+          label="Branches"
+          description="The branches an independent-franchise user works for."
+          placeholder={form.values.Branches.length ? undefined : 'Choose branches'}
+          searchable
+          data={branchOptions}
+          {...form.getInputProps('Branches')}
+          data-testid="branches"
+        />
+      ) : null}
+      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+        <Text component="legend" size="sm" fw={500} mb={6}>
+          CSR flags
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+          {CSR_FLAGS.map((flag) => (
+            <Checkbox key={flag.key} label={flag.label} {...form.getInputProps(flag.key, { type: 'checkbox' })} />
+          ))}
+        </SimpleGrid>
+      </fieldset>
+    </Stack>
+  );
+}

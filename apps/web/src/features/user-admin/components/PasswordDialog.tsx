@@ -1,0 +1,116 @@
+import { Button, Group, List, Modal, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
+import { PasswordField } from '../../../components/PasswordField';
+import { ApiError } from '../../../lib/api';
+import { adminToast } from '../../../lib/toast';
+import { useUserWrites } from '../api/users';
+import { passwordRules, TEXTS } from '../model';
+
+export interface PasswordDialogProps {
+  opened: boolean;
+  userId: number;
+  username: string;
+  onClose: () => void;
+}
+
+/** The rules of §5, each ticked as it is met while the password is typed. */
+function PasswordRules({ password }: { password: string }) {
+  return (
+    <List spacing={2} size="sm" center data-testid="password-rules" aria-label="Password rules">
+      {passwordRules(password).map((rule) => (
+        <List.Item
+          key={rule.label}
+          data-met={rule.met}
+          icon={
+            <ThemeIcon color={rule.met ? 'teal.8' : 'gray.6'} size={16} radius="xl" aria-hidden>
+              {rule.met ? <IconCheck size={11} /> : <IconX size={11} />}
+            </ThemeIcon>
+          }
+        >
+          <Text span size="sm" c={rule.met ? 'teal.9' : 'gray.8'}>
+            {rule.label}
+            <VisuallyHidden>{rule.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
+/**
+ * An administrator's password reset for another user (updatePassword; decision 026): the user's other sessions
+ * end. Closing the dialog without saving says so ('Password Update Cancelled...').
+ */
+export function PasswordDialog({ opened, userId, username, onClose }: PasswordDialogProps) {
+  const { resetPassword } = useUserWrites();
+  const form = useForm({
+    initialValues: { password: '', confirmPassword: '' },
+    validateInputOnChange: true,
+    validate: {
+      password: (v) => passwordProblem(v),
+      confirmPassword: (v, values) => (v === values.password ? null : PASSWORD_MESSAGES.confirm),
+    },
+  });
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+  const cancel = () => {
+    close();
+    adminToast.info(TEXTS.passwordCancelled);
+  };
+  const save = form.onSubmit(
+    async (values) => {
+      try {
+        await resetPassword.mutateAsync({ UserId: userId, body: values });
+        close();
+        adminToast.success(TEXTS.passwordUpdated(username));
+      } catch (error) {
+        if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setErrors(error.errors);
+        if (error instanceof ApiError && error.status === 400) adminToast.error(TEXTS.invalid);
+      }
+    },
+    () => adminToast.error(TEXTS.invalid),
+  );
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      title={`Reset the password of ${username}`}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="password-dialog"
+    >
+      <form onSubmit={save} noValidate>
+        <Stack gap="sm">
+          <Text size="sm" c="gray.7">
+            The user is signed out everywhere else and signs in with the new password.
+          </Text>
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            data-autofocus
+            {...form.getInputProps('password')}
+          />
+          <PasswordRules password={form.values.password} />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={resetPassword.isPending}>
+              Save password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

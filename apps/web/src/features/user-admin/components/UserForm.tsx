@@ -1,0 +1,216 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { UserAdminActor } from '@cc/domain';
+import { USERNAME_MESSAGES, usernameProblem } from '@cc/domain';
+import type { UserDetail } from '@cc/contract';
+import { ApiError } from '../../../lib/api';
+import { adminToast } from '../../../lib/toast';
+import { templates, userAdminKeys, usernameExists, useUserWrites, type useUserFormReference } from '../api/users';
+import {
+  applyPreview,
+  editUserPath,
+  formOf,
+  formRules,
+  NOTHING_HELD,
+  previewDefaultApplications,
+  previewDefaultPermissions,
+  requestOf,
+  TEXTS,
+  USERS_PATH,
+  type Held,
+  type TemplatePreview,
+  type UserFormValues,
+} from '../model';
+import { AccountSection, type UsernameStatus } from './AccountSection';
+import { GrantsSection } from './GrantsSection';
+import { OrganisationSection } from './OrganisationSection';
+import { TemplatePreviewDialog } from './TemplatePreviewDialog';
+
+type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
+
+export interface UserFormProps {
+  actor: UserAdminActor;
+  reference: Reference;
+  /** The user edited, or null for a new one. */
+  user: UserDetail | null;
+  initial: UserFormValues;
+  readOnly: boolean;
+  self: boolean;
+}
+
+/** Is the name free? Asked once the typing pauses, of names that pass the §5 rules and differ from the user's own. */
+function useUsernameStatus(username: string, userId: number, original: string | null): UsernameStatus {
+  const typed = username.trim();
+  const [debounced] = useDebouncedValue(typed, 400);
+  const relevant = debounced !== '' && debounced !== original && usernameProblem(debounced) === null;
+  const check = useQuery({
+    queryKey: [...userAdminKeys.root, 'username-exists', userId, debounced] as const,
+    queryFn: ({ signal }) => usernameExists(userId, debounced, signal),
+    enabled: relevant,
+    staleTime: 0,
+    retry: false,
+  });
+  if (typed === '' || typed === original || usernameProblem(typed) !== null) return 'idle';
+  if (debounced !== typed || check.isFetching || !check.data) return 'checking';
+  return check.data.exists ? 'taken' : 'free';
+}
+
+/**
+ * The add and edit form (§4): saving a valid user saves the user and all its grants in one call; an invalid one
+ * shows every field's problem and 'Please correct invalid entries and try again.'.
+ */
+export function UserForm({ actor, reference, user, initial, readOnly, self }: UserFormProps) {
+  const navigate = useNavigate();
+  const { create, update } = useUserWrites();
+  const original = user?.Username ?? null;
+  const held: Held = user ? { applications: initial.Applications, permissions: initial.permissions } : NOTHING_HELD;
+  const takenRef = useRef(false);
+  const rules = formRules(original);
+  const form = useForm<UserFormValues>({
+    initialValues: initial,
+    validateInputOnBlur: true,
+    validate: {
+      ...rules,
+      Username: (v) => rules.Username(v) ?? (takenRef.current && v.trim() === v ? USERNAME_MESSAGES.taken : null),
+    },
+  });
+  const status = useUsernameStatus(form.values.Username, user?.UserId ?? 0, original);
+  takenRef.current = status === 'taken';
+  const usernameError = form.errors.Username ?? (status === 'taken' ? USERNAME_MESSAGES.taken : undefined);
+
+  const [preview, setPreview] = useState<TemplatePreview | null>(null);
+  const [templateLoading, setTemplateLoading] = useState(false);
+  const companyId = Number(form.values.CompanyId) || 0;
+  const roleId = Number(form.values.RoleId) || 0;
+  const company = reference.companies.find((c) => c.CompanyId === companyId)?.Description ?? '';
+  const role = reference.roles.find((r) => r.RoleId === roleId)?.Description ?? '';
+
+  const askTemplate = async (kind: 'permissions' | 'applications') => {
+    setTemplateLoading(true);
+    try {
+      const rows = await templates(companyId, roleId);
+      const ctx = {
+        templates: rows,
+        values: form.values,
+        defs: reference.permissions,
+        applications: reference.applications,
+        actor,
+        held,
+      };
+      setPreview(kind === 'permissions' ? previewDefaultPermissions(ctx) : previewDefaultApplications(ctx));
+    } catch (error) {
+      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message);
+    } finally {
+      setTemplateLoading(false);
+    }
+  };
+
+  const save = form.onSubmit(
+    async (values) => {
+      const body = requestOf(values, reference.permissions);
+      try {
+        if (user) {
+          const saved = await update.mutateAsync({ UserId: user.UserId, body });
+          form.setValues(formOf(saved, reference.permissions));
+          form.resetDirty(formOf(saved, reference.permissions));
+          adminToast.success(TEXTS.updated);
+        } else {
+          const answer = await create.mutateAsync(body);
+          const password = answer.defaultPassword;
+          adminToast.success(TEXTS.created(password ?? ''));
+          void navigate(editUserPath(answer.user.UserId), {
+            replace: true,
+            state: password ? { createdPassword: password } : null,
+          });
+        }
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        if (Object.keys(error.errors).length > 0) form.setErrors(error.errors);
+        if (error.status === 400) adminToast.error(TEXTS.invalid);
+        else if (error.status !== 403) adminToast.error(error.message);
+      }
+    },
+    () => adminToast.error(TEXTS.invalid),
+  );
+
+  const cancel = () => {
+    adminToast.info(TEXTS.saveCancelled);
+    void navigate(USERS_PATH);
+  };
+
+  return (
+    <form onSubmit={save} noValidate aria-label={user ? `Edit ${user.Username}` : 'Add user'}>
+      <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <Stack gap="md">
+            <Paper withBorder p="md">
+              <Title order={2} size="h5" mb="sm">
+                Account
+              </Title>
+              <AccountSection
+                form={{
+                  ...form,
+                  getInputProps: (path, options) => ({
+                    ...form.getInputProps(path, options),
+                    ...(path === 'Username' ? { error: usernameError } : {}),
+                  }),
+                }}
+                usernameStatus={status}
+              />
+            </Paper>
+            <Paper withBorder p="md">
+              <Title order={2} size="h5" mb="sm">
+                Company and role
+              </Title>
+              <OrganisationSection
+                form={form}
+                actor={actor}
+                brands={reference.brands}
+                companies={reference.companies}
+                companyRoles={reference.companyRoles}
+                franchises={reference.franchises}
+                originalRoleId={user?.RoleId ?? null}
+                self={self}
+              />
+            </Paper>
+          </Stack>
+          <Paper withBorder p="md">
+            <Title order={2} size="h5" mb="sm">
+              Applications and permissions
+            </Title>
+            <GrantsSection
+              form={form}
+              actor={actor}
+              applications={reference.applications}
+              defs={reference.permissions}
+              held={held}
+              onTemplate={companyId && roleId && !readOnly ? (kind) => void askTemplate(kind) : undefined}
+              templateLoading={templateLoading}
+            />
+          </Paper>
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm" mt="md">
+          <Button variant="default" onClick={cancel} data-testid="cancel-save">
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-user">
+            {user ? 'Save' : 'Create user'}
+          </Button>
+        </Group>
+      </fieldset>
+      <TemplatePreviewDialog
+        preview={preview}
+        source={`${company} · ${role}`}
+        onApply={() => {
+          if (preview) form.setValues(applyPreview(form.values, preview));
+          setPreview(null);
+        }}
+        onCancel={() => setPreview(null)}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Role } from '@cc/domain';
+import { ApiError } from '../../../lib/api';
+import { useSession } from '../../../lib/session';
+import { adminToast } from '../../../lib/toast';
+import { useUser, useUserFormReference, useUserWrites } from '../api/users';
+import { DeleteUserDialog } from '../components/DeleteUserDialog';
+import { PasswordDialog } from '../components/PasswordDialog';
+import { UserForm } from '../components/UserForm';
+import { actorOf, emptyForm, formOf, isAdminActor, TEXTS, USERS_PATH } from '../model';
+
+/**
+ * /addUser and /editUser/:UserId (administration.md §2): the user's form, and for an existing user its password
+ * dialog and delete. A user manager opening an administrator sees it and cannot change it (decision 026).
+ */
+export default function UserEditPage() {
+  const { UserId } = useParams();
+  const userId = UserId !== undefined && /^\d{1,9}$/.test(UserId) ? Number(UserId) : null;
+  const adding = UserId === undefined;
+  const current = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const created = (location.state as { createdPassword?: string } | null)?.createdPassword ?? null;
+  const reference = useUserFormReference();
+  const user = useUser(adding ? null : userId);
+  const { remove } = useUserWrites();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+
+  if (!current) return null;
+  const actor = actorOf(current.user);
+
+  if (!adding && (userId === null || user.error)) {
+    const missing = userId === null || (user.error instanceof ApiError && user.error.status === 404);
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        role="alert"
+        title="The user could not be loaded"
+        maw={720}
+        mx="auto"
+      >
+        <Stack gap="xs">
+          <Text size="sm">{missing ? 'There is no such user, or it is not one you manage.' : user.error?.message}</Text>
+          <Button size="xs" variant="white" color="red" w="fit-content" onClick={() => void navigate(USERS_PATH)}>
+            Back to the users
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (reference.error) {
+    return (
+      <Alert
+        color="red"
+        icon={<IconAlertCircle size={18} />}
+        role="alert"
+        title="The lists could not be loaded"
+        maw={720}
+        mx="auto"
+      >
+        {reference.error.message}
+      </Alert>
+    );
+  }
+  if (!reference.data || (!adding && !user.data)) {
+    return (
+      <Center h={200}>
+        <Loader aria-label="Loading the user" />
+      </Center>
+    );
+  }
+
+  const detail = user.data ?? null;
+  const readOnly = detail !== null && detail.RoleId === Role.Administrator && !isAdminActor(actor);
+  const self = detail?.UserId === actor.userId;
+  const fullName = detail ? `${detail.FirstName} ${detail.LastName}` : '';
+
+  const confirmDelete = async () => {
+    if (!detail) return;
+    try {
+      await remove.mutateAsync(detail.UserId);
+      setDeleteOpen(false);
+      adminToast.success(TEXTS.deleted(detail.Username));
+      void navigate(USERS_PATH);
+    } catch (error) {
+      setDeleteOpen(false);
+      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message);
+    }
+  };
+  const cancelDelete = () => {
+    setDeleteOpen(false);
+    if (detail) adminToast.info(TEXTS.deleteCancelled(detail.Username));
+  };
+
+  return (
+    <Stack gap="sm" maw={1300} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            {adding ? 'Add User' : `Edit User ${detail?.Username ?? ''}`}
+          </Title>
+          {detail ? (
+            <Text size="sm" c="gray.7">
+              {fullName} · user {detail.UserId}
+            </Text>
+          ) : null}
+        </div>
+        {detail && !readOnly ? (
+          <Group gap="xs">
+            <Button variant="default" onClick={() => setPasswordOpen(true)} data-testid="reset-password">
+              Reset password
+            </Button>
+            {self ? null : (
+              <Button variant="outline" color="red.9" onClick={() => setDeleteOpen(true)} data-testid="delete-user">
+                Delete user
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Group>
+      {created && detail ? (
+        <Alert color="blue" icon={<IconInfoCircle size={18} />} title="User created" data-testid="created-note">
+          {detail.Username} signs in with the password <strong>{created}</strong> until it is changed.
+        </Alert>
+      ) : null}
+      {readOnly ? (
+        <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="An administrator" c="dark.8">
+          A user manager cannot change an administrator.
+        </Alert>
+      ) : null}
+      <UserForm
+        key={detail?.UserId ?? 'new'}
+        actor={actor}
+        reference={reference.data}
+        user={detail}
+        initial={detail ? formOf(detail, reference.data.permissions) : emptyForm(actor)}
+        readOnly={readOnly}
+        self={self}
+      />
+      {detail ? (
+        <>
+          <PasswordDialog
+            opened={passwordOpen}
+            userId={detail.UserId}
+            username={detail.Username}
+            onClose={() => setPasswordOpen(false)}
+          />
+          <DeleteUserDialog
+            opened={deleteOpen}
+            username={detail.Username}
+            fullName={fullName}
+            deleting={remove.isPending}
+            onDelete={() => void confirmDelete()}
+            onCancel={cancelDelete}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
+import { USER_PAGE_SIZES, type UserListRow } from '@cc/contract';
+import { useUserList } from '../api/users';
+import { UsersGrid, type UsersGridSort } from '../components/UsersGrid';
+import { usersParamsOf, usersViewOf, type UsersView } from '../grid-view';
+import { ADD_USER_PATH, editUserPath } from '../model';
+
+/** Tall enough for about fourteen rows; shorter when a page has fewer. */
+const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
+
+/**
+ * /UserManagement and /searchUsers (administration.md §2): the users the signed-in manager may see, searched over
+ * every column as the text is typed, sorted and paged on the server (POST /api/users/).
+ */
+export default function UsersPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view = usersViewOf(params);
+  const [text, setText] = useState(view.q);
+  const [debounced] = useDebouncedValue(text.trim(), 300);
+
+  const change = useCallback(
+    (next: Partial<UsersView>, options: { replace?: boolean } = {}) =>
+      setParams(usersParamsOf({ ...usersViewOf(params), ...next }), options),
+    [params, setParams],
+  );
+
+  // The search follows the text as it is typed (one request per pause), back on the first page.
+  useEffect(() => {
+    if (debounced !== view.q) change({ q: debounced, page: 1 }, { replace: true });
+  }, [debounced, view.q, change]);
+
+  const list = useUserList({ page: view.page, pageSize: view.size, sort: view.sort, dir: view.dir, search: view.q });
+  const rows = list.data?.data ?? [];
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / view.size));
+  const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const last = Math.min(total, view.page * view.size);
+
+  const onSortChange = useCallback((sort: UsersGridSort) => change({ ...sort, page: 1 }), [change]);
+  const onOpen = useCallback((row: UserListRow) => void navigate(editUserPath(row.UserId)), [navigate]);
+
+  return (
+    <Stack gap="sm" maw={1400} mx="auto">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            User Management
+          </Title>
+          <Text size="sm" c="gray.7">
+            Users you manage: search, sort, open one to edit it.
+          </Text>
+        </div>
+        <Button component={Link} to={ADD_USER_PATH} leftSection={<IconUserPlus size={16} />} data-testid="add-user">
+          Add user
+        </Button>
+      </Group>
+
+      <Paper withBorder p="sm">
+        <TextInput
+          role="searchbox"
+          aria-label="Search users"
+          placeholder="Username, first or last name, brand, company or role"
+          maw={480}
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          leftSection={<IconSearch size={16} />}
+          rightSection={
+            text ? (
+              <ActionIcon variant="subtle" color="gray" aria-label="Clear the search" onClick={() => setText('')}>
+                <IconX size={16} />
+              </ActionIcon>
+            ) : null
+          }
+          data-testid="users-search"
+        />
+      </Paper>
+
+      {list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="The users could not be loaded">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">{list.error.message}</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <div style={{ height: gridHeight(rows.length) }}>
+        <UsersGrid
+          rows={rows}
+          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
+          sort={{ sort: view.sort, dir: view.dir }}
+          onSortChange={onSortChange}
+          onOpen={onOpen}
+        />
+      </div>
+
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="users-summary">
+            {list.isPending
+              ? 'Loading…'
+              : total === 0
+                ? 'No users'
+                : `${first}–${last} of ${total.toLocaleString()} user${total === 1 ? '' : 's'}`}
+          </Text>
+          <Select
+            aria-label="Users per page"
+            size="xs"
+            w={90}
+            allowDeselect={false}
+            data={USER_PAGE_SIZES.map(String)}
+            value={String(view.size)}
+            onChange={(value) => value && change({ size: Number(value), page: 1 })}
+          />
+        </Group>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(view.page, pages)}
+          onChange={(page) => change({ page })}
+          withEdges
+          siblings={1}
+          aria-label="Pages of users"
+          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
+          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+        />
+      </Group>
+    </Stack>
+  );
+}
