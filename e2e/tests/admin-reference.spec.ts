@@ -54,8 +54,14 @@ test('an administrator sets up reference data, is told what the server refuses, 
   const permission = `E2E.Perm.${run}`;
 
   await signIn(page, 'admin');
+  // From the account menu, and from the user screens' header.
   await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Audit log' })).toBeVisible();
   await page.getByRole('menuitem', { name: 'Reference data' }).click();
+  await expect(page).toHaveURL(/\/admin\/reference$/);
+  await page.getByRole('link', { name: 'User Management' }).click();
+  await expect(page).toHaveURL(/\/UserManagement$/);
+  await page.getByRole('link', { name: 'Reference data' }).click();
   await expect(page).toHaveURL(/\/admin\/reference$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Reference data' })).toBeVisible();
 
@@ -259,6 +265,10 @@ test('a user manager (role 6) may not open the reference data or the audit log',
   await expect(page.getByRole('menuitem', { name: 'Reference data' })).toHaveCount(0);
   await expect(page.getByRole('menuitem', { name: 'Audit log' })).toHaveCount(0);
   await page.keyboard.press('Escape');
+  await page.goto('/UserManagement');
+  await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Reference data' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
 
   for (const path of ['/admin/reference/companies', '/admin/audit']) {
     await page.goto(path);

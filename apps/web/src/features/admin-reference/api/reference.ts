@@ -13,6 +13,9 @@ import type {
 } from '@cc/contract';
 import { api } from '../../../lib/api';
 
+/** `userAdminKeys.root` of features/user-admin/api/users.ts: its forms' copies of the lists. */
+const USER_ADMIN_KEY = ['user-admin'] as const;
+
 /** Every list of the screens sits under this key, so a save refreshes them all (and the user screens' selects). */
 const ROOT = ['users-reference'] as const;
 
@@ -54,6 +57,8 @@ function useSave<TVars, TResult>(save: (vars: TVars) => Promise<TResult>) {
       await Promise.all([
         client.invalidateQueries({ queryKey: ROOT }),
         client.invalidateQueries({ queryKey: ['users-audit'] }),
+        // The user screens' own copies of these lists (features/user-admin), so a new company is offered at once.
+        client.invalidateQueries({ queryKey: USER_ADMIN_KEY }),
       ]);
     },
   });
@@ -96,4 +101,5 @@ export const useSaveTemplate = () =>
 export const useDeleteTemplate = () => useSave((key: TemplateKey) => api('deleteTemplate', { params: key }));
 
 export const auditQuery = (query: { page: number; pageSize: number; userId?: number }) =>
-  queryOptions({ queryKey: ['users-audit', query], queryFn: () => api('auditLog', { query }) });
+  // The user screens' saves do not know this key: the log is read again on every visit.
+  queryOptions({ queryKey: ['users-audit', query], queryFn: () => api('auditLog', { query }), staleTime: 0 });

@@ -16,6 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
 import { USER_PAGE_SIZES, type UserListRow } from '@cc/contract';
+import { AdminLinks } from '../../admin-reference';
 import { useUserList } from '../api/users';
 import { UsersGrid, type UsersGridSort } from '../components/UsersGrid';
 import { usersParamsOf, usersViewOf, type UsersView } from '../grid-view';
@@ -67,9 +68,12 @@ export default function UsersPage() {
             Users you manage: search, sort, open one to edit it.
           </Text>
         </div>
-        <Button component={Link} to={ADD_USER_PATH} leftSection={<IconUserPlus size={16} />} data-testid="add-user">
-          Add user
-        </Button>
+        <Group gap="xs">
+          <AdminLinks />
+          <Button component={Link} to={ADD_USER_PATH} leftSection={<IconUserPlus size={16} />} data-testid="add-user">
+            Add user
+          </Button>
+        </Group>
       </Group>
 
       <Paper withBorder p="sm">
