@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.js';
 import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, formatMoney, ZERO_SALE_MESSAGE } from '@cc/domain';
-import { DEMO_PASSWORD, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
  * Ending a call from the call screen (call-handling.md §4 end-call sequence, §5, §8; issue 7): the End Call
@@ -258,6 +258,7 @@ test('an outbound callback: result Call Back with a time → back to the outboun
   await expect(confirm.getByTestId('end-call-summary-callback')).toBeVisible();
   await shot(page, 'end-call-confirm-callback');
   const sent = page.waitForRequest(isEndCall);
+  const ended = toastComing(page, 'Call ended');
   await confirm.getByRole('button', { name: 'End Call' }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({
@@ -267,7 +268,7 @@ test('an outbound callback: result Call Back with a time → back to the outboun
     callbackAt: expect.stringMatching(new RegExp(`^${day.iso} `)),
   });
   await expect(page).toHaveURL(/\/call-center\/outbound$/, SERVER);
-  await expect(toast(page, 'Call ended')).toBeVisible();
+  await ended;
 
   // The row stays in its list with the callback status and date: one day of call targets shows it.
   const token = await tokenOf(request, 'csr.franchise');
@@ -376,13 +377,14 @@ test('answers lost on the way back: retried with the same key, then the step toa
 
   // The CSR tries again: the same key, so the server answers the call it already ended.
   const answered = page.waitForResponse((r) => isEndCall(r.request()));
+  const ended = toastComing(page, 'Call ended');
   await end();
   const response = await answered;
   expect(await response.json()).toMatchObject({ repeated: true, orderId: null });
   expect(new Set(keys).size).toBe(1);
   expect(keys).toHaveLength(4);
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
-  await expect(toast(page, 'Call ended')).toBeVisible();
+  await ended;
 });
 
 test('a $0 sale is refused in the Error ending call dialog', async ({ page }) => {
@@ -423,8 +425,9 @@ test('the new-customer survey with a required answer missing shows the survey al
   await endButton(page).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm End Call' });
   const sent = page.waitForRequest(isEndCall);
+  const ended = toastComing(page, 'Call ended');
   await confirm.getByRole('button', { name: 'End Call' }).click();
   expect(((await sent).postDataJSON() as { survey: unknown }).survey).toEqual({ '101': 'Lawn sign', '102': 'Yes' });
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
-  await expect(toast(page, 'Call ended')).toBeVisible();
+  await ended;
 });

@@ -53,6 +53,14 @@ export function toast(page: Page, text: string): Locator {
   return page.getByRole('alert').filter({ hasText: text });
 }
 
+/**
+ * A toast expected from what the test does next, watched from now: a toast lasts 3 s, and a page that changes after
+ * it (a list loading under load) can take longer than that to let the test look. Await the answer after the action.
+ */
+export function toastComing(page: Page, text: string): Promise<void> {
+  return toast(page, text).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
 /** A username no run has used yet: 5-30 word characters. */
 export function uniqueUsername(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

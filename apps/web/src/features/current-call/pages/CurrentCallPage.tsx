@@ -1,16 +1,8 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Center, Grid, Loader, Modal, Paper, Stack, Tabs, useModalsStack } from '@mantine/core';
-import {
-  IconAddressBook,
-  IconAlertCircle,
-  IconCurrencyDollar,
-  IconFileText,
-  IconHistory,
-  IconListCheck,
-  IconShoppingCart,
-} from '@tabler/icons-react';
+import { Alert, Center, Grid, Loader, Stack, useModalsStack } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Customer, EndCallResponse, HistoryRow, SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
@@ -28,33 +20,19 @@ import { getCustomerQuery } from '../api/getCustomer';
 import { getInboundCustomerQuery } from '../api/getInboundCustomer';
 import { useInsertCancelCall } from '../api/insertCancelCall';
 import { useResolveCall } from '../api/resolveCall';
-import { useSetWebLeadCustomer } from '../api/setWebLeadCustomer';
 import { useUpdateCustomer } from '../api/updateCustomer';
 import { AlertDialog } from '../components/AlertDialog';
 import { AutoPayPanel } from '../components/AutoPayPanel';
-import { CallbackDialog } from '../components/CallbackDialog';
+import { CALL_DIALOGS, CallDialogs, type CallDialogName } from '../components/CallDialogs';
+import { CallTabs } from '../components/CallTabs';
 import { CallHeader } from '../components/CallHeader';
-import { CallHistoryLogDialog } from '../components/CallHistoryLogDialog';
 import { CallLinks } from '../components/CallLinks';
-import { CallLogDialog } from '../components/CallLogDialog';
 import { CallNotices } from '../components/CallNotices';
 import { ConfirmNavigationDialog } from '../components/ConfirmNavigationDialog';
-import { CustomerLookupDialog } from '../components/CustomerLookupDialog';
 import { CustomerPanel } from '../components/CustomerPanel';
-import { CustomerTab } from '../components/CustomerTab';
-import { CustomerTypeDialog } from '../components/CustomerTypeDialog';
 import { EndCallDialogs } from '../components/EndCallDialogs';
 import { defaultHistoryRange } from '../components/DayRangeInput';
-import { EditCustomerDialog } from '../components/EditCustomerDialog';
-import { EditCustomerNoDialog } from '../components/EditCustomerNoDialog';
 import { FranchisePanel } from '../components/FranchisePanel';
-import { HistoryTab } from '../components/HistoryTab';
-import { ActionSheet, CustomerDetailsReport } from '../components/ReportDialogs';
-import { ScriptTab } from '../components/ScriptTab';
-import { ServiceCallReasonDialog } from '../components/ServiceCallReasonDialog';
-import { SurveyTab } from '../components/SurveyTab';
-import { WebOrdersTab } from '../components/WebOrdersTab';
-import { PricingTab } from '../../pricing';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
@@ -63,7 +41,6 @@ import { useCallWork } from '../hooks/useCallWork';
 import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import {
-  contactIdOf,
   currentCallPath,
   customerFromCall,
   field,
@@ -86,19 +63,6 @@ export const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
 /** Said after Cancel Call (decision 024). */
 export const callCancelledMessage = (name: string) =>
   `Call cancelled: ${name || 'the caller'}. Nothing from it was saved.`;
-
-const DIALOGS = [
-  'edit-customer',
-  'customer-type',
-  'edit-customer-no',
-  'lookup',
-  'callback',
-  'service-reason',
-  'call-log',
-  'history-log',
-  'customer-details',
-  'action-sheet',
-] as const;
 
 /**
  * /call-center/current-call/{sqldbid}/{customerNo}/{callType} (route currentCall): the call screen.
@@ -235,7 +199,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   const onDncList = dnc.data?.IsOnFederalDoNotCallList === true;
   const [dncSeen, setDncSeen] = useState(false);
 
-  const stack = useModalsStack([...DIALOGS]);
+  const stack = useModalsStack<CallDialogName>([...CALL_DIALOGS]);
   // The stacked dialogs' focus return (Mantine's is lost in a Modal.Stack).
   useFocusReturn(Object.values(stack.state).some(Boolean));
   const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
@@ -251,7 +215,6 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   );
 
   const update = useUpdateCustomer();
-  const setWebLead = useSetWebLeadCustomer();
   const cancel = useInsertCancelCall();
   /** Cancel Call asks first (the abandon confirmation). */
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -480,184 +443,51 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
-          <Paper withBorder radius="md" p="sm">
-            <Tabs id={CALL_TABS_ID} value={tab} onChange={openTab} variant="outline" keepMounted>
-              <Tabs.List mb="sm" aria-label="Call details">
-                <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
-                  Customer
-                </Tabs.Tab>
-                <Tabs.Tab value="pricing" leftSection={<IconCurrencyDollar size={15} />}>
-                  Pricing
-                </Tabs.Tab>
-                <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
-                  History
-                </Tabs.Tab>
-                <Tabs.Tab value="web-orders" leftSection={<IconShoppingCart size={15} />}>
-                  Web Orders
-                </Tabs.Tab>
-                <Tabs.Tab value="script" leftSection={<IconFileText size={15} />}>
-                  Script
-                </Tabs.Tab>
-                <Tabs.Tab value="survey" leftSection={<IconListCheck size={15} />}>
-                  Survey
-                </Tabs.Tab>
-              </Tabs.List>
-              <Tabs.Panel value="customer">
-                <CustomerTab
-                  callType={callType}
-                  theCall={theCall}
-                  draft={draft}
-                  recent={recent.data}
-                  recentLoading={customerNo >= 0 && recent.isPending}
-                  onOpenLog={(call) => {
-                    setHistoryCall(call);
-                    stack.open('history-log');
-                  }}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="pricing">
-                {pricingSeen ? (
-                  <PricingTab
-                    sqldbid={sqldbid}
-                    customerNo={customerNo}
-                    customer={customer}
-                    user={user}
-                    draft={draft.pricing}
-                    onChange={(pricing) => patch({ pricing })}
-                    onRefreshCustomer={refreshCustomer}
-                    active={open}
-                    visible={tab === 'pricing'}
-                  />
-                ) : null}
-              </Tabs.Panel>
-              <Tabs.Panel value="history">
-                <HistoryTab
-                  sqldbid={sqldbid}
-                  customerNo={customerNo}
-                  onOpenLog={(call) => {
-                    setHistoryCall(call);
-                    stack.open('history-log');
-                  }}
-                />
-              </Tabs.Panel>
-              <Tabs.Panel value="web-orders">
-                <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} />
-              </Tabs.Panel>
-              <Tabs.Panel value="script">
-                <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} />
-              </Tabs.Panel>
-              <Tabs.Panel value="survey">
-                <SurveyTab
-                  answers={draft.survey}
-                  onChange={(survey) => {
-                    setSurveyFlagged(false);
-                    patch({ survey });
-                  }}
-                  flagMissing={surveyFlagged}
-                />
-              </Tabs.Panel>
-            </Tabs>
-          </Paper>
+          <CallTabs
+            tab={tab}
+            onTab={openTab}
+            sqldbid={sqldbid}
+            customerNo={customerNo}
+            callType={callType}
+            theCall={theCall}
+            customer={customer}
+            user={user}
+            draft={draft}
+            patch={patch}
+            recent={recent}
+            pricingSeen={pricingSeen}
+            onRefreshCustomer={refreshCustomer}
+            open={open}
+            onOpenLog={(call) => {
+              setHistoryCall(call);
+              stack.open('history-log');
+            }}
+            surveyFlagged={surveyFlagged}
+            onSurveyChange={() => setSurveyFlagged(false)}
+          />
         </Grid.Col>
       </Grid>
 
-      <Modal.Stack>
-        <EditCustomerDialog
-          {...stack.register('edit-customer')}
-          customer={customer}
-          onSave={(edit) => saveCustomer(edit, 'edit-customer')}
-          onReload={refreshCustomer}
-          onLookup={() => {
-            setLookupFor('switch');
-            stack.open('lookup');
-          }}
-        />
-        <CustomerTypeDialog
-          {...stack.register('customer-type')}
-          current={customer?.customerType ?? ''}
-          onSave={(customerType) => saveCustomer({ customerType }, 'customer-type')}
-        />
-        <EditCustomerNoDialog
-          opened={stack.state['edit-customer-no']}
-          stackId={stack.register('edit-customer-no').stackId}
-          onCancel={() => {
-            stack.close('edit-customer-no');
-            setLookedUp(null);
-            toast.info('Edit Customer No. Cancelled...');
-          }}
-          current={customerNo}
-          looked={lookedUp}
-          onLookup={() => {
-            setLookupFor('customer-no');
-            stack.open('lookup');
-          }}
-          onSave={async (customerNumber) => {
-            const ContactId = contactIdOf(theCall);
-            if (!ContactId) throw new Error('This call has no web lead to link to an account.');
-            await setWebLead.mutateAsync({ sqldbid, customerNumber, ContactId });
-            toast.success('Weblead Customer Number successfully updated');
-            stack.close('edit-customer-no');
-            if (customerNumber !== customerNo) switchTo(customerNumber);
-          }}
-        />
-        <CustomerLookupDialog
-          {...stack.register('lookup')}
-          sqldbid={sqldbid}
-          onSelect={(n) => {
-            stack.close('lookup');
-            if (lookupFor === 'customer-no') setLookedUp(n);
-            else if (n !== customerNo) {
-              // The call is about that account: the screen opens it (the edit dialog goes with this one).
-              stack.close('edit-customer');
-              switchTo(n);
-            }
-          }}
-        />
-        <CallbackDialog
-          {...stack.register('callback')}
-          value={draft.callbackAt}
-          onSave={(callbackAt) => {
-            patch({ callbackAt });
-            stack.close('callback');
-          }}
-        />
-        <ServiceCallReasonDialog
-          opened={stack.state['service-reason']}
-          stackId={stack.register('service-reason').stackId}
-          onCancel={() => {
-            stack.close('service-reason');
-            toast.info('Service Call Reason Cancelled...');
-          }}
-          value={draft.serviceCallReason}
-          onSave={(serviceCallReason) => {
-            patch({ serviceCallReason });
-            stack.close('service-reason');
-          }}
-        />
-        <CallLogDialog
-          {...stack.register('call-log')}
-          notes={draft.notes}
-          onSave={(notes) => {
-            patch({ notes });
-            stack.close('call-log');
-          }}
-        />
-        <CallHistoryLogDialog {...stack.register('history-log')} call={historyCall} />
-        <CustomerDetailsReport
-          {...stack.register('customer-details')}
-          customer={customer}
-          franchise={franchise.data}
-          history={recent.data}
-        />
-        <ActionSheet
-          {...stack.register('action-sheet')}
-          customer={customer}
-          franchise={franchise.data}
-          callType={callType}
-          theCall={theCall}
-          draft={draft}
-        />
-      </Modal.Stack>
+      <CallDialogs
+        stack={stack}
+        sqldbid={sqldbid}
+        customerNo={customerNo}
+        callType={callType}
+        theCall={theCall}
+        customer={customer}
+        draft={draft}
+        patch={patch}
+        historyCall={historyCall}
+        franchise={franchise.data}
+        recent={recent.data}
+        lookupFor={lookupFor}
+        setLookupFor={setLookupFor}
+        lookedUp={lookedUp}
+        setLookedUp={setLookedUp}
+        onSaveCustomer={saveCustomer}
+        onReloadCustomer={refreshCustomer}
+        onSwitchTo={switchTo}
+      />
 
       <AlertDialog
         opened={refused !== null}

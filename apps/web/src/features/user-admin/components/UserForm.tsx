@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -88,6 +88,37 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
   const roleId = Number(form.values.RoleId) || 0;
   const company = reference.companies.find((c) => c.CompanyId === companyId)?.Description ?? '';
   const role = reference.roles.find((r) => r.RoleId === roleId)?.Description ?? '';
+
+  // A new user starts with its company and role's default applications and permissions, loaded again when the
+  // company or role changes — until the applications are changed by hand.
+  const autoLoaded = useRef<string | null>(null);
+  useEffect(() => {
+    if (user || readOnly || !companyId || !roleId) return;
+    const current = JSON.stringify([...form.values.Applications].sort());
+    if (form.values.Applications.length > 0 && current !== autoLoaded.current) return;
+    let stale = false;
+    templates(companyId, roleId)
+      .then((rows) => {
+        if (stale) return;
+        const ctx = { templates: rows, values: form.values, defs: reference.permissions };
+        const withApps = applyPreview(
+          form.values,
+          previewDefaultApplications({ ...ctx, applications: reference.applications, actor, held }),
+        );
+        const next = applyPreview(
+          withApps,
+          previewDefaultPermissions({ ...ctx, values: withApps, applications: reference.applications, actor, held }),
+        );
+        autoLoaded.current = JSON.stringify([...next.Applications].sort());
+        form.setValues({ Applications: next.Applications, permissions: next.permissions });
+      })
+      .catch(() => undefined);
+    return () => {
+      stale = true;
+    };
+    // Only the company and role start a new load; the form's values are read as they are then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [companyId, roleId]);
 
   const askTemplate = async (kind: 'permissions' | 'applications') => {
     setTemplateLoading(true);
@@ -193,7 +224,20 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
             />
           </Paper>
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm" mt="md">
+        {/* Kept in view at the window's bottom: the form is taller than a 1366×768 screen. */}
+        <Group
+          justify="flex-end"
+          gap="sm"
+          mt="md"
+          py="sm"
+          style={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 2,
+            background: 'var(--mantine-color-body)',
+            borderTop: '1px solid var(--mantine-color-default-border)',
+          }}
+        >
           <Button variant="default" onClick={cancel} data-testid="cancel-save">
             Cancel
           </Button>

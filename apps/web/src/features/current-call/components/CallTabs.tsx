@@ -1,0 +1,134 @@
+import { Paper, Tabs } from '@mantine/core';
+import {
+  IconAddressBook,
+  IconCurrencyDollar,
+  IconFileText,
+  IconHistory,
+  IconListCheck,
+  IconShoppingCart,
+} from '@tabler/icons-react';
+import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
+import { PricingTab } from '../../pricing';
+import { CALL_TABS_ID } from '../hooks/useCallShortcuts';
+import type { CallDraft, TheCall } from '../model';
+import { CustomerTab } from './CustomerTab';
+import { HistoryTab } from './HistoryTab';
+import { ScriptTab } from './ScriptTab';
+import { SurveyTab } from './SurveyTab';
+import { WebOrdersTab } from './WebOrdersTab';
+
+export interface CallTabsProps {
+  tab: string;
+  onTab: (value: string | null) => void;
+  sqldbid: number;
+  customerNo: number;
+  callType: string;
+  theCall: TheCall | null;
+  customer: Customer | null;
+  user: SessionUser;
+  draft: CallDraft;
+  patch: (change: Partial<CallDraft>) => void;
+  /** The customer's recent calls (the customer tab's list). */
+  recent: { data: HistoryRow[] | undefined; isPending: boolean };
+  /** The pricing tab mounts on its first visit and then stays. */
+  pricingSeen: boolean;
+  onRefreshCustomer: () => Promise<Customer | null>;
+  /** The call is held: its work may change. */
+  open: boolean;
+  onOpenLog: (call: HistoryRow) => void;
+  /** The end of the call found required survey answers missing: the Survey tab marks them until they change. */
+  surveyFlagged: boolean;
+  onSurveyChange: () => void;
+}
+
+/** The call's tabs: customer, pricing, history, web orders, script and survey, kept mounted. */
+export function CallTabs({
+  tab,
+  onTab,
+  sqldbid,
+  customerNo,
+  callType,
+  theCall,
+  customer,
+  user,
+  draft,
+  patch,
+  recent,
+  pricingSeen,
+  onRefreshCustomer,
+  open,
+  onOpenLog,
+  surveyFlagged,
+  onSurveyChange,
+}: CallTabsProps) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Tabs id={CALL_TABS_ID} value={tab} onChange={onTab} variant="outline" keepMounted>
+        <Tabs.List mb="sm" aria-label="Call details">
+          <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
+            Customer
+          </Tabs.Tab>
+          <Tabs.Tab value="pricing" leftSection={<IconCurrencyDollar size={15} />}>
+            Pricing
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
+            History
+          </Tabs.Tab>
+          <Tabs.Tab value="web-orders" leftSection={<IconShoppingCart size={15} />}>
+            Web Orders
+          </Tabs.Tab>
+          <Tabs.Tab value="script" leftSection={<IconFileText size={15} />}>
+            Script
+          </Tabs.Tab>
+          <Tabs.Tab value="survey" leftSection={<IconListCheck size={15} />}>
+            Survey
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="customer">
+          <CustomerTab
+            callType={callType}
+            theCall={theCall}
+            draft={draft}
+            recent={recent.data}
+            recentLoading={customerNo >= 0 && recent.isPending}
+            onOpenLog={onOpenLog}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="pricing">
+          {pricingSeen ? (
+            <PricingTab
+              sqldbid={sqldbid}
+              customerNo={customerNo}
+              customer={customer}
+              user={user}
+              draft={draft.pricing}
+              onChange={(pricing) => patch({ pricing })}
+              onRefreshCustomer={onRefreshCustomer}
+              active={open}
+              visible={tab === 'pricing'}
+            />
+          ) : null}
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTab sqldbid={sqldbid} customerNo={customerNo} onOpenLog={onOpenLog} />
+        </Tabs.Panel>
+        <Tabs.Panel value="web-orders">
+          <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} />
+        </Tabs.Panel>
+        <Tabs.Panel value="script">
+          <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} />
+        </Tabs.Panel>
+        <Tabs.Panel value="survey">
+          <SurveyTab
+            answers={draft.survey}
+            onChange={(survey) => {
+              onSurveyChange();
+              patch({ survey });
+            }}
+            flagMissing={surveyFlagged}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Paper>
+  );
+}
