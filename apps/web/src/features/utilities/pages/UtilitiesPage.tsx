@@ -1,0 +1,50 @@
+import { Suspense, useState } from 'react';
+import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { UTILITIES, type Utility } from '../utilities';
+
+/**
+ * /call-center/Utilities (administration.md §2, §4): one card per utility; each opens its dialog. Roles 2, 5, 6 and 7
+ * (and 1) enter; the server checks the same rule on every call under /api/Utilities/.
+ */
+export default function UtilitiesPage() {
+  const [open, setOpen] = useState<Utility | null>(null);
+  const Dialog = open?.dialog;
+  return (
+    <Stack gap="sm" maw={1400} mx="auto">
+      <div>
+        <Title order={1} size="h3">
+          Call Centre Utilities
+        </Title>
+        <Text size="sm" c="gray.7">
+          Load call lists, hand them to service reps, move callbacks, tune each franchise and resend failed emails.
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {UTILITIES.map((utility) => (
+          <Card key={utility.key} withBorder padding="md">
+            <Stack gap="xs" h="100%" justify="space-between">
+              <div>
+                <Title order={2} size="h5">
+                  {utility.label}
+                </Title>
+                <Text size="sm" c="gray.7">
+                  {utility.description}
+                </Text>
+              </div>
+              <Group>
+                <Button data-testid={`open-${utility.key}`} onClick={() => setOpen(utility)}>
+                  {utility.label}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      {Dialog && (
+        <Suspense fallback={<Loader aria-label="Loading" />}>
+          <Dialog opened onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}
