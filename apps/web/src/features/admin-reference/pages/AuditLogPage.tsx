@@ -1,19 +1,7 @@
 import { GridPager } from '../../../components/GridPager';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconDatabaseCog } from '@tabler/icons-react';

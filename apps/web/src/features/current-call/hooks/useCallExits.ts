@@ -47,10 +47,7 @@ export function useCallExits(input: CallExitsInput) {
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      input.open &&
-      !leaving.current &&
-      session.token() !== null &&
-      currentLocation.pathname !== nextLocation.pathname,
+      input.open && !leaving.current && session.token() !== null && currentLocation.pathname !== nextLocation.pathname,
   );
 
   /** Leave without the prompt and without saving the call for later. */
