@@ -121,6 +121,7 @@ import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
 import { userRoutes } from './users-routes.js';
+import { CallSearchQuery, CallSearchResponse } from './call-search.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -621,6 +622,14 @@ export const routes = {
   },
   // ---- User administration (issue 15; docs/decisions/026-user-administration.md) ----
   ...userRoutes,
+  // ---- Call search (issue 17; docs/decisions/033-call-search.md) ----
+  searchOutboundCalls: {
+    method: 'GET',
+    path: '/api/odata/GetSearchOutboundCalls',
+    access: ACCESS.callSearch,
+    query: CallSearchQuery,
+    response: CallSearchResponse,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

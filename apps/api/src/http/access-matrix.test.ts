@@ -58,6 +58,10 @@ const SAMPLE_BODIES: Record<string, object> = {
   getUcms: { apiKey: 'a session is not the service key', sqldbid: 18001 },
 };
 
+/** The message of a failure: `{error, message}`, or OData's `{error: {code, message}}` under /api/odata/. */
+const messageOf = (body: { message?: string; error?: string | { message: string } }) =>
+  typeof body.error === 'object' ? body.error.message : body.message;
+
 describe('the access matrix', () => {
   it('serves every route of the contract, once, and nothing else under /api', () => {
     const served = t.app.apiRoutes.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
@@ -81,7 +85,7 @@ describe('the access matrix', () => {
       const allowed = mayAccess(def.access, subjectOf(account.username));
       const ok = allowed
         ? response.statusCode !== 401 && response.statusCode !== 403
-        : response.statusCode === 403 && response.json<{ message: string }>().message === 'Access Denied.';
+        : response.statusCode === 403 && messageOf(response.json()) === 'Access Denied.';
       if (!ok) wrong.push(`${account.username}: ${allowed ? 'allowed' : 'denied'} but ${response.statusCode}`);
     }
     expect(wrong).toEqual([]);

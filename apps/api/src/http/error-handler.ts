@@ -44,6 +44,30 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(500).send(internal(request));
 }
 
+/** The calls under /api/odata/ speak OData: their failures answer `{"error":{"code","message"}}` (decision 033). */
+export const ODATA_PREFIX = '/api/odata/';
+
+function shaped(request: FastifyRequest, body: { error: string; message: string; [key: string]: unknown }) {
+  if (!request.url.startsWith(ODATA_PREFIX)) return body;
+  const { error: code, message, errors, requestId } = body;
+  return {
+    error: {
+      code,
+      message,
+      ...(errors
+        ? {
+            details: Object.entries(errors as Record<string, string>).map(([target, text]) => ({
+              code,
+              target,
+              message: text,
+            })),
+          }
+        : {}),
+      ...(requestId ? { requestId } : {}),
+    },
+  };
+}
+
 export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -53,17 +77,19 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
         errors[field] ??= issue.message ?? 'is invalid';
       }
       const [field, message] = Object.entries(errors)[0] ?? ['body', 'is invalid'];
-      return reply.status(400).send({ error: 'VALIDATION', message: `${field}: ${message}`, errors });
+      return reply.status(400).send(shaped(request, { error: 'VALIDATION', message: `${field}: ${message}`, errors }));
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.status).send({
-        error: error.code,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-        ...(error.step ? { step: error.step } : {}),
-        ...(error.status >= 500 ? { requestId: request.id } : {}),
-      });
+      return reply.status(error.status).send(
+        shaped(request, {
+          error: error.code,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.step ? { step: error.step } : {}),
+          ...(error.status >= 500 ? { requestId: request.id } : {}),
+        }),
+      );
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
@@ -73,10 +99,12 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       const isBody = status === 400 || status === 413 || status === 415;
-      return reply.status(status).send({
-        error: isBody ? 'VALIDATION' : `HTTP_${status}`,
-        message: isBody ? `body: ${error.message}` : error.message,
-      });
+      return reply.status(status).send(
+        shaped(request, {
+          error: isBody ? 'VALIDATION' : `HTTP_${status}`,
+          message: isBody ? `body: ${error.message}` : error.message,
+        }),
+      );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(internal(request));

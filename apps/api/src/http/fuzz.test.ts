@@ -158,9 +158,12 @@ async function run(request: FuzzRequest): Promise<Failure | null> {
   if (status >= 500) return fail('5xx');
   if (status >= 400) {
     if (written !== before) return fail(`${written - before} rows written after a refusal`);
-    const body = JSON.parse(response.body) as { error?: unknown; message?: unknown };
+    const raw = JSON.parse(response.body) as { error?: unknown; message?: unknown };
+    // Under /api/odata/ the shape is OData's: {"error": {"code", "message"}}.
+    const odata = request.url.startsWith('/api/odata/');
+    const body = odata ? { error: (raw.error as { code?: unknown })?.code, ...(raw.error as object) } : raw;
     if (typeof body.error !== 'string' || typeof body.message !== 'string') return fail('not the error shape');
-    if (status === 400 && !/^[\w.[\]/-]+: ./.test(body.message)) return fail('400 does not name a field');
+    if (status === 400 && !/^[\w.$[\]/-]+: ./.test(body.message)) return fail('400 does not name a field');
   }
   return null;
 }

@@ -117,6 +117,21 @@ describe('the request core', () => {
     expect(deps.onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it("OData's error shape (the calls under /api/odata/) reads as ours: code, message, the field's message", async () => {
+    answer(400, {
+      error: {
+        code: 'VALIDATION',
+        message: '$top: must be at most 1000',
+        details: [{ code: 'VALIDATION', target: '$top', message: 'must be at most 1000' }],
+      },
+    });
+    const error = await failure(request(deps, 'searchOutboundCalls', { query: { $top: 5000 } }));
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION');
+    expect(error.message).toBe('$top: must be at most 1000');
+    expect(error.errors).toEqual({ $top: 'must be at most 1000' });
+  });
+
   it('a 403 without a JSON body still says Access Denied and keeps the session', async () => {
     answer(403, '', 'text/plain');
     const error = await failure(request(deps, 'session'));

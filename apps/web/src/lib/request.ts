@@ -68,6 +68,32 @@ function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+interface Problem {
+  error?: string;
+  message?: string;
+  errors?: Record<string, string>;
+  step?: string;
+  requestId?: string;
+}
+
+/** A failure's body: ours, or OData's `{"error": {"code", "message", "details"}}` from the calls under /api/odata/. */
+function problemOf(data: unknown): Problem {
+  const body = (data ?? {}) as Problem & { error?: unknown };
+  if (typeof body.error !== 'object' || body.error === null) return body;
+  const odata = body.error as {
+    code?: string;
+    message?: string;
+    requestId?: string;
+    details?: { target: string; message: string }[];
+  };
+  return {
+    ...(odata.code === undefined ? {} : { error: odata.code }),
+    ...(odata.message === undefined ? {} : { message: odata.message }),
+    ...(odata.requestId === undefined ? {} : { requestId: odata.requestId }),
+    ...(odata.details ? { errors: Object.fromEntries(odata.details.map((d) => [d.target, d.message])) } : {}),
+  };
+}
+
 /** The body as JSON, or `unreadable` when it is not JSON (an HTML error page, a truncated answer). */
 function parseBody(text: string, contentType: string | null): { data: unknown; unreadable: boolean } {
   if (!text) return { data: undefined, unreadable: false };
@@ -106,13 +132,7 @@ export async function request<N extends RouteName>(
   }
   const { data, unreadable } = parseBody(text, response.headers.get('content-type'));
   if (response.ok && !unreadable) return data as RouteResponse<N>;
-  const problem = (data ?? {}) as {
-    error?: string;
-    message?: string;
-    errors?: Record<string, string>;
-    step?: string;
-    requestId?: string;
-  };
+  const problem = problemOf(data);
   const message = problem.message ?? (response.status === 403 ? ACCESS_DENIED : response.statusText);
   const error = unreadable
     ? new ApiError(response.status, response.ok ? 'UNREADABLE' : 'HTTP_' + response.status, UNREADABLE_MESSAGE)

@@ -1,0 +1,47 @@
+/** The call search's grid over the outbound calls (decision 033): every field a row has, and nothing else. */
+import { sql } from 'drizzle-orm';
+import type { CallSearchRow } from '@cc/contract';
+import { callTime } from '../../db/sql.js';
+import { outboundCalls as o } from '../../db/schema/index.js';
+import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
+
+/** The FROM of every search: a call, the CSR who last worked it (a) and the CSR its callback belongs to (cb). */
+export const FROM = sql`${o}
+  left join users a on a.user_id = ${o.lastAccessCsr}
+  left join users cb on cb.user_id = ${o.callBackCsr}`;
+
+const name = (alias: string) => sql.raw(`coalesce(${alias}.first_name || ' ' || ${alias}.last_name, '')`);
+
+const FIELDS: Record<keyof CallSearchRow, GridField> = {
+  OutboundId: { sql: sql`${o.outboundId}`, type: 'integer' },
+  Id: { sql: sql`${o.id}`, type: 'integer', nullable: true },
+  Type: { sql: sql`${o.type}`, type: 'text' },
+  CallSource: { sql: sql`${o.callSource}`, type: 'text' },
+  CallAttempts: { sql: sql`${o.callAttempts}`, type: 'integer' },
+  callOrigin: { sql: sql`${o.callOrigin}`, type: 'text' },
+  callBackCSR: { sql: sql`${o.callBackCsr}`, type: 'integer', nullable: true },
+  callBackCSRName: { sql: name('cb'), type: 'text' },
+  callBackDate: { sql: sql`${o.callBackDate}`, type: 'datetime', nullable: true },
+  callComplete: { sql: sql`${o.callComplete}`, type: 'boolean' },
+  lastAccessDate: { sql: sql`${o.lastAccessDate}`, type: 'datetime', nullable: true },
+  lastAccessCSR: { sql: sql`${o.lastAccessCsr}`, type: 'integer', nullable: true },
+  agentName: { sql: name('a'), type: 'text' },
+  branchNo: { sql: sql`${o.branchNo}`, type: 'text' },
+  cust_No: { sql: sql`${o.custNo}`, type: 'integer', nullable: true },
+  SQLDBID: { sql: sql`${o.sqldbid}`, type: 'integer' },
+  FirstName: { sql: sql`${o.firstName}`, type: 'text' },
+  LastName: { sql: sql`${o.lastName}`, type: 'text' },
+  CallStatus: { sql: sql`${o.callStatus}`, type: 'text' },
+};
+
+export const CALL_SEARCH_GRID = defineGrid({ fields: FIELDS, key: sql`${o.outboundId}` });
+
+/** The row's columns with the contract's names; times as the app shows them. */
+export const ROW_COLUMNS = sql.join(
+  (Object.keys(FIELDS) as (keyof CallSearchRow)[]).map((field) => {
+    const def = FIELDS[field];
+    const value = def.type === 'datetime' ? callTime(def.sql) : def.sql;
+    return sql`${value} as ${sql.identifier(field)}`;
+  }),
+  sql`, `,
+);

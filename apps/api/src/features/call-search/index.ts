@@ -1,0 +1,1 @@
+export { registerCallSearchRoutes } from './routes.js';

@@ -1,0 +1,63 @@
+/**
+ * GET /api/odata/GetSearchOutboundCalls (decision 033): the calls in the user's scope that match $filter, in the
+ * order of $orderby (then by outbound id), $skip and $top of them, and with $count=true how many match in all.
+ * Deleted calls are never found. Without CallSearch.AllAgents a user finds only the calls it worked last or holds
+ * as a callback.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { hasPermission } from '@cc/domain';
+import type { CallSearchQuery, CallSearchResponse, CallSearchRow } from '@cc/contract';
+import type { z } from 'zod';
+import { badRequest } from '../../http/errors.js';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
+import { outboundCalls as o } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { inScope } from '../../http/scope.js';
+import { GridQueryError } from '../../lib/grid-query/grid.js';
+import { ODataSyntaxError, parseFilter, parseOrderBy } from '../../lib/grid-query/odata.js';
+import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS } from './grid.js';
+
+type Query = z.output<typeof CallSearchQuery>;
+
+/** The permission that opens every agent's calls (reference data, decision 026). */
+export const ALL_AGENTS_PERMISSION = 2;
+
+function userConditions(user: AuthUser): SQL[] {
+  const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];
+  if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) {
+    where.push(sql`(${o.lastAccessCsr} = ${user.userId} or ${o.callBackCsr} = ${user.userId})`);
+  }
+  return where;
+}
+
+/** The query options as SQL, or a 400 that names the option, what is wrong and where. */
+function conditionsOf(query: Query): { filter: SQL; order: SQL } {
+  try {
+    const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
+    const orderItems = query.$orderby?.trim() ? parseOrderBy(query.$orderby) : [];
+    return { filter: CALL_SEARCH_GRID.where(filter), order: CALL_SEARCH_GRID.orderBy(orderItems) };
+  } catch (error) {
+    if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
+      throw badRequest(error.option, error.message.slice(error.option.length + 2));
+    }
+    throw error;
+  }
+}
+
+export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
+  const { filter, order } = conditionsOf(query);
+  const where = sql.join([...userConditions(user), filter], sql` and `);
+  const rows =
+    query.$top === 0
+      ? []
+      : rowsOf<CallSearchRow>(
+          await ctx.db.execute(sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
+            order by ${order} limit ${query.$top} offset ${query.$skip}`),
+        );
+  if (query.$count !== 'true') return { value: rows };
+  const [count] = rowsOf<{ n: number }>(
+    await ctx.db.execute(sql`select count(*)::int as n from ${FROM} where ${where}`),
+  );
+  return { value: rows, '@odata.count': count?.n ?? 0 };
+}

@@ -1,0 +1,223 @@
+/**
+ * One whitelisted way to filter, sort and page a grid on the server (decision 033). A grid names its fields, each
+ * with the SQL it reads and its type; a query can only ever reach those fields, every value is a bound parameter,
+ * and every sort ends with the grid's key, so an order is total and pages never repeat or skip a row.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CALL_TIME_ZONE } from '@cc/domain';
+import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
+
+export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
+
+export interface GridField {
+  /** The SQL the field reads (a column or an expression over the grid's FROM). */
+  sql: SQL;
+  type: FieldType;
+  /** May the grid be sorted by it? (true unless said otherwise) */
+  sortable?: boolean;
+  /** May it be null? Comparisons with null are only allowed on such fields. */
+  nullable?: boolean;
+}
+
+export interface GridDefinition<F extends string> {
+  fields: Record<F, GridField>;
+  /** The unique key every order ends with (ascending with the last sort's direction). */
+  key: SQL;
+}
+
+/** Bad query text for a grid: the option, what is wrong, where. */
+export class GridQueryError extends Error {
+  override name = 'GridQueryError';
+  constructor(
+    readonly option: string,
+    message: string,
+  ) {
+    super(`${option}: ${message}`);
+  }
+}
+
+const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
+const SQL_OPS: Record<CompareOp, SQL> = {
+  eq: sql.raw('='),
+  ne: sql.raw('<>'),
+  gt: sql.raw('>'),
+  ge: sql.raw('>='),
+  lt: sql.raw('<'),
+  le: sql.raw('<='),
+};
+
+export interface Grid<F extends string> {
+  readonly fieldNames: readonly F[];
+  /** The field a name means, matched without regard to case (the spec writes both `Type` and `type`). */
+  field(name: string, option: string, at?: number): { name: F; def: GridField };
+  where(filter: FilterExpr | null): SQL;
+  orderBy(items: readonly OrderItem[]): SQL;
+}
+
+const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
+
+function isRealDate(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+export function defineGrid<F extends string>(definition: GridDefinition<F>): Grid<F> {
+  const names = Object.keys(definition.fields) as F[];
+  const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
+
+  const field = (name: string, option: string, at?: number) => {
+    const found = byLower.get(name.toLowerCase());
+    if (!found) {
+      throw new GridQueryError(option, `unknown field '${name}'${position(at)}; the fields are ${names.join(', ')}`);
+    }
+    return { name: found, def: definition.fields[found] };
+  };
+
+  /** The literal as a bound parameter of the field's type, or a 400 saying why it cannot be. */
+  const value = (name: F, def: GridField, literal: Literal, at: number): SQL => {
+    const wrong = () =>
+      new GridQueryError(
+        '$filter',
+        `${name} is ${def.type === 'integer' ? 'an integer' : `a ${def.type}`} field; ${literalText(literal)} is not one${position(at)}`,
+      );
+    switch (def.type) {
+      case 'text':
+        if (literal.type !== 'string') throw wrong();
+        return sql`${literal.value}`;
+      case 'integer':
+        if (literal.type !== 'number' || !Number.isSafeInteger(literal.value) || Math.abs(literal.value) > 2147483647) {
+          throw wrong();
+        }
+        return sql`${literal.value}::int`;
+      case 'number':
+        if (literal.type !== 'number' || !Number.isFinite(literal.value)) throw wrong();
+        return sql`${literal.text}::numeric`;
+      case 'boolean':
+        if (literal.type !== 'boolean') throw wrong();
+        return sql`${literal.value}::boolean`;
+      case 'datetime':
+        if (literal.type !== 'datetime' || Number.isNaN(Date.parse(literal.value))) throw wrong();
+        return sql`${literal.value}::timestamptz`;
+    }
+  };
+
+  /** A date compared with a date-time field: the whole day in the call centre's time zone (America/Chicago). */
+  const dayCompare = (column: SQL, op: CompareOp, day: string): SQL => {
+    const start = sql`(${day}::date)::timestamp at time zone ${tz}`;
+    const next = sql`(${day}::date + 1)::timestamp at time zone ${tz}`;
+    switch (op) {
+      case 'eq':
+        return sql`(${column} >= ${start} and ${column} < ${next})`;
+      case 'ne':
+        return sql`(${column} < ${start} or ${column} >= ${next})`;
+      case 'gt':
+        return sql`${column} >= ${next}`;
+      case 'ge':
+        return sql`${column} >= ${start}`;
+      case 'lt':
+        return sql`${column} < ${start}`;
+      case 'le':
+        return sql`${column} < ${next}`;
+    }
+  };
+
+  const compare = (expr: Extract<FilterExpr, { kind: 'cmp' }>): SQL => {
+    const { name, def } = field(expr.field, '$filter', expr.at);
+    const { op, value: literal } = expr;
+    if (literal.type === 'null') {
+      if (op !== 'eq' && op !== 'ne') {
+        throw new GridQueryError('$filter', `null can only be compared with eq or ne${position(expr.at)}`);
+      }
+      return op === 'eq' ? sql`${def.sql} is null` : sql`${def.sql} is not null`;
+    }
+    if (def.type === 'datetime' && literal.type === 'date') {
+      if (!isRealDate(literal.value)) {
+        throw new GridQueryError('$filter', `${literal.value} is not a date${position(expr.at)}`);
+      }
+      const day = dayCompare(def.sql, op, literal.value);
+      return op === 'ne' && def.nullable ? sql`(${day} or ${def.sql} is null)` : day;
+    }
+    if (def.type === 'boolean' && op !== 'eq' && op !== 'ne') {
+      throw new GridQueryError('$filter', `${name} is a boolean field: use eq or ne${position(expr.at)}`);
+    }
+    // OData's ne keeps rows whose value is null (null ne 'x' is true); SQL's <> would drop them.
+    // Text orders by code point, as everywhere the same (the database's collation may differ between servers).
+    const column = def.type === 'text' && op !== 'eq' && op !== 'ne' ? sql`${def.sql} collate "C"` : def.sql;
+    const compared = sql`${column} ${SQL_OPS[op]} ${value(name, def, literal, expr.at)}`;
+    return op === 'ne' && def.nullable ? sql`(${compared} or ${def.sql} is null)` : compared;
+  };
+
+  const toSql = (expr: FilterExpr): SQL => {
+    switch (expr.kind) {
+      case 'and':
+        return sql`(${toSql(expr.left)} and ${toSql(expr.right)})`;
+      case 'or':
+        return sql`(${toSql(expr.left)} or ${toSql(expr.right)})`;
+      case 'not':
+        // OData's not of an unknown (null) comparison is false, as SQL's is: coalesce keeps two-valued logic.
+        return sql`not coalesce(${toSql(expr.expr)}, false)`;
+      case 'cmp':
+        return compare(expr);
+      case 'in': {
+        const { name, def } = field(expr.field, '$filter', expr.at);
+        if (expr.values.length > 1000) {
+          throw new GridQueryError('$filter', `in takes at most 1000 values${position(expr.at)}`);
+        }
+        const values = expr.values.map((literal) => value(name, def, literal, expr.at));
+        return sql`${def.sql} in (${sql.join(values, sql`, `)})`;
+      }
+      case 'method': {
+        const { name, def } = field(expr.field, '$filter', expr.at);
+        if (def.type !== 'text') {
+          throw new GridQueryError(
+            '$filter',
+            `${expr.name} needs a text field; ${name} is not one${position(expr.at)}`,
+          );
+        }
+        const where = { contains: 'strpos', startswith: 'starts', endswith: 'ends' }[expr.name];
+        if (where === 'strpos') return sql`strpos(${def.sql}, ${expr.value}) > 0`;
+        if (where === 'starts') return sql`starts_with(${def.sql}, ${expr.value})`;
+        return sql`right(${def.sql}, ${expr.value.length}) = ${expr.value}`;
+      }
+      case 'bool': {
+        const { name, def } = field(expr.field, '$filter', expr.at);
+        if (def.type !== 'boolean') {
+          throw new GridQueryError(
+            '$filter',
+            `${name} is not a boolean field: compare it with a value${position(expr.at)}`,
+          );
+        }
+        return sql`${def.sql}`;
+      }
+    }
+  };
+
+  return {
+    fieldNames: names,
+    field,
+    where: (filter) => (filter ? sql`coalesce(${toSql(filter)}, false)` : sql`true`),
+    orderBy: (items) => {
+      const seen = new Set<string>();
+      const parts = items.map((item) => {
+        const { name, def } = field(item.field, '$orderby', item.at);
+        if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
+        if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
+        seen.add(name);
+        return sql`${def.sql} ${sql.raw(item.dir)}`;
+      });
+      const last = items.at(-1)?.dir ?? 'asc';
+      return sql.join([...parts, sql`${definition.key} ${sql.raw(last)}`], sql`, `);
+    },
+  };
+}
+
+function literalText(literal: Literal): string {
+  switch (literal.type) {
+    case 'string':
+      return `'${literal.value.replaceAll("'", "''")}'`;
+    case 'number':
+      return literal.text;
+    default:
+      return String(literal.value);
+  }
+}

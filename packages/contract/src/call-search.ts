@@ -1,0 +1,69 @@
+/**
+ * Call search (administration.md §2, §3, §7; issue 17; decision 033): GET /api/odata/GetSearchOutboundCalls with the
+ * OData v4 query options $filter, $orderby, $skip, $top and $count, answering `value` and `@odata.count`. A row
+ * carries the spec's names (§3 Call) and the grid's other columns; $filter and $orderby name the same properties
+ * (without regard to case: the spec writes both `Type` and `type`).
+ */
+import { z } from './zod.js';
+
+/** §9: the query's page size. */
+export const CALL_SEARCH_DEFAULT_TOP = 25;
+/** The most rows one request may ask for (the grid's largest page). */
+export const CALL_SEARCH_MAX_TOP = 1000;
+/** §9: the grid's page sizes. */
+export const CALL_SEARCH_GRID_SIZES = [100, 500, 1000] as const;
+
+/** An instant as the app shows it: 'YYYY-MM-DD HH:mm:ss' in America/Chicago, or null. */
+const Time = z.string().nullable();
+
+export const CallSearchQuery = z.object({
+  $filter: z.string().max(4000, 'must be at most 4000 characters').optional(),
+  $orderby: z.string().max(500, 'must be at most 500 characters').optional(),
+  $skip: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(2_000_000_000, 'must be at most 2000000000')
+    .default(0),
+  $top: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must not be negative')
+    .max(CALL_SEARCH_MAX_TOP, `must be at most ${CALL_SEARCH_MAX_TOP}`)
+    .default(CALL_SEARCH_DEFAULT_TOP),
+  $count: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+export type CallSearchQuery = z.input<typeof CallSearchQuery>;
+
+export const CallSearchRow = z.object({
+  OutboundId: z.number().int(),
+  Id: z.number().int().nullable(),
+  Type: z.string(),
+  CallSource: z.string(),
+  CallAttempts: z.number().int(),
+  callOrigin: z.string(),
+  callBackCSR: z.number().int().nullable(),
+  callBackCSRName: z.string(),
+  callBackDate: Time,
+  callComplete: z.boolean(),
+  lastAccessDate: Time,
+  lastAccessCSR: z.number().int().nullable(),
+  /** The name of the CSR who last worked the call (the grid's agent name). */
+  agentName: z.string(),
+  branchNo: z.string(),
+  cust_No: z.number().int().nullable(),
+  SQLDBID: z.number().int(),
+  FirstName: z.string(),
+  LastName: z.string(),
+  CallStatus: z.string(),
+});
+export type CallSearchRow = z.infer<typeof CallSearchRow>;
+
+/** The fields $filter and $orderby may name: every property of a row. */
+export const CALL_SEARCH_FIELDS = Object.keys(CallSearchRow.shape) as (keyof CallSearchRow)[];
+
+export const CallSearchResponse = z.object({
+  value: z.array(CallSearchRow),
+  '@odata.count': z.number().int().optional(),
+});
+export type CallSearchResponse = z.infer<typeof CallSearchResponse>;
