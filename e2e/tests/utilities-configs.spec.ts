@@ -30,7 +30,7 @@ const test = base.extend<object, { smtp: JourneySmtp }>({
 
 const SERVER = { timeout: 20_000 };
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
-const REFUSAL = '550 5.1.1 Mailbox unavailable: no such user here';
+const REFUSAL = '5.1.1 Mailbox unavailable: no such user here';
 
 async function expectAccessible(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page })
@@ -88,9 +88,9 @@ test('Franchise Maintenance: each config is validated, updated with its toast, a
 }) => {
   await signIn(page, 'supervisor');
   const dialog = await openUtility(page, 'franchise-maintenance', 'Franchise Maintenance');
-  await dialog.getByRole('textbox', { name: 'Franchise' }).fill('Green Meadows');
+  await dialog.getByRole('combobox', { name: 'Franchise' }).fill('Green Meadows');
   await page.getByRole('option', { name: /\(18001\)$/ }).click();
-  await expect(dialog.getByRole('textbox', { name: 'Branch' })).toHaveValue('SG101');
+  await expect(dialog.getByRole('combobox', { name: 'Branch' })).toHaveValue('SG101');
   const company = dialog.getByTestId('company-config');
   await expect(company.getByLabel('Web Leads Start')).toHaveValue('08:00', SERVER);
   await expectAccessible(page, 'Franchise Maintenance');
@@ -129,7 +129,7 @@ test('Franchise Maintenance: each config is validated, updated with its toast, a
   await updated;
   await shot(page, 'franchise-maintenance');
   // Closing after updates is not a cancel.
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, 'Franchise Maintenance Cancelled...')).toHaveCount(0);
 
@@ -206,13 +206,13 @@ test('Resend Emails: a refused address shows in the failed list, is fixed and de
   await expect(row).toBeHidden();
   // Delivered to the new address alone: the office and the CC addresses have it already.
   await expect.poll(() => smtp.received.slice(deliveredBefore), SERVER).toEqual([['margaret@thornbury.example']]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(toast(page, 'Cancelled Email Resend...')).toHaveCount(0);
 
   // Opened and closed without resending: the spec's cancel toast.
   dialog = await openUtility(page, 'resend-emails', 'Resend Emails');
   const cancelled = toastComing(page, 'Cancelled Email Resend...');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await cancelled;
 
   // Another refused email; the range (today, the default) resends it through the outbox.

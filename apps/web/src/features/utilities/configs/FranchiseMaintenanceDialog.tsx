@@ -75,7 +75,7 @@ export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityD
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
-            Close
+            Done
           </Button>
         </Group>
       </Stack>

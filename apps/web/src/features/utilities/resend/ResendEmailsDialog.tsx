@@ -66,7 +66,7 @@ export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogPro
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={cancel}>
-            Close
+            Done
           </Button>
         </Group>
       </Stack>
