@@ -87,6 +87,12 @@ test('Franchise Maintenance: each config is validated, updated with its toast, a
   smtp,
 }) => {
   await signIn(page, 'supervisor');
+  // Opened and closed with nothing updated: a cancel.
+  const opened = await openUtility(page, 'franchise-maintenance', 'Franchise Maintenance');
+  const cancelled = toastComing(page, 'Franchise Maintenance Cancelled...');
+  await opened.getByRole('button', { name: 'Done' }).click();
+  await cancelled;
+
   const dialog = await openUtility(page, 'franchise-maintenance', 'Franchise Maintenance');
   await dialog.getByRole('combobox', { name: 'Franchise' }).fill('Green Meadows');
   await page.getByRole('option', { name: /\(18001\)$/ }).click();
