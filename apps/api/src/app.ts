@@ -42,6 +42,7 @@ declare module 'fastify' {
 import { registerQuotesRoutes } from './features/quotes/index.js';
 import { registerUserRoutes } from './features/users/index.js';
 import { registerCallSearchRoutes } from './features/call-search/index.js';
+import { registerFranchiseConfigRoutes } from './features/franchise-configs/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerEnrollmentRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerCallSearchRoutes(app, ctx);
+  registerFranchiseConfigRoutes(app, ctx);
 
   return app;
 }

@@ -16,3 +16,4 @@ export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
 export * from './users.js';
 export * from './users-reference.js';
 export * from './call-search.js';
+export * from './franchise-configs.js';

@@ -122,6 +122,7 @@ import { endCallRoutes } from './end-call-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
 import { userRoutes } from './users-routes.js';
 import { CallSearchQuery, CallSearchResponse } from './call-search.js';
+import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -630,6 +631,8 @@ export const routes = {
     query: CallSearchQuery,
     response: CallSearchResponse,
   },
+  // ---- Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032) ----
+  ...franchiseConfigRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

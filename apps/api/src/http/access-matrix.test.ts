@@ -117,10 +117,13 @@ describe('what the rules mean for the demo accounts', () => {
     expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['searchCustomers', 'outboundList', 'getCustomer']));
   });
 
-  /** User administration: roles 1 and 6, and role 1 alone for the audit log and the reference data's writes. */
+  /**
+   * Administration: user administration (roles 1 and 6, and role 1 alone for the audit log and the reference data's
+   * writes) and the call-centre utilities (roles 2, 5, 6, 7).
+   */
   const administration = (name: string) => {
     const access = routes[name as keyof typeof routes].access;
-    return access === ACCESS.userAdmin || access === ACCESS.administrator;
+    return access === ACCESS.userAdmin || access === ACCESS.administrator || access === ACCESS.utilities;
   };
 
   it('the user administrator may not read the audit log or change the reference data', () => {
@@ -131,7 +134,7 @@ describe('what the rules mean for the demo accounts', () => {
   it.each(['admin', 'csr.corporate', 'csr.cof', 'csr.franchise', 'supervisor', 'leadsmanager'])(
     '%s takes calls: nothing of call handling is refused',
     (username) => {
-      // User administration (unlocking a sign-in, managing users) is not call handling.
+      // Administration (unlocking a sign-in, managing users, the utilities) is not call handling.
       expect(deniedTo(username).filter((name) => !administration(name))).toEqual([]);
     },
   );

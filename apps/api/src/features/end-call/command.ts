@@ -8,15 +8,19 @@
  * call ends it (409, nothing written), and ending it releases the lock. A repeat of an idempotency key answers the
  * first result and writes nothing, even though the first end released the lock.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { END_CALL_STEPS, type EndCallRequest, type EndCallResponse, type EndCallStep } from '@cc/contract';
 import {
   CALL_RESULTS,
+  CALL_TIME_ZONE,
+  CONFIG_DEFAULTS,
   NEW_CUSTOMER_SURVEY,
   callStatusAtEnd,
   callTypeByName,
   endCallProblem,
+  followUpDue,
+  formatLocalDateTime,
   formatMoney,
   isSaleResult,
   listEffectsOf,
@@ -35,6 +39,7 @@ import {
   callWorkStates,
   customers,
   emailOutbox,
+  inboundFollowUpConfigs,
   outboundCalls,
   savedCalls,
   stepLog,
@@ -54,7 +59,7 @@ import { writeCallbackStatus, writeCallHistory, writeCallUpdate } from './call-h
 import { callServiceRows } from './call-services.js';
 import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
 import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
-import { placeOf } from './shared.js';
+import { fromCallTime, placeOf } from './shared.js';
 import { saveSurvey } from './surveys.js';
 
 export type EndCallInput = z.output<typeof EndCallRequest>;
@@ -524,12 +529,16 @@ async function applyListEffects(
         .where(eq(webLeads.webLeadId, row.webLeadId));
     }
   }
+  // The follow-up falls due in its branch's follow-up window (Franchise Maintenance, decision 032).
+  const due = effects.addInboundFollowUp
+    ? await followUpDueAt(tx, branchNo, now)
+    : sql`${now.toISOString()}::timestamptz`;
   if (effects.addInboundFollowUp && input.customerNo > 0) {
     await tx.execute(sql`
       insert into outbound_calls (id, type, call_source, call_attempts, call_origin, call_back_date, branchno, sqldbid,
         cust_no, first_name, last_name, street, city, state, zip, phone, size, customer_type, cust_status, status_date,
         call_status, comments)
-      select c.customer_id, 'InboundFollowUp', 'Outbound-InboundFollowUp', 0, 'Outbound', ${now.toISOString()}::timestamptz,
+      select c.customer_id, 'InboundFollowUp', 'Outbound-InboundFollowUp', 0, 'Outbound', ${due},
         c.branchno, c.sqldbid, c.customer_no, c.first_name, c.last_name, c.address, c.city, c.state, c.zip,
         coalesce(nullif(c.home_phone, ''), c.cell_phone), c.lawn_size, c.customer_type, c.status,
         ${now.toISOString()}::timestamptz, 'New', ${`Follow-up after ${callType}: ${input.result}`}
@@ -544,7 +553,7 @@ async function applyListEffects(
       callSource: 'Outbound-InboundFollowUp',
       callAttempts: 0,
       callOrigin: 'Outbound',
-      callBackDate: now,
+      callBackDate: sql`${due}`,
       branchNo,
       sqldbid: input.sqldbid,
       custNo: 0,
@@ -563,6 +572,23 @@ async function applyListEffects(
       comments: `Follow-up after ${callType}: ${input.result}`,
     });
   }
+}
+
+/**
+ * When a follow-up added now falls due: at once inside its branch's follow-up window, else at the window's next
+ * start (America/Chicago; the defaults for a branch without a config).
+ */
+async function followUpDueAt(tx: DbOrTx, branchNo: string, now: Date): Promise<SQL> {
+  const [config] = await tx
+    .select({ start: inboundFollowUpConfigs.inboundFollowUpStart, end: inboundFollowUpConfigs.inboundFollowUpEnd })
+    .from(inboundFollowUpConfigs)
+    .where(eq(inboundFollowUpConfigs.branchNo, branchNo));
+  const local = formatLocalDateTime(now, CALL_TIME_ZONE);
+  const dueLocal = followUpDue(local, {
+    start: config?.start ?? CONFIG_DEFAULTS.inboundFollowUpStart,
+    end: config?.end ?? CONFIG_DEFAULTS.inboundFollowUpEnd,
+  });
+  return dueLocal === local ? sql`${now.toISOString()}::timestamptz` : fromCallTime(dueLocal);
 }
 
 /**

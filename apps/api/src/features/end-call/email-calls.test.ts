@@ -52,7 +52,7 @@ async function call(values: {
 const outbox = (emailId: number) => t.db.select().from(emailOutbox).where(eq(emailOutbox.emailId, emailId));
 
 describe('POST /api/CurrentCall/SendEndCallEmail', () => {
-  it('queues the confirmation with the receipt to the customer, office in copy, and it is delivered', async () => {
+  it('queues the confirmation with the receipt to the customer, office and company CC addresses in copy, and it is delivered', async () => {
     const callId = await call({ email: 'm.thornbury@example.com' });
     const response = await request(t, franchise, 'POST', END_CALL, { callId });
     expect(response.statusCode).toBe(200);
@@ -63,12 +63,19 @@ describe('POST /api/CurrentCall/SendEndCallEmail', () => {
     expect(row).toMatchObject({
       kind: 'end-call',
       toAddresses: 'm.thornbury@example.com',
-      ccAddresses: 'office@greenmeadowslawncare.example',
+      // The office, then the company config's CC addresses (Franchise Maintenance, decision 032).
+      ccAddresses:
+        'office@greenmeadowslawncare.example, manager@greenmeadowslawncare.example, sales@greenmeadowslawncare.example',
       callId,
       attempts: 1,
     });
     const mail = smtp.received.find((m) => new RegExp(`^X-Outbox-Id: ${answer.emailId}\r?$`, 'im').test(m.decoded));
-    expect(mail?.to.sort()).toEqual(['m.thornbury@example.com', 'office@greenmeadowslawncare.example']);
+    expect(mail?.to.sort()).toEqual([
+      'm.thornbury@example.com',
+      'manager@greenmeadowslawncare.example',
+      'office@greenmeadowslawncare.example',
+      'sales@greenmeadowslawncare.example',
+    ]);
     for (const line of RECEIPT.split('\n')) expect(mail?.decoded).toContain(line);
     expect(mail?.decoded).toContain('Dear Margaret Thornbury,');
     const [stored] = rowsOf<{ emailsent: boolean }>(
@@ -81,11 +88,14 @@ describe('POST /api/CurrentCall/SendEndCallEmail', () => {
     expect(again.json()).toMatchObject({ queued: true, emailId: answer.emailId, status: 'sent' });
   });
 
-  it('goes to the office alone without a customer email; nothing when the call says not to send', async () => {
+  it('goes to the office (company CC addresses in copy) without a customer email; nothing when the call says not to send', async () => {
     const noEmail = await call({ custNo: 1002, branchNo: 'SG102', email: '' });
     const response = await request(t, franchise, 'POST', END_CALL, { callId: noEmail });
     const [row] = await outbox(response.json().emailId);
-    expect(row).toMatchObject({ toAddresses: 'office@greenmeadowslawncare.example', ccAddresses: '' });
+    expect(row).toMatchObject({
+      toAddresses: 'office@greenmeadowslawncare.example',
+      ccAddresses: 'manager@greenmeadowslawncare.example, sales@greenmeadowslawncare.example',
+    });
     // Delivered before the next test counts the outbox: the worker's write must not land inside its count.
     await until(async () => (await outbox(response.json().emailId))[0]?.status === 'sent');
 

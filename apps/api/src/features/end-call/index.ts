@@ -8,6 +8,7 @@ export {
   enqueueEmail,
   emailsOfCall,
   requeueFailedEmails,
+  requeueFailedEmail,
   type OutgoingEmail,
   type QueuedEmail,
   type OutboxRow,

@@ -3,7 +3,7 @@
  * what it reports was committed, and the mail worker delivers them after commit.
  */
 import crypto from 'node:crypto';
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { EmailKind } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { emailOutbox } from '../../db/schema/index.js';
@@ -79,7 +79,13 @@ export function emailsOfCall(db: DbOrTx, callId: number): Promise<OutboxRow[]> {
  * of its recipients goes only to the others: `delivered_to` is kept. Answers the ids queued again; call
  * `ctx.mail.nudge()` after.
  */
-export async function requeueFailedEmails(db: DbOrTx, range: { from: Date; to: Date }, now: Date): Promise<number[]> {
+export async function requeueFailedEmails(
+  db: DbOrTx,
+  range: { from: Date; to: Date },
+  now: Date,
+  /** A further condition on the rows (the caller's scope). */
+  only?: SQL,
+): Promise<number[]> {
   const rows = await db
     .update(emailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null })
@@ -88,8 +94,36 @@ export async function requeueFailedEmails(db: DbOrTx, range: { from: Date; to: D
         eq(emailOutbox.status, 'failed'),
         gte(emailOutbox.createdAt, range.from),
         lt(emailOutbox.createdAt, range.to),
+        only,
       ),
     )
     .returning({ emailId: emailOutbox.emailId });
   return rows.map((r) => r.emailId).sort((a, b) => a - b);
+}
+
+/**
+ * Queue one failed message again, as {@link requeueFailedEmails} does, with its recipients as given (a corrected
+ * address). Only a failed message moves (one UPDATE): answers false, changing nothing, for any other, so a repeated
+ * request never sends it twice. Call `ctx.mail.nudge()` after commit.
+ */
+export async function requeueFailedEmail(
+  db: DbOrTx,
+  emailId: number,
+  recipients: { to: string; cc: string },
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(emailOutbox)
+    .set({
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil: null,
+      lockedBy: null,
+      toAddresses: recipients.to,
+      ccAddresses: recipients.cc,
+    })
+    .where(and(eq(emailOutbox.emailId, emailId), eq(emailOutbox.status, 'failed')))
+    .returning({ emailId: emailOutbox.emailId });
+  return rows.length > 0;
 }

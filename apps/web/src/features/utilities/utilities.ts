@@ -3,7 +3,7 @@
  * Franchise Maintenance, Resend Emails), in the order the page shows them. Each feature adds its own row; its
  * dialog is loaded when it is first opened.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface UtilityDialogProps {
   opened: boolean;
@@ -19,4 +19,17 @@ export interface Utility {
   dialog: LazyExoticComponent<ComponentType<UtilityDialogProps>>;
 }
 
-export const UTILITIES: Utility[] = [];
+export const UTILITIES: Utility[] = [
+  {
+    key: 'franchise-maintenance',
+    label: 'Franchise Maintenance',
+    description: 'Web-lead hours, follow-up windows, hot-prospect and CC email addresses of each franchise.',
+    dialog: lazy(() => import('./configs/FranchiseMaintenanceDialog')),
+  },
+  {
+    key: 'resend-emails',
+    label: 'Resend Emails',
+    description: 'See the emails that failed, fix an address, and send them again.',
+    dialog: lazy(() => import('./resend/ResendEmailsDialog')),
+  },
+];

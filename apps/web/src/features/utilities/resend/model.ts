@@ -1,0 +1,27 @@
+/** Resend Emails' texts (administration.md §8 where quoted; the rest ours, decision 032) and rules. */
+import { CALL_TIME_ZONE, EMAIL_ADDRESS, formatLocalDateTime } from '@cc/domain';
+
+export const RESEND_TEXTS = {
+  title: 'Resend Emails',
+  resent: 'Bad Emails Have Been Re-Sent',
+  cancelled: 'Cancelled Email Resend...',
+  oneResent: (address: string) => `Email Re-Sent to ${address}.`,
+  notFailed: 'That email is no longer failed: nothing was re-sent.',
+} as const;
+
+/** Today in the call time zone, 'YYYY-MM-DD': both dates' default (§5). */
+export const todayInCallZone = (now = new Date()): string => formatLocalDateTime(now, CALL_TIME_ZONE).slice(0, 10);
+
+/** The recipients to fix first: those the server refused, else every recipient. */
+export function recipientsToFix(email: { to: string; cc: string; refusedTo: string }): string[] {
+  const split = (v: string) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a !== '');
+  const refused = split(email.refusedTo);
+  return refused.length > 0 ? refused : [...split(email.to), ...split(email.cc)];
+}
+
+export const addressProblem = (value: string): string | null =>
+  EMAIL_ADDRESS.test(value.trim()) ? null : 'Enter one email address';
