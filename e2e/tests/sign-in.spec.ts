@@ -123,7 +123,7 @@ test('a wrong password is refused; signed in, the public home and the cards lead
   // An application card opens its screen.
   await page.getByTestId('app-callSearch').click();
   await expect(page).toHaveURL(/\/call-center\/callSearch$/);
-  await expect(page.getByRole('heading', { name: 'Not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call Search' })).toBeVisible();
 });
 
 test('signed out, the dashboard goes to the public home; signing in goes on to the page asked for', async ({

@@ -26,6 +26,7 @@ const CurrentCallPage = lazy(() => import('../features/current-call/pages/Curren
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
 const UsersPage = lazy(() => import('../features/user-admin/pages/UsersPage'));
 const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPage'));
+const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSearchPage'));
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
@@ -55,7 +56,7 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Current Call',
     page: CurrentCallPage,
   },
-  { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: UnavailablePage },
+  { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: CallSearchPage },
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UtilitiesPage },
   { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UsersPage },
   { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UsersPage },

@@ -83,7 +83,7 @@ describe('sorting', () => {
         const [check] = rowsOf<{ ok: boolean }>(
           await t.db
             .execute(sql`select bool_and(case when x is not distinct from y then ${sql.raw(dir === 'asc' ? 'i < j' : 'i > j')}
-              else ${sql.raw(dir === 'asc' ? '(x < y or y is null)' : '(x > y or x is null)')} end) as ok
+              else ${sql.raw(dir === 'asc' ? '(x < y or y is null)' : '(x > y or y is null)')} end) as ok
             from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as u(xs text, ys text, i int, j int),
               lateral (select xs::${sql.raw(cast)} as x, ys::${sql.raw(cast)} as y) v`),
         );

@@ -203,7 +203,8 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
         if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
         if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
         seen.add(name);
-        return sql`${def.sql} ${sql.raw(item.dir)}`;
+        // Empty values last both ways: a search sorted newest first starts with calls that have a date.
+        return sql`${def.sql} ${sql.raw(item.dir)} nulls last`;
       });
       const last = items.at(-1)?.dir ?? 'asc';
       return sql.join([...parts, sql`${definition.key} ${sql.raw(last)}`], sql`, `);

@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GridApi, SortChangedEvent } from 'ag-grid-community';
+import { DataGrid } from './DataGrid';
+
+export interface ServerSort<S extends string> {
+  sort: S;
+  dir: 'asc' | 'desc';
+}
+
+export interface ServerSortedGridProps<T, S extends string> {
+  label: string;
+  'data-testid'?: string;
+  rows: T[];
+  loading: boolean;
+  /** The columns; a column sorts (on the server) when `sortFields` maps its colId (or field) to a sort. */
+  columns: ColDef<T>[];
+  sortFields: Partial<Record<string, S>>;
+  sort: ServerSort<S>;
+  /** The sort to go back to when the user clears a column's sort. */
+  defaultSort: ServerSort<S>;
+  onSortChange: (sort: ServerSort<S>) => void;
+  getRowId: (row: T) => string;
+  /** A click or Enter on a row. */
+  onOpen?: (row: T) => void;
+  noRowsText: string;
+}
+
+/**
+ * A grid whose rows come sorted and paged from the server: a header click asks the server for the new order, the
+ * grid keeps the rows in the order they came, and a sort changed from outside (the back button, a shared link) shows
+ * on the headers. Only the columns the server can sort are sortable. One place for what the user, quote and call
+ * search grids share.
+ */
+export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
+  const { rows, sort, sortFields, defaultSort, onSortChange, onOpen } = props;
+  const colIdOf = (def: ColDef<T>) => def.colId ?? (def.field as string | undefined) ?? '';
+  const initial = useRef(sort).current;
+  const columnDefs = useMemo(
+    () =>
+      props.columns.map((def): ColDef<T> => {
+        const field = sortFields[colIdOf(def)];
+        return {
+          ...def,
+          sortable: field !== undefined,
+          initialSort: field !== undefined && field === initial.sort ? initial.dir : null,
+        };
+      }),
+    // The columns are fixed for a grid's life; the initial sort is read once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [initial],
+  );
+  const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
+  const orderRef = useRef(order);
+  orderRef.current = order;
+  const defaultColDef = useMemo<ColDef<T>>(
+    () => ({
+      resizable: true,
+      sortingOrder: ['asc', 'desc', null],
+      // The server sorted the page: keep its order whatever the header shows.
+      comparator: (_a, _b, nodeA, nodeB, descending) => {
+        const map = orderRef.current;
+        const delta = (nodeA.data ? (map.get(nodeA.data) ?? 0) : 0) - (nodeB.data ? (map.get(nodeB.data) ?? 0) : 0);
+        return descending ? -delta : delta;
+      },
+    }),
+    [],
+  );
+
+  const apiRef = useRef<GridApi<T> | null>(null);
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const colId = Object.entries(sortFields).find(([, field]) => field === sort.sort)?.[0];
+    const shown = api.getColumnState().find((c) => c.sort);
+    if (shown?.colId === colId && shown?.sort === sort.dir) return;
+    api.applyColumnState({ state: colId ? [{ colId, sort: sort.dir }] : [], defaultState: { sort: null } });
+  }, [sort.sort, sort.dir, sortFields]);
+
+  const onSortChanged = ({ api, source }: SortChangedEvent<T>) => {
+    if (source === 'api') return;
+    const sorted = api.getColumnState().find((c) => c.sort);
+    const field = sorted ? sortFields[sorted.colId] : undefined;
+    if (!sorted || !field) onSortChange(defaultSort);
+    else onSortChange({ sort: field, dir: sorted.sort === 'desc' ? 'desc' : 'asc' });
+  };
+
+  const onCellKeyDown = (event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
+    const key = event.event as KeyboardEvent | null | undefined;
+    if (key?.key === 'Enter' && event.data && onOpen) onOpen(event.data);
+  };
+
+  return (
+    <DataGrid<T>
+      label={props.label}
+      height="100%"
+      data-testid={props['data-testid']}
+      rowData={rows}
+      columnDefs={columnDefs}
+      defaultColDef={defaultColDef}
+      getRowId={({ data }) => props.getRowId(data)}
+      suppressColumnVirtualisation
+      animateRows={false}
+      loading={props.loading}
+      onGridReady={({ api }) => {
+        apiRef.current = api;
+      }}
+      onSortChanged={onSortChanged}
+      onCellKeyDown={onCellKeyDown}
+      {...(onOpen ? { onRowClicked: ({ data }) => data && onOpen(data), rowStyle: { cursor: 'pointer' } } : {})}
+      noRowsText={props.noRowsText}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import type { ColDef } from 'ag-grid-community';
+import type { CallSearchRow } from '@cc/contract';
+import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { DEFAULT_VIEW, type SortField } from '../model';
+
+/** Column id → the server's sort field: every column of the grid sorts on the server. */
+const SORTS: Partial<Record<string, SortField>> = {
+  OutboundId: 'OutboundId',
+  branchNo: 'branchNo',
+  cust_No: 'cust_No',
+  FirstName: 'FirstName',
+  LastName: 'LastName',
+  callComplete: 'callComplete',
+  Type: 'Type',
+  lastAccessDate: 'lastAccessDate',
+  agentName: 'agentName',
+};
+
+/** administration.md §2: outboundId, branchNo, cust_No, firstName, lastName, callComplete, type, last accessed, agent. */
+const COLUMNS: ColDef<CallSearchRow>[] = [
+  { field: 'OutboundId', headerName: 'Outbound Id', width: 120 },
+  { field: 'branchNo', headerName: 'Branch', width: 95 },
+  { field: 'cust_No', headerName: 'Cust No', width: 105 },
+  { field: 'FirstName', headerName: 'First Name', flex: 1, minWidth: 120 },
+  { field: 'LastName', headerName: 'Last Name', flex: 1, minWidth: 120 },
+  {
+    colId: 'callComplete',
+    headerName: 'Complete',
+    width: 110,
+    valueGetter: ({ data }) => (data?.callComplete ? 'Yes' : 'No'),
+  },
+  { field: 'Type', headerName: 'Type', width: 140 },
+  { field: 'lastAccessDate', headerName: 'Last Accessed', width: 170 },
+  { field: 'agentName', headerName: 'Agent', flex: 1, minWidth: 140 },
+];
+
+export interface CallSearchGridProps {
+  rows: CallSearchRow[];
+  loading: boolean;
+  sort: ServerSort<SortField>;
+  onSortChange: (sort: ServerSort<SortField>) => void;
+  onOpen: (row: CallSearchRow) => void;
+}
+
+export function CallSearchGrid(props: CallSearchGridProps) {
+  return (
+    <ServerSortedGrid<CallSearchRow, SortField>
+      label="Calls found"
+      data-testid="call-search-grid"
+      columns={COLUMNS}
+      sortFields={SORTS}
+      defaultSort={{ sort: DEFAULT_VIEW.sort, dir: DEFAULT_VIEW.dir }}
+      getRowId={(row) => String(row.OutboundId)}
+      noRowsText="No calls match."
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
+import { DayRangePicker } from '../../../components/DayRangePicker';
+import { GridPager } from '../../../components/GridPager';
+import { currentCallPath } from '../../current-call';
+import { useAgentNames, useCallSearch, useCallTypes } from '../api/search';
+import { CallSearchGrid } from '../components/CallSearchGrid';
+import { paramsOf, queryOf, viewOf, type CallSearchView, type GridSize } from '../model';
+
+/** Tall enough for about fifteen rows; the grid scrolls inside for bigger pages. */
+const GRID_HEIGHT = 560;
+
+/**
+ * /call-center/callSearch (administration.md §2, §5; issue 17 point 2): past calls found by type, last-accessed
+ * dates, agent and completion (completed only unless 'Show uncompleted'), sorted and paged on the server at 100,
+ * 500 or 1000 rows. The filters live in the URL. A row opens its customer on the call screen.
+ */
+export default function CallSearchPage() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const change = useCallback(
+    (next: Partial<CallSearchView>) => setParams(paramsOf({ ...viewOf(params), ...next })),
+    [params, setParams],
+  );
+
+  const types = useCallTypes();
+  const agents = useAgentNames();
+  const search = useCallSearch(queryOf(view));
+  const rows = search.data?.value ?? [];
+  const total = search.data?.['@odata.count'] ?? 0;
+  const pages = Math.max(1, Math.ceil(total / view.size));
+  const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const last = Math.min(total, view.page * view.size);
+
+  const open = (row: CallSearchRow) => {
+    if (row.cust_No === null || row.cust_No <= 0) return;
+    void navigate(currentCallPath(row.SQLDBID, row.cust_No, row.Type), { state: { theCall: row } });
+  };
+
+  return (
+    <Stack gap="sm" maw={1400} mx="auto">
+      <div>
+        <Title order={1} size="h3">
+          Call Search
+        </Title>
+        <Text size="sm" c="gray.7">
+          Past calls by type, date, agent and completion. Open one to see its customer.
+        </Text>
+      </div>
+
+      <Paper withBorder p="sm">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <MultiSelect
+            label="Call types"
+            placeholder={view.types.length === 0 ? 'Every type' : undefined}
+            data={(types.data ?? []).map((t) => ({ value: t.CallTypeName, label: t.CallTypeDisplayName }))}
+            value={view.types}
+            onChange={(value) => change({ types: value, page: 1 })}
+            searchable
+            clearable
+            w={320}
+            size="xs"
+            data-testid="filter-types"
+          />
+          <DayRangePicker
+            label="Last accessed"
+            placeholder="Any day"
+            value={[view.from, view.to]}
+            onChange={([from, to]) => change({ from, to, page: 1 })}
+            clearable
+            w={240}
+            data-testid="filter-dates"
+          />
+          <Select
+            label="Agent"
+            placeholder="Every agent"
+            data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+            value={view.agent === null ? null : String(view.agent)}
+            onChange={(value) => change({ agent: value === null ? null : Number(value), page: 1 })}
+            searchable
+            clearable
+            w={220}
+            size="xs"
+            data-testid="filter-agent"
+          />
+          <Switch
+            label="Show uncompleted"
+            checked={view.uncompleted}
+            onChange={(e) => change({ uncompleted: e.currentTarget.checked, page: 1 })}
+            mb={6}
+            data-testid="filter-uncompleted"
+          />
+        </Group>
+      </Paper>
+
+      {search.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} title="The search could not be run">
+          {search.error.message}
+        </Alert>
+      ) : null}
+
+      <div style={{ height: GRID_HEIGHT }}>
+        <CallSearchGrid
+          rows={rows}
+          loading={search.isFetching}
+          sort={{ sort: view.sort, dir: view.dir }}
+          onSortChange={(sort) => change({ ...sort, page: 1 })}
+          onOpen={open}
+        />
+      </div>
+
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="call-search-summary">
+            {search.isPending
+              ? 'Loading…'
+              : total === 0
+                ? 'No calls'
+                : `${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()} calls`}
+          </Text>
+          <Select
+            aria-label="Calls per page"
+            size="xs"
+            w={90}
+            allowDeselect={false}
+            data={CALL_SEARCH_GRID_SIZES.map(String)}
+            value={String(view.size)}
+            onChange={(value) => value && change({ size: Number(value) as GridSize, page: 1 })}
+            data-testid="page-size"
+          />
+        </Group>
+        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of calls" />
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures.js';
+import { DEMO_PASSWORD, forgetSavedCall, settled, shot, signIn } from './helpers.js';
+
+/*
+ * Call search (administration.md §2, §5; issue 17 point 2): filters in the URL, completed calls only until 'Show
+ * uncompleted', sorting and page sizes on the server, a reload keeps the search, a row opens its customer.
+ */
+
+const LOAD = { timeout: 15_000 };
+const grid = (page: Page) => page.getByTestId('call-search-grid');
+const summary = (page: Page) => page.getByTestId('call-search-summary');
+const column = async (page: Page, colId: string) =>
+  (await grid(page).locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents()).map((t) => t.trim());
+
+test.afterEach(async ({ request }) => {
+  await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);
+});
+
+test('a supervisor searches calls by type and completion, sorts, pages, reloads and opens one', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'supervisor');
+  await page.getByTestId('app-callSearch').click();
+  await expect(page).toHaveURL(/\/call-center\/callSearch$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Call Search' })).toBeVisible();
+  await expect(summary(page)).not.toHaveText('Loading…', LOAD);
+
+  // Completed calls only at first: every row says so.
+  const completed = await column(page, 'callComplete');
+  expect(completed.every((v) => v === 'Yes')).toBe(true);
+
+  await page.getByTestId('filter-uncompleted').click();
+  await expect(page).toHaveURL(/uncompleted=1/);
+  await expect(summary(page)).toContainText(/of [\d,]+ calls/, LOAD);
+  await expect.poll(async () => (await column(page, 'callComplete')).includes('No'), LOAD).toBe(true);
+
+  // One call type.
+  await page.getByTestId('filter-types').click();
+  await page.getByRole('option', { name: 'Cancel', exact: false }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/types=Cancel/);
+  await expect.poll(async () => new Set(await column(page, 'Type')), LOAD).toEqual(new Set(['Cancel']));
+  const count = (await summary(page).textContent()) ?? '';
+
+  // Sorted on the server by last name, both ways.
+  await grid(page).getByRole('columnheader', { name: 'Last Name' }).click();
+  await expect(page).toHaveURL(/sort=LastName&dir=asc/);
+  await expect
+    .poll(async () => {
+      const names = await column(page, 'LastName');
+      return names.length > 1 && names.every((n, i) => i === 0 || names[i - 1]!.localeCompare(n) <= 0);
+    }, LOAD)
+    .toBe(true);
+
+  await page.getByTestId('page-size').click();
+  await page.getByRole('option', { name: '500' }).click();
+  await expect(page).toHaveURL(/size=500/);
+  await shot(page, 'call-search');
+
+  // A reload keeps the whole search.
+  const url = page.url();
+  await page.reload();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByTestId('filter-uncompleted')).toBeChecked();
+  await expect(summary(page)).toContainText(count.replace(/^.*(of .*)$/, '$1'), LOAD);
+  await expect(page.getByTestId('page-size')).toHaveValue('500');
+
+  await settled(page);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // A row opens its customer on the call screen.
+  const custNo = (await column(page, 'cust_No'))[0]!;
+  await grid(page).locator('[role="row"][row-index="0"]').first().click();
+  await expect(page).toHaveURL(new RegExp(`/call-center/current-call/\\d+/${custNo}/Cancel$`), LOAD);
+});
