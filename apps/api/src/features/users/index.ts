@@ -1,1 +1,2 @@
 export { registerUserRoutes } from './routes.js';
+export { writeAudit, type AuditChange } from './audit.js';
