@@ -3,7 +3,7 @@
  * Franchise Maintenance, Resend Emails), in the order the page shows them. Each feature adds its own row; its
  * dialog is loaded when it is first opened.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface UtilityDialogProps {
   opened: boolean;
@@ -19,4 +19,17 @@ export interface Utility {
   dialog: LazyExoticComponent<ComponentType<UtilityDialogProps>>;
 }
 
-export const UTILITIES: Utility[] = [];
+export const UTILITIES: Utility[] = [
+  {
+    key: 'assign',
+    label: 'Assign Service Reps',
+    description: 'Hand each call list (branch, type and source) to a service rep, or mark a list complete.',
+    dialog: lazy(() => import('./assign/AssignServiceRepsDialog')),
+  },
+  {
+    key: 'callbacks',
+    label: 'Reassign Callbacks',
+    description: 'Move open callbacks from one service rep to another, by rep and callback date.',
+    dialog: lazy(() => import('./callbacks/ReassignCallbacksDialog')),
+  },
+];
