@@ -32,14 +32,6 @@ export interface ListGroup {
   source: string;
 }
 
-/**
- * May `userId` see a listed row of `group`? A group assigned to a CSR is that CSR's alone; an unassigned group is
- * everyone's (in scope). `assignedTo` is the group's CSR, or null.
- */
-export function routesTo(assignedTo: number | null, userId: number): boolean {
-  return assignedTo === null || assignedTo === userId;
-}
-
 /** Toast texts of the two dialogs (administration.md §8); '...' replaced as decision 031 says. */
 export const ASSIGN_TEXT = {
   updated: (group: ListGroup) =>

@@ -20,6 +20,8 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
   const [days, setDays] = useState<DayRange>(NO_DAY_RANGE);
   const [selected, setSelected] = useState<Callback[]>([]);
   const [target, setTarget] = useState<string | null>(null);
+  // A new grid after a reassignment: nothing stays selected that the answer has moved.
+  const [round, setRound] = useState(0);
   const changed = useRef(false);
   const query: CallbacksQuery = {
     ...(csrFilter === ANY ? {} : { csr: Number(csrFilter) }),
@@ -58,6 +60,7 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
     }
     changed.current = true;
     setSelected([]);
+    setRound((n) => n + 1);
     adminToast.success(CALLBACK_TEXT.reassigned(answer.count));
     if (answer.notReassigned.length > 0) adminToast.warning(CALLBACK_TEXT.skipped(answer.notReassigned.length));
   };
@@ -103,7 +106,7 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
             {callbacks.error.message}
           </Alert>
         ) : null}
-        <CallbacksGrid rows={rows} loading={callbacks.isFetching} onSelectionChange={setSelected} />
+        <CallbacksGrid key={round} rows={rows} loading={callbacks.isFetching} onSelectionChange={setSelected} />
         <Group align="flex-end" gap="sm" role="group" aria-label="Reassign the selected callbacks">
           <Text size="sm" fw={500} miw={160} data-testid="callbacks-selected">
             {selected.length} selected
