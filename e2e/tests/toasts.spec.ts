@@ -27,7 +27,7 @@ test("a call-handling toast shows bottom right, clear of the grid's pager under 
   await page.goto('/call-center/outbound');
   const section = page.getByTestId('outbound-section-Cancel');
   await section.getByRole('button', { name: /^Cancel Calls/ }).click();
-  const pager = section.locator('.mantine-Pagination-root');
+  const pager = section.locator('[data-grid-pager]');
   await expect(pager.getByRole('button', { name: 'Page 2' })).toBeVisible(LOAD);
 
   await section.getByRole('button', { name: 'Refresh' }).click();

@@ -3,9 +3,12 @@
  * lifted above any visible AG Grid paging panel it would overlap, and drops back when it no longer would. Watches
  * the stack for toasts coming and going, and the window for scrolling and resizing.
  */
+/** Marks the pagers of the grids that page on the server (components/GridPager), so toasts can keep off them. */
+export const GRID_PAGER_ATTRIBUTE = 'data-grid-pager';
+
 const STACK = '.mantine-Notifications-root[data-position="bottom-right"]';
-/** AG Grid's own pager, and the pagers of the grids that page on the server (Mantine's Pagination). */
-const PAGER = '.ag-paging-panel:not(.ag-hidden), .mantine-Pagination-root';
+/** AG Grid's own pager, and the pagers of the grids that page on the server (GridPager). */
+const PAGER = `.ag-paging-panel:not(.ag-hidden), [${GRID_PAGER_ATTRIBUTE}]`;
 const GAP = 8;
 
 export interface Box {

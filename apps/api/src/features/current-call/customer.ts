@@ -1,4 +1,5 @@
 /** The customer of a call: read, look up, do-not-call and autopay (edits: customer-edits.ts). */
+import { franchiseBranches, mainBranchFirst } from '../../db/main-branch.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { formatPhone, phoneDigits, type Scope } from '@cc/domain';
 import type { Customer } from '@cc/contract';
@@ -48,8 +49,8 @@ export async function franchiseInScope(db: DbOrTx, scope: Scope, sqldbid: number
   const [branch] = await db
     .select({ branchNo: franchises.branchNo, compName: franchises.compName, timeZone: franchises.timeZone })
     .from(franchises)
-    .where(and(eq(franchises.sqldbid, sqldbid), inScope(scope, franchises.branchNo)))
-    .orderBy(sql`${franchises.defComp} desc`, asc(franchises.branchNo))
+    .where(franchiseBranches(sqldbid, scope))
+    .orderBy(...mainBranchFirst)
     .limit(1);
   if (!branch) throw notFound('Franchise not found.');
   return branch;

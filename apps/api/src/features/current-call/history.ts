@@ -1,4 +1,5 @@
 /** History, touchpoints, web orders, the call script, franchise information; cancelling a call. */
+import { franchiseBranches, mainBranchFirst } from '../../db/main-branch.js';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { CALL_TIME_ZONE, callScript, callTypeByName } from '@cc/domain';
 import type { AppContext } from '../../context.js';
@@ -147,11 +148,10 @@ export async function franchiseInfo(ctx: AppContext, user: AuthUser, sqldbid: nu
       compName: franchises.compName,
       designation: franchises.designation,
       timeZone: franchises.timeZone,
-      defComp: franchises.defComp,
     })
     .from(franchises)
-    .where(and(eq(franchises.sqldbid, sqldbid), inScope(user.scope, franchises.branchNo)))
-    .orderBy(desc(franchises.defComp), asc(franchises.branchNo));
+    .where(franchiseBranches(sqldbid, user.scope))
+    .orderBy(...mainBranchFirst);
   const main = branches[0];
   if (!main) throw notFound('Franchise not found.');
   const [config] = await ctx.db.select().from(franchiseConfigs).where(eq(franchiseConfigs.sqldbid, sqldbid));

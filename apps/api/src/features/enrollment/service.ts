@@ -2,8 +2,9 @@
  * POST /api/GetUCMS (call-handling.md §7; decision 027): the customer-management service asks, with its API key,
  * which enrollment applies to a franchise: its main branch, whether it takes autopay and monthly installments.
  */
+import { franchiseBranches, mainBranchFirst } from '../../db/main-branch.js';
 import crypto from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { GetUcmsResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { franchiseBillingPayments, franchises } from '../../db/schema/index.js';
@@ -30,8 +31,8 @@ export async function getUcms(ctx: AppContext, input: { apiKey: string; sqldbid:
       autoPayEnrolled: franchises.autoPayEnrolled,
     })
     .from(franchises)
-    .where(eq(franchises.sqldbid, input.sqldbid))
-    .orderBy(desc(franchises.defComp), asc(franchises.branchNo))
+    .where(franchiseBranches(input.sqldbid))
+    .orderBy(...mainBranchFirst)
     .limit(1);
   if (!branch) throw notFound('Franchise not found.');
   const [monthly] = await ctx.db

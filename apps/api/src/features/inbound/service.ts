@@ -1,3 +1,4 @@
+import { franchiseBranches, mainBranchFirst } from '../../db/main-branch.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { buildFullAddress, buildStreetAddress, narrowScope, type Scope, type ScopeVariant } from '@cc/domain';
 import type {
@@ -148,12 +149,11 @@ export async function companyInfo(
       ...summaryColumns,
       timeZone: franchises.timeZone,
       brandId: franchises.brandId,
-      defComp: franchises.defComp,
     })
     .from(franchises)
-    .where(and(eq(franchises.sqldbid, sqldbid), inScope(user.scope, franchises.branchNo)))
-    .orderBy(asc(franchises.branchNo));
-  const main = rows.find((r) => r.defComp) ?? rows[0];
+    .where(franchiseBranches(sqldbid, user.scope))
+    .orderBy(...mainBranchFirst);
+  const main = rows[0];
   if (!main) throw notFound('Franchise not found.');
   const zips = await ctx.db
     .selectDistinct({ zip: serviceAreas.zip })

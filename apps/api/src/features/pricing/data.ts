@@ -3,7 +3,8 @@
  * (PricingData of @cc/domain). Every statement is built by an exported function so the benchmark runs the very
  * same SQL directly.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { franchiseBranches, mainBranchFirst, mainBranchFirstSql } from '../../db/main-branch.js';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { calendarDayIn, centsFromDecimal, remainingRounds, type Scope } from '@cc/domain';
 import type { PricingDataPayload } from '@cc/contract';
 import type { DbOrTx } from '../../db/client.js';
@@ -65,8 +66,8 @@ export function franchiseYearQuery(db: DbOrTx, scope: Scope, sqldbid: number, se
     })
     .from(franchises)
     .leftJoinLateral(rates, sql`true`)
-    .where(and(eq(franchises.sqldbid, sqldbid), inScope(scope, franchises.branchNo)))
-    .orderBy(desc(franchises.defComp), asc(franchises.branchNo))
+    .where(franchiseBranches(sqldbid, scope))
+    .orderBy(...mainBranchFirst)
     .limit(1);
 }
 
@@ -298,7 +299,7 @@ export function pricingSnapshotQuery(
         order by (p.service_year > ${serviceYear}), abs(p.service_year - ${serviceYear}) limit 1
       ) rates on true
       where ${franchises.sqldbid} = ${sqldbid} and ${inScope(scope, franchises.branchNo)}
-      order by ${franchises.defComp} desc, ${franchises.branchNo} asc
+      order by ${mainBranchFirstSql}
       limit 1
     ),
     cust as (

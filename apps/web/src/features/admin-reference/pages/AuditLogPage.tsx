@@ -1,3 +1,4 @@
+import { GridPager } from '../../../components/GridPager';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -6,7 +7,6 @@ import {
   Button,
   Group,
   Loader,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -153,15 +153,7 @@ export default function AuditLogPage() {
             w={90}
             onChange={(v) => set({ pageSize: v, page: null })}
           />
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => set({ page: String(p) })}
-            getControlProps={(control) => ({
-              'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-            })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
+          <GridPager pages={pages} page={page} onChange={(p) => set({ page: String(p) })} label="Pages of changes" />
         </Group>
       </Paper>
     </Stack>

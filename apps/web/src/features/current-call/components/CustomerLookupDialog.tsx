@@ -1,5 +1,6 @@
+import { GridPager } from '../../../components/GridPager';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Modal, Pagination, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
@@ -200,16 +201,7 @@ function Lookup({
           {criteria && lookup.data ? `${total.toLocaleString()} customer${total === 1 ? '' : 's'} found` : ''}
         </Text>
         <Group gap="sm">
-          {pages > 1 ? (
-            <Pagination
-              size="sm"
-              total={pages}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            />
-          ) : null}
+          <GridPager pages={pages} page={page} onChange={setPage} label="Pages of customers" hideSingle />
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>

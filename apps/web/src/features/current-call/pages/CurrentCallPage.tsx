@@ -1,47 +1,41 @@
 import '@mantine/dates/styles.css';
 import { useEffect, useRef, useState } from 'react';
-import { useBlocker, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Center, Grid, Loader, Stack, useModalsStack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Customer, EndCallResponse, HistoryRow, SessionUser } from '@cc/contract';
+import { useQuery } from '@tanstack/react-query';
+import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
-import { session, useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { useFocusReturn } from '../../../lib/useFocusReturn';
 import { toast } from '../../../lib/toast';
 import { useCallOptions } from '../api/callOptions';
-import { currentCallKey } from '../api/keys';
 import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useDoNotCallStatus } from '../api/doNotCallStatus';
 import { useFranchiseInfo } from '../api/franchiseInfo';
 import { getCustomerQuery } from '../api/getCustomer';
 import { getInboundCustomerQuery } from '../api/getInboundCustomer';
-import { useInsertCancelCall } from '../api/insertCancelCall';
 import { useResolveCall } from '../api/resolveCall';
 import { useUpdateCustomer } from '../api/updateCustomer';
 import { AlertDialog } from '../components/AlertDialog';
-import { AutoPayPanel } from '../components/AutoPayPanel';
 import { CALL_DIALOGS, CallDialogs, type CallDialogName } from '../components/CallDialogs';
+import { CallAside } from '../components/CallAside';
 import { CallTabs } from '../components/CallTabs';
 import { CallHeader } from '../components/CallHeader';
-import { CallLinks } from '../components/CallLinks';
 import { CallNotices } from '../components/CallNotices';
 import { ConfirmNavigationDialog } from '../components/ConfirmNavigationDialog';
-import { CustomerPanel } from '../components/CustomerPanel';
 import { EndCallDialogs } from '../components/EndCallDialogs';
 import { defaultHistoryRange } from '../components/DayRangeInput';
-import { FranchisePanel } from '../components/FranchisePanel';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
-import { endedMessage } from '../end-call';
 import { useCallLock } from '../hooks/useCallLock';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
 import { useCallWork } from '../hooks/useCallWork';
 import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
+import { useCallExits } from '../hooks/useCallExits';
 import {
-  currentCallPath,
   customerFromCall,
   field,
   fullName,
@@ -60,9 +54,7 @@ export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
 export const ACTIVE_CALL_MESSAGE = 'Sorry, but this call is currently active...';
 export const DNC_TITLE = 'Attention';
 export const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
-/** Said after Cancel Call (decision 024). */
-export const callCancelledMessage = (name: string) =>
-  `Call cancelled: ${name || 'the caller'}. Nothing from it was saved.`;
+export { callCancelledMessage } from '../hooks/useCallExits';
 
 /**
  * /call-center/current-call/{sqldbid}/{customerNo}/{callType} (route currentCall): the call screen.
@@ -111,7 +103,6 @@ interface CurrentCallProps {
 
 function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed }: CurrentCallProps) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const config = useClientConfig();
   const type = callTypeByName(callType);
   const outbound = isOutbound(callType);
@@ -205,33 +196,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
   const [lookupFor, setLookupFor] = useState<'switch' | 'customer-no'>('switch');
   const [lookedUp, setLookedUp] = useState<number | null>(null);
-  /** Set when the screen leaves on purpose (Cancel Call, another account): no prompt then. */
-  const leaving = useRef(false);
-
-  // Abandoning an open call inside the app asks first; signing out or a lost session never does.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      open && !leaving.current && session.token() !== null && currentLocation.pathname !== nextLocation.pathname,
-  );
-
   const update = useUpdateCustomer();
-  const cancel = useInsertCancelCall();
   /** Cancel Call asks first (the abandon confirmation). */
   const [confirmCancel, setConfirmCancel] = useState(false);
-
-  /** Leave without the prompt and without saving the call for later. */
-  const leaveFor = (path: string, state?: { theCall: TheCall }) => {
-    lock.forget();
-    work.stop();
-    leaving.current = true;
-    void navigate(path, { replace: state !== undefined, state });
-  };
-
-  /** Another account for this call (a lookup, or a web lead's new number): the screen opens that customer. */
-  const switchTo = (n: number) => {
-    const row: TheCall = { ...(theCall ?? {}), ...(outbound ? { cust_No: n } : { AccountNo: n }) };
-    leaveFor(currentCallPath(sqldbid, n, callType), { theCall: row });
-  };
 
   /** Pricing's refresh: the stored customer again (its lawn size), or the one kept on screen for a prospect. */
   const refreshCustomer = async (): Promise<Customer | null> => {
@@ -265,42 +232,21 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
     stack.close(dialog);
   };
 
-  const onCancelCall = () => {
-    cancel.mutate(
-      {
-        csuser_id: user.UserId,
-        csagent: `${user.FirstName} ${user.LastName}`.trim(),
-        sqldbid,
-        // -1 stays -1: an unknown customer's call is recorded as such, as End Call records it.
-        cust_no: customerNo,
-        callType,
-        outboundId,
-      },
-      {
-        onSuccess: () => {
-          void queryClient.invalidateQueries({ queryKey: ['outbound'] });
-          toast.info(callCancelledMessage(name.trim()));
-          leaveFor(listPath);
-        },
-        onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`),
-      },
-    );
-  };
-
-  /** The call has ended: what it changed is read again, and the screen returns to its list without a prompt. */
-  const onEnded = (response: EndCallResponse) => {
-    toast.success(endedMessage(response));
-    const stale = ['history', 'touchpoints', 'webOrders', 'customer', 'resolve'];
-    void queryClient.invalidateQueries({
-      predicate: (q) =>
-        q.queryKey[0] === currentCallKey[0] && typeof q.queryKey[1] === 'string' && stale.includes(q.queryKey[1]),
-      refetchType: 'none',
-    });
-    for (const key of [['outbound'], ['dashboard'], ['quotes']]) {
-      void queryClient.invalidateQueries({ queryKey: key, refetchType: 'none' });
-    }
-    leaveFor(listPath);
-  };
+  const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
+  const exits = useCallExits({
+    user,
+    sqldbid,
+    customerNo,
+    callType,
+    outbound,
+    outboundId,
+    theCall,
+    listPath,
+    name,
+    open,
+    forgetLock: lock.forget,
+    stopWork: work.stop,
+  });
 
   const end = useEndCall({
     sqldbid,
@@ -316,17 +262,16 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
       setSurveyFlagged(true);
       openTab('survey');
     },
-    onEnded,
+    onEnded: exits.ended,
   });
 
-  const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
   const propEvalCode = field(theCall, 'PropEvalCode') || null;
   const refused = lock.state.status === 'refused' ? lock.state.message : null;
   const failed = lock.state.status === 'failed' ? lock.state.message : null;
   const customerError = customerQuery.error?.message ?? null;
 
   const shortcuts = useCallShortcuts({
-    endCall: open && draft.result && !end.ending && !cancel.isPending ? end.start : null,
+    endCall: open && draft.result && !end.ending && !exits.cancelling ? end.start : null,
     callLog: () => stack.open('call-log'),
     openTab,
   });
@@ -360,11 +305,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
           name={name.trim()}
           customerNo={customerNo}
           callType={type?.CallTypeDisplayName ?? callType}
-          onLeave={() => {
-            // Left for now, not forgotten: the release keeps it (and its work) as the saved call.
-            leaving.current = true;
-            void navigate(listPath);
-          }}
+          onLeave={exits.leaveForNow}
         />
       ) : null}
       <CallHeader
@@ -392,7 +333,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         onShortcuts={shortcuts.openHelp}
         resultId={CALL_RESULT_ID}
         onCancelCall={() => setConfirmCancel(true)}
-        cancelling={cancel.isPending}
+        cancelling={exits.cancelling}
         onEndCall={end.start}
         ending={end.ending}
         endWorking={end.working}
@@ -409,38 +350,27 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
 
       <Grid gap="sm" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>
-          <Stack gap="sm" component="aside" aria-label="Customer and franchise">
-            <CustomerPanel
-              customer={customer}
-              loading={customerNo >= 0 && customerQuery.isPending}
-              error={customerError}
-              local={local}
-              editable={open}
-              onEdit={() => stack.open('edit-customer')}
-              onEditType={() => stack.open('customer-type')}
-              onLookup={
-                local
-                  ? () => {
-                      setLookupFor('switch');
-                      stack.open('lookup');
-                    }
-                  : undefined
-              }
-              onEditCustomerNo={callType === 'WebLead' ? () => stack.open('edit-customer-no') : undefined}
-            />
-            <CallLinks
-              payBill={config.links.payBill}
-              autoPay={config.links.autoPay}
-              evaluation={config.links.evaluation}
-              customerNo={customerNo}
-              sqldbid={sqldbid}
-              zip={customer?.zip ?? ''}
-              propEvalCode={propEvalCode}
-              origin={window.location.origin}
-            />
-            <AutoPayPanel sqldbid={sqldbid} customerNo={customerNo} editable={open} />
-            <FranchisePanel sqldbid={sqldbid} />
-          </Stack>
+          <CallAside
+            sqldbid={sqldbid}
+            customerNo={customerNo}
+            customer={customer}
+            loading={customerNo >= 0 && customerQuery.isPending}
+            error={customerError}
+            local={local}
+            editable={open}
+            propEvalCode={propEvalCode}
+            onEdit={() => stack.open('edit-customer')}
+            onEditType={() => stack.open('customer-type')}
+            onLookup={
+              local
+                ? () => {
+                    setLookupFor('switch');
+                    stack.open('lookup');
+                  }
+                : undefined
+            }
+            onEditCustomerNo={callType === 'WebLead' ? () => stack.open('edit-customer-no') : undefined}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, xl: 9 }}>
           <CallTabs
@@ -486,7 +416,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         setLookedUp={setLookedUp}
         onSaveCustomer={saveCustomer}
         onReloadCustomer={refreshCustomer}
-        onSwitchTo={switchTo}
+        onSwitchTo={exits.switchTo}
       />
 
       <AlertDialog
@@ -514,16 +444,16 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
         onConfirm={end.confirm}
       />
       <ConfirmNavigationDialog
-        opened={blocker.state === 'blocked'}
-        onLeave={() => blocker.proceed?.()}
-        onStay={() => blocker.reset?.()}
+        opened={exits.blocker.state === 'blocked'}
+        onLeave={() => exits.blocker.proceed?.()}
+        onStay={() => exits.blocker.reset?.()}
       />
       <ConfirmNavigationDialog
         opened={confirmCancel}
         leaveLabel="Cancel the call"
         onLeave={() => {
           setConfirmCancel(false);
-          onCancelCall();
+          exits.cancelCall();
         }}
         onStay={() => setConfirmCancel(false)}
         data-testid="confirm-cancel-dialog"

@@ -1,5 +1,6 @@
+import { GridPager } from '../../../components/GridPager';
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPhoneOutgoing, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -209,17 +210,7 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
             : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`}
           {selected.length > 0 ? ` · ${selected.length} selected` : ''}
         </Text>
-        <Pagination
-          size="sm"
-          total={pages}
-          value={shownPage}
-          onChange={setPage}
-          withEdges
-          siblings={1}
-          aria-label={`${display} pages`}
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-        />
+        <GridPager pages={pages} page={shownPage} onChange={setPage} label={`${display} pages`} />
       </Group>
     </Stack>
   );

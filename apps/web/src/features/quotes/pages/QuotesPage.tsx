@@ -1,3 +1,4 @@
+import { GridPager } from '../../../components/GridPager';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -5,7 +6,6 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Stack,
@@ -210,17 +210,7 @@ export default function QuotesPage() {
               ? `No ${what(0)}${searched ? ` for ${searched}` : ''}`
               : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${searched ? ` for ${searched}` : ''}`}
         </Text>
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(view.page, pages)}
-          onChange={(page) => change({ page })}
-          withEdges
-          siblings={1}
-          aria-label="Pages of orders"
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-        />
+        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of orders" />
       </Group>
 
       <QuoteDrawer orderId={view.order} onClose={onClose} onOpenCall={openCall} />

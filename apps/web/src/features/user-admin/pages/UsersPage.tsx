@@ -1,3 +1,4 @@
+import { GridPager } from '../../../components/GridPager';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -5,7 +6,6 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   Paper,
   Select,
   Stack,
@@ -136,17 +136,7 @@ export default function UsersPage() {
             onChange={(value) => value && change({ size: Number(value), page: 1 })}
           />
         </Group>
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(view.page, pages)}
-          onChange={(page) => change({ page })}
-          withEdges
-          siblings={1}
-          aria-label="Pages of users"
-          getControlProps={(control) => ({ 'aria-label': `${control[0]?.toUpperCase()}${control.slice(1)} page` })}
-          getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-        />
+        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of users" />
       </Group>
     </Stack>
   );
