@@ -5,9 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Callback } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
-import { createTestApp, type TestApp } from '../../test/harness.js';
+import { createTestApp, engine, type TestApp } from '../../test/harness.js';
 import {
   LISTED_SQL,
   U,
@@ -146,6 +147,37 @@ describe('updateCallbacks', () => {
     );
     for (const r of csrs) expect(r.csr).toBe(r.id === open!.OutboundId ? id['csr.corporate'] : id['csr.cof']);
   });
+
+  it.skipIf(engine !== 'postgres')(
+    'a CSR ending the callback while the reassignment waits for its row: not reassigned (needs a PostgreSQL server: TEST_DATABASE_URL)',
+    async () => {
+      const [racing, other] = (await callbacks('admin', `?csr=${id['csr.cof']}`)).data;
+      const csr = new pg.Client({ connectionString: t.database.url ?? '' });
+      await csr.connect();
+      try {
+        // The CSR's end of the call holds the row: the reassignment's UPDATE waits for it, then re-reads it.
+        await csr.query('begin');
+        await csr.query(`update outbound_calls set call_status = 'End', call_complete = true where outbound_id = $1`, [
+          racing!.OutboundId,
+        ]);
+        const pending = reassign('admin', [
+          { OutboundId: racing!.OutboundId, callBackCSR: id['csr.corporate'] },
+          { OutboundId: other!.OutboundId, callBackCSR: id['csr.corporate'] },
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await csr.query('commit');
+        expect((await pending).body).toEqual({ count: 1, notReassigned: [racing!.OutboundId] });
+        const [row] = rowsOf<{ csr: number }>(
+          await t.db.execute(
+            sql`select call_back_csr as csr from outbound_calls where outbound_id = ${racing!.OutboundId}`,
+          ),
+        );
+        expect(row?.csr).toBe(id['csr.cof']);
+      } finally {
+        await csr.end();
+      }
+    },
+  );
 
   it('a franchise supervisor moves its branch’s callbacks only', async () => {
     const [own] = (await callbacks('franchise.sup')).data;
