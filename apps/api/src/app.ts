@@ -43,6 +43,7 @@ import { registerQuotesRoutes } from './features/quotes/index.js';
 import { registerUserRoutes } from './features/users/index.js';
 import { registerCallSearchRoutes } from './features/call-search/index.js';
 import { registerFranchiseConfigRoutes } from './features/franchise-configs/index.js';
+import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerUserRoutes(app, ctx);
   registerCallSearchRoutes(app, ctx);
   registerFranchiseConfigRoutes(app, ctx);
+  registerAssignmentRoutes(app, ctx);
 
   return app;
 }

@@ -17,3 +17,4 @@ export * from './users.js';
 export * from './users-reference.js';
 export * from './call-search.js';
 export * from './franchise-configs.js';
+export * from './assignments.js';

@@ -123,6 +123,7 @@ import { enrollmentRoutes } from './enrollment.js';
 import { userRoutes } from './users-routes.js';
 import { CallSearchQuery, CallSearchResponse } from './call-search.js';
 import { franchiseConfigRoutes } from './franchise-configs-routes.js';
+import { assignmentRoutes } from './assignments-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -633,6 +634,7 @@ export const routes = {
   },
   // ---- Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032) ----
   ...franchiseConfigRoutes,
+  ...assignmentRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -13,3 +13,4 @@ export * from './quotes.js';
 export * from './route-access.js';
 export * from './user-admin.js';
 export * from './franchise-configs.js';
+export * from './assignments.js';

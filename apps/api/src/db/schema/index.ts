@@ -7,3 +7,4 @@ export * from './pricing.js';
 export * from './end-call.js';
 export * from './demo-data.js';
 export * from './franchise-configs.js';
+export * from './assignments.js';

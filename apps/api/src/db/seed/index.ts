@@ -148,6 +148,10 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
           companyId: account.companyId,
           roleId: account.roleId,
           sqldbid: account.sqldbid,
+          allowCorporate: account.flags?.allowCorporate ?? false,
+          allowFranchise: account.flags?.allowFranchise ?? false,
+          isAdmin: account.flags?.isAdmin ?? false,
+          allowVerification: account.flags?.allowVerification ?? false,
         })
         .returning({ userId: users.userId });
       if (!user) throw new Error('user insert returned nothing');

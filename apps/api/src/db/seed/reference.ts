@@ -323,6 +323,8 @@ export interface DemoAccount {
   sqldbid: number | null;
   /** Applications when not the template default. */
   applications?: number[];
+  /** CSR flags (administration.md §3); unset ones are false. Assignments and callbacks go to allowCorporate or isAdmin. */
+  flags?: { allowCorporate?: boolean; allowFranchise?: boolean; isAdmin?: boolean; allowVerification?: boolean };
   description: string;
 }
 
@@ -336,6 +338,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 3,
     branches: [],
     sqldbid: null,
+    flags: { isAdmin: true, allowCorporate: true, allowVerification: true },
     description: 'Administrator (role 1), corporate: sees everything',
   },
   {
@@ -347,6 +350,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 3,
     branches: [],
     sqldbid: null,
+    flags: { allowCorporate: true, allowVerification: true },
     description: 'Corporate CSR (not admin): independent-franchise scope',
   },
   {
@@ -358,6 +362,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 1,
     branches: [],
     sqldbid: 17501,
+    flags: { allowCorporate: true },
     description: 'Company-owned CSR: company-owned scope',
   },
   {
@@ -369,6 +374,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 1,
     branches: ['SG101', 'SG102'],
     sqldbid: 18001,
+    flags: { allowFranchise: true },
     description: 'Independent-franchise user with branches SG101 and SG102',
   },
   {
@@ -391,6 +397,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 3,
     branches: [],
     sqldbid: null,
+    flags: { allowCorporate: true },
     description: 'Call-centre supervisor (role 2): utilities',
   },
   {
@@ -413,6 +420,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     brandId: 1,
     branches: [],
     sqldbid: null,
+    flags: { allowCorporate: true },
     description: 'Leads call-centre manager (SPG_LeadsCCManager)',
   },
   {

@@ -49,6 +49,33 @@ export interface ListFilter {
   lastCalledTo?: string | undefined;
   /** Branches the client asked for; applied on top of the scope, never instead of it. */
   branches?: string[] | undefined;
+  /** Groups of this call type assigned to another CSR (decision 031): their rows are not the caller's to work. */
+  hidden?: RoutedGroup[] | undefined;
+}
+
+/** An outbound list group given to a CSR (csr_assignments): branch, call type, call source. */
+export interface RoutedGroup {
+  branchNo: string;
+  type: string;
+  source: string;
+}
+
+/**
+ * Rows outside the groups assigned to other CSRs (decision 031). Nothing at all while no group is assigned, so the
+ * list's plans (index-only scans on the sort columns) are what they were without assignments.
+ */
+export function routedAway(groups: RoutedGroup[] | undefined, withType = false): SQL[] {
+  if (!groups || groups.length === 0) return [];
+  return [sql`not ${inGroups(groups, withType)}`];
+}
+
+/** The row lies in one of `groups` (by branch and source, and call type when `withType`). */
+function inGroups(groups: RoutedGroup[], withType: boolean): SQL {
+  const rows = groups.map((g) =>
+    withType ? sql`(${g.branchNo}, ${g.type}, ${g.source})` : sql`(${g.branchNo}, ${g.source})`,
+  );
+  const columns = withType ? sql`(${o.branchNo}, ${o.type}, ${o.callSource})` : sql`(${o.branchNo}, ${o.callSource})`;
+  return sql`${columns} in (${sql.join(rows, sql`, `)})`;
 }
 
 export function branchFilter(column: SQL | AnyColumn, branches: string[] | undefined): SQL[] {
@@ -78,6 +105,7 @@ export function listConditions(filter: ListFilter): SQL[] {
     ...branchFilter(o.branchNo, filter.branches),
     ...dayRange(o.callBackDate, filter.callTargetFrom, filter.callTargetTo),
     ...dayRange(o.lastAccessDate, filter.lastCalledFrom, filter.lastCalledTo),
+    ...routedAway(filter.hidden),
   ];
 }
 
@@ -116,7 +144,19 @@ export function keptCountQuery(filter: ListFilter): SQL {
     inScope(filter.scope, branch),
     ...branchFilter(branch, filter.branches),
   ];
-  return sql`select coalesce(sum(n), 0)::int as total from outbound_counts where ${sql.join(where, sql` and `)}`;
+  if (!filter.hidden || filter.hidden.length === 0) {
+    return sql`select coalesce(sum(n), 0)::int as total from outbound_counts where ${sql.join(where, sql` and `)}`;
+  }
+  const kept = sql`select coalesce(sum(n), 0) from outbound_counts where ${sql.join(where, sql` and `)}`;
+  // Less the rows of groups routed to other CSRs: those groups only, through the list's own predicate.
+  const away = [
+    LISTED,
+    sql`${o.type} = ${filter.type}`,
+    inScope(filter.scope, o.branchNo),
+    ...branchFilter(o.branchNo, filter.branches),
+    inGroups(filter.hidden, false),
+  ];
+  return sql`select ((${kept}) - (select count(*) from ${o} where ${sql.join(away, sql` and `)}))::int as total`;
 }
 
 /** The count statement for a list: the kept counts unless a day filter narrows it. */
@@ -128,9 +168,18 @@ export function listTotalQuery(filter: ListFilter): SQL {
 }
 
 /** Counts per call type from the trigger-kept table: a few rows per branch, whatever the list size. */
-export function countsQuery(scope: Scope, branches?: string[]): SQL {
+export function countsQuery(scope: Scope, branches?: string[], hidden?: RoutedGroup[]): SQL {
   const branch = sql`outbound_counts.branchno`;
   const where = [inScope(scope, branch), ...branchFilter(branch, branches)];
-  return sql`select type, coalesce(sum(n), 0)::int as n from outbound_counts
+  if (!hidden || hidden.length === 0) {
+    return sql`select type, coalesce(sum(n), 0)::int as n from outbound_counts
     where ${sql.join(where, sql` and `)} group by type`;
+  }
+  // Less the rows of groups routed to other CSRs (decision 031), counted in those groups only.
+  const away = [LISTED, inScope(scope, o.branchNo), ...branchFilter(o.branchNo, branches), inGroups(hidden, true)];
+  return sql`select type, coalesce(sum(n), 0)::int as n from (
+      select type, n from outbound_counts where ${sql.join(where, sql` and `)}
+      union all
+      select ${o.type} as type, -count(*) as n from ${o} where ${sql.join(away, sql` and `)} group by ${o.type}
+    ) kept group by type`;
 }

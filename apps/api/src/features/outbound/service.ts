@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   CALL_OPTIONS,
   CALL_RESULTS,
@@ -25,7 +25,15 @@ import type { z } from 'zod';
 import type { OutboundListQuery } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
-import { franchises, leads, outboundCalls, userBranches, users, webLeads } from '../../db/schema/index.js';
+import {
+  csrAssignments,
+  franchises,
+  leads,
+  outboundCalls,
+  userBranches,
+  users,
+  webLeads,
+} from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -37,9 +45,27 @@ import {
   listPageQuery,
   listTotalQuery,
   type ListFilter,
+  type RoutedGroup,
 } from './lists.js';
 
 type ListQuery = z.output<typeof OutboundListQuery>;
+
+/**
+ * The list groups assigned to CSRs other than `user` (decision 031), of one call type or all: their rows are routed
+ * to their CSR, so they leave this user's lists, counts and Next Call.
+ */
+async function groupsOfOthers(ctx: AppContext, user: AuthUser, type?: string): Promise<RoutedGroup[]> {
+  return ctx.db
+    .select({ branchNo: csrAssignments.branchNo, type: csrAssignments.type, source: csrAssignments.source })
+    .from(csrAssignments)
+    .where(
+      and(
+        ne(csrAssignments.userId, user.userId),
+        type === undefined ? undefined : eq(csrAssignments.type, type),
+        inScope(user.scope, csrAssignments.branchNo),
+      ),
+    );
+}
 
 /** Comma-joined branch numbers from the client, upper-cased; undefined when not given. */
 export function parseBranches(value: string | undefined): string[] | undefined {
@@ -100,6 +126,7 @@ export async function listOutbound(
     callTargetTo: query.callTargetTo,
     lastCalledFrom: query.lastCalledFrom,
     lastCalledTo: query.lastCalledTo,
+    hidden: await groupsOfOthers(ctx, user, callType),
   };
   const [data, count] = await Promise.all([
     ctx.db.execute(listPageQuery(listConditions(filter), query.sort, query.dir, query.page, query.pageSize)),
@@ -122,7 +149,9 @@ export async function outboundCounts(
   branches: string | undefined,
 ): Promise<OutboundCount[]> {
   const rows = rowsOf<{ type: string; n: number }>(
-    await ctx.db.execute(countsQuery(narrowScope(user.scope, variant), parseBranches(branches))),
+    await ctx.db.execute(
+      countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthers(ctx, user)),
+    ),
   );
   const byType = new Map(rows.map((r) => [r.type, r.n]));
   return OUTBOUND_CALL_TYPES.map((t) => ({

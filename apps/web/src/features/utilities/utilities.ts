@@ -21,6 +21,18 @@ export interface Utility {
 
 export const UTILITIES: Utility[] = [
   {
+    key: 'assign',
+    label: 'Assign Service Reps',
+    description: 'Hand each call list (branch, type and source) to a service rep, or mark a list complete.',
+    dialog: lazy(() => import('./assign/AssignServiceRepsDialog')),
+  },
+  {
+    key: 'callbacks',
+    label: 'Reassign Callbacks',
+    description: 'Move open callbacks from one service rep to another, by rep and callback date.',
+    dialog: lazy(() => import('./callbacks/ReassignCallbacksDialog')),
+  },
+  {
     key: 'franchise-maintenance',
     label: 'Franchise Maintenance',
     description: 'Web-lead hours, follow-up windows, hot-prospect and CC email addresses of each franchise.',

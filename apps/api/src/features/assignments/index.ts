@@ -1,0 +1,1 @@
+export { registerAssignmentRoutes } from './routes.js';

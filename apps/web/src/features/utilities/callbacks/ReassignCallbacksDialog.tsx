@@ -1,0 +1,142 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { ASSIGN_TEXT, CALLBACK_TEXT, isAssignableCsr } from '@cc/domain';
+import type { Callback, CallbacksQuery } from '@cc/contract';
+import { DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
+import { adminToast } from '../../../lib/toast';
+import type { UtilityDialogProps } from '../utilities';
+import { useCallbacks, useSccDbUsers, useUpdateCallbacks } from '../assign/api';
+import { CallbacksGrid } from './CallbacksGrid';
+
+const ANY = '';
+const NO_DAY_RANGE: DayRange = [null, null];
+
+/**
+ * Reassign Callbacks (administration.md §2, §8; decision 031): the open callbacks by CSR and callback days; select
+ * several and give them to another CSR. A callback its CSR ended meanwhile is left, and the toasts say how many moved.
+ */
+export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDialogProps) {
+  const [csrFilter, setCsrFilter] = useState<string>(ANY);
+  const [days, setDays] = useState<DayRange>(NO_DAY_RANGE);
+  const [selected, setSelected] = useState<Callback[]>([]);
+  const [target, setTarget] = useState<string | null>(null);
+  // A new grid after a reassignment: nothing stays selected that the answer has moved.
+  const [round, setRound] = useState(0);
+  const changed = useRef(false);
+  const query: CallbacksQuery = {
+    ...(csrFilter === ANY ? {} : { csr: Number(csrFilter) }),
+    ...(days[0] ? { from: days[0] } : {}),
+    ...(days[1] ? { to: days[1] } : {}),
+  };
+  const callbacks = useCallbacks(query);
+  const csrs = useSccDbUsers();
+  const reassign = useUpdateCallbacks();
+  const name = (u: { firstName: string; lastName: string; username: string }) =>
+    `${u.firstName} ${u.lastName} (${u.username})`;
+  const filterOptions = [
+    { value: ANY, label: 'All CSRs' },
+    ...(csrs.data ?? []).map((u) => ({ value: String(u.id), label: name(u) })),
+  ];
+  const targetOptions = (csrs.data ?? []).filter(isAssignableCsr).map((u) => ({ value: String(u.id), label: name(u) }));
+  const rows = callbacks.data?.data ?? [];
+  const total = callbacks.data?.total ?? 0;
+
+  const close = () => {
+    if (!changed.current) adminToast.info(CALLBACK_TEXT.cancelled);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (!target || selected.length === 0) return;
+    const csr = Number(target);
+    let answer;
+    try {
+      answer = await reassign.mutateAsync({
+        rows: selected.map((r) => ({ OutboundId: r.OutboundId, callBackCSR: csr })),
+      });
+    } catch {
+      adminToast.error(ASSIGN_TEXT.failed);
+      return;
+    }
+    changed.current = true;
+    setSelected([]);
+    setRound((n) => n + 1);
+    adminToast.success(CALLBACK_TEXT.reassigned(answer.count));
+    if (answer.notReassigned.length > 0) adminToast.warning(CALLBACK_TEXT.skipped(answer.notReassigned.length));
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Reassign Callbacks"
+      size="min(1200px, 96vw)"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="callbacks-dialog"
+    >
+      <Stack gap="sm">
+        <Group align="flex-end" gap="sm">
+          <Select
+            label="CSR"
+            data={filterOptions}
+            value={csrFilter}
+            onChange={(value) => setCsrFilter(value ?? ANY)}
+            allowDeselect={false}
+            searchable
+            w={280}
+            size="xs"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <DayRangePicker
+            label="Callback date"
+            placeholder="Any day"
+            value={days}
+            onChange={setDays}
+            clearable
+            w={260}
+          />
+          <Text size="xs" c="gray.7" aria-live="polite">
+            {total > rows.length
+              ? `${rows.length} of ${total} callbacks`
+              : `${total} ${total === 1 ? 'callback' : 'callbacks'}`}
+          </Text>
+        </Group>
+        {callbacks.isError ? (
+          <Alert color="red" title="Could not load the callbacks" role="alert">
+            {callbacks.error.message}
+          </Alert>
+        ) : null}
+        <CallbacksGrid key={round} rows={rows} loading={callbacks.isFetching} onSelectionChange={setSelected} />
+        <Group align="flex-end" gap="sm" role="group" aria-label="Reassign the selected callbacks">
+          <Text size="sm" fw={500} miw={160} data-testid="callbacks-selected">
+            {selected.length} selected
+          </Text>
+          <Select
+            label="Give to CSR"
+            placeholder="Choose a CSR"
+            data={targetOptions}
+            value={target}
+            onChange={setTarget}
+            searchable
+            w={280}
+            size="xs"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Button
+            size="xs"
+            onClick={() => void submit()}
+            disabled={!target || selected.length === 0}
+            loading={reassign.isPending}
+          >
+            Reassign
+          </Button>
+        </Group>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
