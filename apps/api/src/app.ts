@@ -41,6 +41,7 @@ declare module 'fastify' {
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
 import { registerUserRoutes } from './features/users/index.js';
+import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerQuotesRoutes(app, ctx);
   registerEnrollmentRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerOutboundImportRoutes(app, ctx);
 
   return app;
 }

@@ -15,3 +15,4 @@ export * from './quotes.js';
 export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
 export * from './users.js';
 export * from './users-reference.js';
+export * from './outbound-import.js';

@@ -121,6 +121,7 @@ import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
 import { userRoutes } from './users-routes.js';
+import { outboundImportRoutes } from './outbound-import-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -621,6 +622,7 @@ export const routes = {
   },
   // ---- User administration (issue 15; docs/decisions/026-user-administration.md) ----
   ...userRoutes,
+  ...outboundImportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -12,3 +12,4 @@ export * from './survey.js';
 export * from './quotes.js';
 export * from './route-access.js';
 export * from './user-admin.js';
+export * from './outbound-import.js';

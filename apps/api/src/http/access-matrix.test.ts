@@ -113,10 +113,13 @@ describe('what the rules mean for the demo accounts', () => {
     expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['searchCustomers', 'outboundList', 'getCustomer']));
   });
 
-  /** User administration: roles 1 and 6, and role 1 alone for the audit log and the reference data's writes. */
+  /**
+   * Administration: user administration (roles 1 and 6, role 1 alone for the audit log and the reference data's
+   * writes) and the utilities (roles 2, 5, 6, 7).
+   */
   const administration = (name: string) => {
     const access = routes[name as keyof typeof routes].access;
-    return access === ACCESS.userAdmin || access === ACCESS.administrator;
+    return access === ACCESS.userAdmin || access === ACCESS.administrator || access === ACCESS.utilities;
   };
 
   it('the user administrator may not read the audit log or change the reference data', () => {

@@ -6,3 +6,4 @@ export * from './calls.js';
 export * from './pricing.js';
 export * from './end-call.js';
 export * from './demo-data.js';
+export * from './imports.js';
