@@ -104,7 +104,7 @@ export function checkImportHeader(callType: ImportCallType, header: readonly str
   const same =
     header.length === expected.length && header.every((name, i) => normalise(name) === normalise(expected[i] ?? ''));
   if (same) return null;
-  return `The header is not that of a ${callType} file: expected the ${expected.length} columns ${expected.join(', ')}.`;
+  return `The header is not that of ${/^[AEIOU]/.test(callType) ? 'an' : 'a'} ${callType} file: expected the ${expected.length} columns ${expected.join(', ')}.`;
 }
 
 /** A checked row: text fields trimmed, numbers parsed, the date as YYYY-MM-DD. */

@@ -87,7 +87,7 @@ describe('a file that is no CSV import gets a clear message and writes nothing',
       'an Upsell file without a franchise',
       fixture('upsell-latin1.csv'),
       400,
-      /^franchise: a Upsell file names no branch/,
+      /^franchise: an Upsell file names no branch/,
       { callType: 'Upsell' },
     ],
   ])('%s', async (_, file, status, message, options = {}) => {

@@ -56,7 +56,8 @@ export async function checkPreviewInput(db: Db, input: Omit<PreviewInput, 'recor
   const header = checkImportHeader(input.callType, input.header);
   if (header) throw badRequest('file', header);
   if (!importHasBranch(input.callType) && !input.filter) {
-    throw badRequest('franchise', `a ${input.callType} file names no branch: import it by franchise`);
+    const article = /^[AEIOU]/.test(input.callType) ? 'an' : 'a';
+    throw badRequest('franchise', `${article} ${input.callType} file names no branch: import it by franchise`);
   }
   if (input.filter) {
     const { branchNo, sqldbid } = input.filter.franchise;

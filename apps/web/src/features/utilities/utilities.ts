@@ -3,7 +3,7 @@
  * Franchise Maintenance, Resend Emails), in the order the page shows them. Each feature adds its own row; its
  * dialog is loaded when it is first opened.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface UtilityDialogProps {
   opened: boolean;
@@ -19,4 +19,11 @@ export interface Utility {
   dialog: LazyExoticComponent<ComponentType<UtilityDialogProps>>;
 }
 
-export const UTILITIES: Utility[] = [];
+export const UTILITIES: Utility[] = [
+  {
+    key: 'import-csv',
+    label: 'Import CSV',
+    description: 'Load Cancel, Upsell, Customer Survey and Skipped Rounds lists from a franchise’s CSV file.',
+    dialog: lazy(() => import('./import/ImportCsvDialog')),
+  },
+];
