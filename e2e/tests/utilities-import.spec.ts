@@ -126,6 +126,13 @@ test('by franchise: the franchise and its flag codes; a bad file is refused with
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
   await shot(page, 'utilities-import-by-franchise');
 
+  // Over the size limit (20 MB): a clear message, whether the server's 413 arrives or the upload is cut off.
+  await chooseFile(page, Buffer.alloc(21 * 1024 * 1024, 'a,b\r\n'));
+  await dialog.getByTestId('import-preview').click();
+  await expect(dialog.getByTestId('import-error')).toContainText(/larger than 20 MB|UTILITIES_IMPORT_MAX_MB/, {
+    timeout: 30_000,
+  });
+
   await chooseFile(page, Buffer.from('Title,Cust No,First Name\r\n"Mr,1007,Unclosed\r\n', 'latin1'));
   await dialog.getByTestId('import-preview').click();
   await expect(dialog.getByTestId('import-error')).toContainText('file: The file is not valid CSV: Quote Not Closed');

@@ -98,6 +98,21 @@ describe('a file that is no CSV import gets a clear message and writes nothing',
     expect(await written()).toEqual(before);
   });
 
+  it('the spec’s calls take rows up to the same limit (UTILITIES_IMPORT_MAX_MB), not the server’s default', async () => {
+    const before = await written();
+    const row = ['SG101', '910001', 'x'.repeat(150), 'a', 'b', 'IL', '60540', '5', '30', 'Lawn', '11/2/2026', 'x'];
+    const big = await t.call(tokens.admin, {
+      method: 'POST',
+      url: '/api/Utilities/importOutboundCalls',
+      payload: { callType: 'Cancel', rows: Array.from({ length: 6000 }, () => row) },
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json<{ message: string }>().message).toBe(
+      'rows: the rows are larger than 1 MB, the most an import reads (UTILITIES_IMPORT_MAX_MB)',
+    );
+    expect(await written()).toEqual(before);
+  });
+
   it('a franchise is named by branch and sqldbid together, and must be in scope', async () => {
     const half = await t.call(tokens.admin, {
       method: 'POST',

@@ -109,12 +109,16 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
       { parseAs: 'buffer', bodyLimit: maxBytes },
       (_request, body, done) => done(null, body),
     );
-    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+        // The spec's calls send the rows as JSON; the screen sends the file.
+        const json = (request.headers['content-type'] ?? '').includes('json');
+        const field = json ? 'rows' : 'file';
+        const what = json ? 'the rows are' : 'the file is';
         return reply.status(413).send({
           error: 'VALIDATION',
-          message: `file: the file is larger than ${maxMb} MB, the most an import reads (UTILITIES_IMPORT_MAX_MB)`,
-          errors: { file: `is larger than ${maxMb} MB` },
+          message: `${field}: ${what} larger than ${maxMb} MB, the most an import reads (UTILITIES_IMPORT_MAX_MB)`,
+          errors: { [field]: `larger than ${maxMb} MB` },
         });
       }
       throw error;

@@ -107,7 +107,15 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
       setProgress(null);
     } catch (e) {
       setProgress(null);
-      setError(e instanceof ApiError ? e.message : 'The file could not be checked. Try again.');
+      // A server refusing a very large file may close the connection before the browser has sent it all.
+      const cutOff = e instanceof ApiError && e.status === 0 && file.size > 5 * 1024 * 1024;
+      setError(
+        cutOff
+          ? 'The upload was cut off. The server reads files of at most UTILITIES_IMPORT_MAX_MB (20 MB unless configured otherwise).'
+          : e instanceof ApiError
+            ? e.message
+            : 'The file could not be checked. Try again.',
+      );
     } finally {
       setBusy(null);
     }
