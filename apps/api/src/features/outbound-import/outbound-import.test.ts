@@ -132,6 +132,23 @@ describe('a Cancel file', () => {
   });
 });
 
+describe('two imports of one preview at the same moment', () => {
+  it('add its rows once: one answers the result, the other the same rows as a repeat', async () => {
+    await t.db.execute(sql`delete from outbound_calls where import_key is not null`);
+    await t.db.execute(sql`select outbound_counts_rebuild()`);
+    const p = await preview(t, admin, 'Cancel', fixture('cancel-latin1.csv'));
+    const [a, b] = await Promise.all([commit(t, admin, p.importId), commit(t, admin, p.importId)]);
+    expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
+    expect(a.added).toBe(5);
+    expect(b.added).toBe(5);
+    const [row] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from outbound_calls where import_key is not null`),
+    );
+    expect(row?.n).toBe(5);
+    expect(await listCount(t.db, 'SG101', 'Cancel')).toBe(await listedRows(t.db, 'SG101', 'Cancel'));
+  });
+});
+
 describe('the other call types', () => {
   it('an Upsell file (no branch column) is imported by franchise; its branch comes from the customer', async () => {
     const franchise = { branchNo: 'SG101', sqldbid: 18001 };

@@ -3,7 +3,7 @@
  * its flag codes; choose the file; see what will happen (rows to add, already imported, dropped and why); then
  * import it all in one transaction. The file goes to the server as it is: nothing big is parsed in the browser.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, FileInput, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import type { ImportFranchiseFilter, ImportPreview } from '@cc/contract';
@@ -60,6 +60,8 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
   const [busy, setBusy] = useState<'previewing' | 'importing' | 'downloading' | null>(null);
   const [progress, setProgress] = useState<{ label: string; percent: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The preview's upload, stopped when the dialog is cancelled. */
+  const uploading = useRef<AbortController | null>(null);
 
   const franchises = useActiveFranchises(opened && byFranchise);
   const franchise = franchises.data?.find((f) => f.branchno === branchNo) ?? null;
@@ -92,6 +94,7 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
 
   const cancel = () => {
     if (busy === 'importing') return;
+    uploading.current?.abort();
     adminToast.info(CANCELLED);
     onClose();
   };
@@ -102,8 +105,12 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
     setError(null);
     setPreview(null);
     setProgress(progressOf({ phase: 'uploading', done: 0, total: file.size }));
+    const controller = new AbortController();
+    uploading.current = controller;
     try {
-      setPreview(await previewFile({ file, callType, filter }, (phase) => setProgress(progressOf(phase))));
+      setPreview(
+        await previewFile({ file, callType, filter }, (phase) => setProgress(progressOf(phase)), controller.signal),
+      );
       setProgress(null);
     } catch (e) {
       setProgress(null);
@@ -117,6 +124,7 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
             : 'The file could not be checked. Try again.',
       );
     } finally {
+      uploading.current = null;
       setBusy(null);
     }
   };

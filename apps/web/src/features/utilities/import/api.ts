@@ -50,6 +50,7 @@ function final(lines: unknown[]): ImportStreamLine {
 export async function previewFile(
   args: { file: File; callType: ImportCallType; filter: ImportFranchiseFilter | null },
   onPhase: (phase: Phase) => void,
+  signal?: AbortSignal,
 ): Promise<ImportPreview> {
   const query = new URLSearchParams({ callType: args.callType, fileName: args.file.name });
   if (args.filter) {
@@ -64,6 +65,7 @@ export async function previewFile(
     url: `${routes.previewOutboundImport.path}?${query.toString()}`,
     body: args.file,
     contentType: 'text/csv',
+    ...(signal ? { signal } : {}),
     onUpload: (done, total) => onPhase({ phase: 'uploading', done, total }),
     onLine: (line) => {
       const l = line as ImportStreamLine;
