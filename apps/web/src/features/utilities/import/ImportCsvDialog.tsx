@@ -12,7 +12,8 @@ import { CsvImportPreview, CsvImportProgress } from '../../../components/CsvImpo
 import { ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
-import { downloadProblems, importPreviewed, previewFile, useActiveFranchises, useFlagCodes, type Phase } from './api';
+import { downloadProblems, importPreviewed, previewFile, useActiveFranchises, useFlagCodes } from './api';
+import { progressOf } from './progress';
 
 export const IMPORTED = 'Outbound Calls Successfully Imported!';
 export const CANCELLED = 'Import Outbound Calls Cancelled...';
@@ -27,24 +28,6 @@ const LABELS: Record<ImportCallType, string> = {
 const n = (value: number) => value.toLocaleString('en-US');
 const rows = (value: number) => `${n(value)} ${value === 1 ? 'row' : 'rows'}`;
 const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
-
-/** One bar for the whole preview: the upload is the first 40 %, the server's checks the rest. */
-function progressOf(phase: Phase): { label: string; percent: number } {
-  const share = phase.total > 0 ? phase.done / phase.total : 0;
-  switch (phase.phase) {
-    case 'uploading':
-      return { label: `Uploading the file: ${Math.round(share * 100)} %`, percent: 40 * share };
-    case 'reading':
-    case 'staging':
-      return { label: `Checking rows: ${n(phase.done)} of ${n(phase.total)}`, percent: 40 + 55 * share };
-    case 'checking':
-      return { label: 'Looking for repeated rows…', percent: 97 };
-    case 'importing':
-      return phase.done >= phase.total && phase.total > 0
-        ? { label: `Imported ${n(phase.total)} rows`, percent: 100 }
-        : { label: `Importing ${n(phase.total)} rows in one transaction…`, percent: 60 };
-  }
-}
 
 export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps) {
   const queryClient = useQueryClient();

@@ -14,6 +14,7 @@ import {
 import type { ImportCallType } from '@cc/domain';
 import { api, ApiError } from '../../../lib/api';
 import { downloadFile, streamRequest } from '../../../lib/upload';
+import type { Phase } from './progress';
 
 const root = ['utilities', 'import'] as const;
 
@@ -32,12 +33,6 @@ export const useFlagCodes = (sqldbid: number | null) =>
     enabled: sqldbid !== null,
     staleTime: 60_000,
   });
-
-export type Phase = {
-  phase: 'uploading' | 'reading' | 'checking' | 'staging' | 'importing';
-  done: number;
-  total: number;
-};
 
 function final(lines: unknown[]): ImportStreamLine {
   const last = lines.at(-1) as ImportStreamLine | undefined;
