@@ -59,6 +59,7 @@ test('a supervisor previews a file, sees its problems and progress, imports it; 
   await dialog.getByTestId('import-preview').click();
   await expect(dialog.getByTestId('csv-progress')).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
+  await shot(page, 'utilities-import-progress');
   await expect(dialog.getByTestId('csv-preview')).toBeVisible({ timeout: 60_000 });
   await expect(dialog.getByTestId('preview-to-add')).toHaveText('1');
   await expect(dialog.getByTestId('preview-already')).toHaveText('0');

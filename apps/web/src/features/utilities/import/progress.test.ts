@@ -11,6 +11,10 @@ describe("the import's one progress bar", () => {
       label: 'Uploading the file: 50 %',
       percent: 20,
     });
+    expect(progressOf({ phase: 'uploading', done: 1000, total: 1000 })).toEqual({
+      label: 'Reading the file…',
+      percent: 40,
+    });
     expect(progressOf({ phase: 'staging', done: 50_000, total: 100_000 })).toEqual({
       label: 'Checking rows: 50,000 of 100,000',
       percent: 67.5,

@@ -12,6 +12,8 @@ export function progressOf(phase: Phase): { label: string; percent: number } {
   const share = phase.total > 0 ? phase.done / phase.total : 0;
   switch (phase.phase) {
     case 'uploading':
+      // Sent: the server reads and parses it before its first line.
+      if (phase.total > 0 && share >= 1) return { label: 'Reading the file…', percent: 40 };
       return { label: `Uploading the file: ${Math.round(share * 100)} %`, percent: 40 * share };
     case 'reading':
     case 'staging':
