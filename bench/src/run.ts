@@ -8,7 +8,8 @@
  * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_SQL_RUNS (50), BENCH_PORT (3900), BENCH_PGLITE=1,
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
- * BENCH_DURATION is also the engine's number of 1-second windows.
+ * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
+ * the CSV import scenario's file (PostgreSQL only).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ import path from 'node:path';
 import { preparePglite, preparePostgres, type Runner } from './database.js';
 import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive, median, type LoadResult } from './load.js';
+import { IMPORT_SCENARIO, measureImport } from './import.js';
 import { buildScenarios, type Kind, type Query, type Scenario } from './scenarios.js';
 import { signIn, startServer } from './server.js';
 
@@ -31,6 +33,8 @@ interface Budgets {
   end_call_p95_ms: number;
   end_call_connections: number;
   engine_quotes_per_second: number;
+  import_rows: number;
+  import_seconds: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -54,6 +58,7 @@ const config = {
   pglite: env.BENCH_PGLITE === '1',
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
+  importRows: int('BENCH_IMPORT_ROWS', budgets.import_rows),
 };
 
 const SEARCHES = [
@@ -82,6 +87,7 @@ const DATABASE_SCENARIOS = [
   'zip validation',
   'pricing: customer price list',
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
+  IMPORT_SCENARIO,
 ];
 
 const selected = (name: string) => config.only === null || config.only.test(name);
@@ -228,7 +234,9 @@ async function preflight(url: string, token: string | null, scenario: Scenario):
 async function benchTarget(
   label: string,
   prepare: () => Promise<{ runner: Runner; serverEnv: Record<string, string>; cleanup?: () => void }>,
-): Promise<{ measured: Measured[]; problems: string[] }> {
+  /** The database the server runs on, for the import scenario (PostgreSQL only). */
+  importDatabaseUrl?: string,
+): Promise<{ measured: Measured[]; problems: string[]; importSummary?: string }> {
   console.log(`\n=== ${label} ===`);
   const { runner, serverEnv, cleanup } = await prepare();
   let scenarios = await buildScenarios(runner, {
@@ -260,6 +268,7 @@ async function benchTarget(
   );
   const server = await startServer(config.port, serverEnv);
   const measured: Measured[] = [];
+  let importSummary: string | undefined;
   try {
     const tokens = new Map<string, string>();
     for (const user of new Set(scenarios.map((s) => s.user))) {
@@ -299,11 +308,30 @@ async function benchTarget(
         problems.push(`${scenario.name}: ${load.repeats} answers were repeats although every key was new`);
       }
     }
+    if (importDatabaseUrl && selected(IMPORT_SCENARIO)) {
+      // One file, as the browser sends it: its preview, then its import (decision 030).
+      const m = await measureImport(
+        server.url,
+        await signIn(server.url, 'admin'),
+        importDatabaseUrl,
+        config.importRows,
+      );
+      const total = m.previewSeconds + m.importSeconds;
+      // The budget is for 100,000 rows; a smaller run (BENCH_IMPORT_ROWS) is held to its share of it.
+      const budget = (budgets.import_seconds * m.rows) / budgets.import_rows;
+      const ok = total <= budget;
+      importSummary =
+        `${m.rows.toLocaleString('en-US')} rows (${(m.bytes / 1024 / 1024).toFixed(1)} MB): preview ${m.previewSeconds.toFixed(1)} s, ` +
+        `import ${m.importSeconds.toFixed(1)} s, total ${total.toFixed(1)} s; budget <= ${budget.toFixed(1)} s: ${ok ? 'ok' : 'MISSED'}` +
+        `; load avg ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
+      console.log(`  ${IMPORT_SCENARIO}: ${importSummary}`);
+      if (!ok) problems.push(`${IMPORT_SCENARIO}: ${total.toFixed(1)} s > ${budget.toFixed(1)} s`);
+    }
   } finally {
     await server.stop();
     cleanup?.();
   }
-  return { measured, problems };
+  return { measured, problems, ...(importSummary ? { importSummary } : {}) };
 }
 
 function table(label: string, measured: Measured[], checkBudgets: boolean): string[] {
@@ -404,15 +432,19 @@ async function main(): Promise<void> {
   // First the engine alone: it needs no database, and nothing else runs while it measures.
   const engineRun = engine ? await benchEngine() : null;
   if (engineRun?.miss) problems.push(engineRun.miss);
-  const postgres = await benchTarget('PostgreSQL server', async () => {
-    // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
-    return {
-      runner: await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls),
-      serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
-      cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  });
+  const postgres = await benchTarget(
+    'PostgreSQL server',
+    async () => {
+      // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
+      return {
+        runner: await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls),
+        serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
+        cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
+    },
+    config.databaseUrl,
+  );
   problems.push(...postgres.problems);
   let pglite: Measured[] = [];
   if (config.pglite) {
@@ -429,7 +461,11 @@ async function main(): Promise<void> {
   }
 
   if (engineRun) console.log(`\n${ENGINE_SCENARIO}: ${engineRun.summary}`);
-  const misses = table(`PostgreSQL server (${config.connections} connections)`, postgres.measured, true);
+  const misses =
+    postgres.measured.length > 0
+      ? table(`PostgreSQL server (${config.connections} connections)`, postgres.measured, true)
+      : [];
+  if (postgres.importSummary) console.log(`\n${IMPORT_SCENARIO}: ${postgres.importSummary}`);
   if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
   console.log(
     '\np50/p95/p99 from every response time of the run; SQL ms = median of the same statements run directly; ' +

@@ -44,6 +44,7 @@ import { registerUserRoutes } from './features/users/index.js';
 import { registerCallSearchRoutes } from './features/call-search/index.js';
 import { registerFranchiseConfigRoutes } from './features/franchise-configs/index.js';
 import { registerAssignmentRoutes } from './features/assignments/index.js';
+import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerCallSearchRoutes(app, ctx);
   registerFranchiseConfigRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
+  registerOutboundImportRoutes(app, ctx);
 
   return app;
 }

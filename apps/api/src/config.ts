@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).default(5),
   /** After SIGTERM: the longest wait for the mail worker's message in progress. */
   SHUTDOWN_MAIL_SECONDS: z.coerce.number().int().min(0).default(10),
+  /** The largest CSV file (or JSON of its rows) an import of outbound calls reads, in MB (decision 030). */
+  UTILITIES_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
   /** After SIGTERM: the whole shutdown's bound; past it the process exits with status 1. */
   SHUTDOWN_TIMEOUT_SECONDS: intVar(30),
 });
@@ -120,6 +122,8 @@ export interface Config {
   enrollmentApiKey: string | undefined;
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
   metricsToken: string | undefined;
+  /** The largest file an import of outbound calls reads (UTILITIES_IMPORT_MAX_MB), in bytes. */
+  importMaxBytes: number;
   /** Graceful shutdown on SIGTERM/SIGINT (server.ts), in seconds. */
   shutdown: { drainSeconds: number; mailSeconds: number; timeoutSeconds: number };
 }
@@ -186,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     demoPages,
     enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
     metricsToken: e.METRICS_TOKEN,
+    importMaxBytes: e.UTILITIES_IMPORT_MAX_MB * 1024 * 1024,
     shutdown: {
       drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
       mailSeconds: e.SHUTDOWN_MAIL_SECONDS,

@@ -18,3 +18,4 @@ export * from './users-reference.js';
 export * from './call-search.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
+export * from './outbound-import.js';

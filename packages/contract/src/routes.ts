@@ -124,6 +124,7 @@ import { userRoutes } from './users-routes.js';
 import { CallSearchQuery, CallSearchResponse } from './call-search.js';
 import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { assignmentRoutes } from './assignments-routes.js';
+import { outboundImportRoutes } from './outbound-import-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -635,6 +636,7 @@ export const routes = {
   // ---- Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032) ----
   ...franchiseConfigRoutes,
   ...assignmentRoutes,
+  ...outboundImportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

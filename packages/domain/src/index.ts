@@ -14,3 +14,4 @@ export * from './route-access.js';
 export * from './user-admin.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
+export * from './outbound-import.js';

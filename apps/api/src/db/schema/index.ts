@@ -8,3 +8,4 @@ export * from './end-call.js';
 export * from './demo-data.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
+export * from './imports.js';

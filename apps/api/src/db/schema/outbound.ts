@@ -1,4 +1,15 @@
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { franchises, users } from './access.js';
 
 /** Call types (inbound and the outbound lists), reference data from the domain. */
@@ -77,8 +88,14 @@ export const outboundCalls = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: integer('deleted_by').references(() => users.userId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The natural key of a row imported from a CSV file (call type, franchise, customer, date, service): importing
+     * the same row again adds nothing (decision 030). Null for rows made otherwise.
+     */
+    importKey: text('import_key'),
   },
   (t) => [
+    uniqueIndex('outbound_calls_import_key_idx').on(t.importKey),
     index('outbound_calls_customer_idx').on(t.sqldbid, t.custNo),
     index('outbound_calls_web_lead_idx').on(t.webLeadCallId),
   ],

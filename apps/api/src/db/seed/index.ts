@@ -36,6 +36,7 @@ import { generateOutboundCalls, syncCallReferenceData } from './outbound.js';
 import { generateHistory } from './history.js';
 import { seedPricing } from './pricing.js';
 import { checkSeedOptions } from './options.js';
+import { seedFlagCodes } from './flag-codes.js';
 
 export { DEMO_OUTBOUND_COUNT, SeedOptionsError, checkSeedOptions } from './options.js';
 
@@ -134,6 +135,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await seedPricing(tx, { now: options.now });
     await seedStoryCustomers(tx);
     await generateCustomers(tx, { count: sizes.customers, seed: options.seed ?? 42 });
+    await seedFlagCodes(tx);
 
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       const [user] = await tx

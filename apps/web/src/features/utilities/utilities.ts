@@ -21,6 +21,12 @@ export interface Utility {
 
 export const UTILITIES: Utility[] = [
   {
+    key: 'import-csv',
+    label: 'Import CSV',
+    description: 'Load Cancel, Upsell, Customer Survey and Skipped Rounds lists from a franchise’s CSV file.',
+    dialog: lazy(() => import('./import/ImportCsvDialog')),
+  },
+  {
     key: 'assign',
     label: 'Assign Service Reps',
     description: 'Hand each call list (branch, type and source) to a service rep, or mark a list complete.',

@@ -1,0 +1,1 @@
+export { registerOutboundImportRoutes } from './routes.js';
