@@ -134,10 +134,7 @@ export function defineRoute<N extends RouteName>(
       });
       if (result instanceof RawJson) {
         if (ctx.config.env !== 'production') def.response.parse(JSON.parse(result.text));
-        return reply
-          .status(status)
-          .type('application/json; charset=utf-8')
-          .send(result.text as never);
+        return reply.status(status).type('application/json; charset=utf-8').send(result.text);
       }
       return reply.status(status).send(result);
     },
