@@ -7,7 +7,6 @@ import {
   BranchRequest,
   CompanyConfig,
   CompanyConfigUpdate,
-  ConfigFranchisesResponse,
   FailedEmailsResponse,
   HotProspectConfig,
   HotProspectConfigUpdate,
@@ -23,12 +22,6 @@ import {
 const access = ACCESS.utilities;
 
 export const franchiseConfigRoutes = {
-  getConfigFranchises: {
-    method: 'POST',
-    path: '/api/Utilities/GetConfigFranchises',
-    access,
-    response: ConfigFranchisesResponse,
-  },
   getCompanyConfig: {
     method: 'POST',
     path: '/api/Utilities/GetCompanyConfig',

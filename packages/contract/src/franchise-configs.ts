@@ -33,13 +33,6 @@ export const SqldbidRequest = z.object({ sqldbid: Id });
 export const BranchRequest = z.object({ branchNo: BranchNo });
 
 /** A franchise the caller may configure, with its branches (the picker of Franchise Maintenance). */
-export const ConfigFranchise = z.object({
-  sqldbid: z.number().int(),
-  compName: z.string(),
-  designation: z.string(),
-  branches: z.array(z.string()),
-});
-export const ConfigFranchisesResponse = z.object({ franchises: z.array(ConfigFranchise) });
 
 /** Company config, by SQLDBID (§3): the web-lead hours and the addresses copied on the franchise's emails. */
 export const CompanyConfig = z.object({

@@ -15,6 +15,10 @@ export const ActiveFranchise = z.object({
   comp_id: z.number().int(),
   compname: z.string(),
   def_comp: z.boolean(),
+  /** IND or COF. */
+  designation: z.string(),
+  /** The franchise's branches in the caller's scope, its main branch first (Franchise Maintenance picks one). */
+  branches: z.array(z.string()),
 });
 export const ActiveFranchisesResponse = z.array(ActiveFranchise);
 

@@ -52,12 +52,12 @@ describe('guards: roles 2, 5, 6, 7 (and 1) on every call', () => {
   });
 });
 
-describe('GetConfigFranchises: the franchises of the caller’s scope', () => {
+describe('GetActiveFranchises: the franchises of the caller’s scope, with their branches', () => {
   it('the corporate supervisor sees the independent franchises, the company-owned supervisor the company-owned', async () => {
     const list = async (token: string) =>
-      (await callRoute(t, token, 'getConfigFranchises')).json<{
-        franchises: { sqldbid: number; designation: string; branches: string[] }[];
-      }>().franchises;
+      (await t.call(token, { method: 'GET', url: '/api/Utilities/GetActiveFranchises' })).json<
+        { sqldbid: number; designation: string; branches: string[] }[]
+      >();
     const corporate = await list(supervisor);
     const owned = await list(cofSupervisor);
     const everything = await list(admin);

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import {
-  configFranchises,
   getCompanyConfig,
   getFollowUpConfig,
   getHotProspectConfig,
@@ -14,7 +13,6 @@ import { failedEmails, resendEmail, resendEmails } from './resend.js';
 
 /** Franchise Maintenance and Resend Emails under /api/Utilities/ (issue 16 points 4, 5; decision 032). */
 export function registerFranchiseConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, ctx, 'getConfigFranchises', ({ user }) => configFranchises(ctx.db, user));
   defineRoute(app, ctx, 'getCompanyConfig', ({ user, body }) => getCompanyConfig(ctx, user, body.sqldbid));
   defineRoute(app, ctx, 'updateCompanyConfig', ({ user, body }) => updateCompanyConfig(ctx, user, body));
   defineRoute(app, ctx, 'getInboundFollowUpConfig', ({ user, body }) => getFollowUpConfig(ctx, user, body.branchNo));

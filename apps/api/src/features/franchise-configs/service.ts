@@ -4,12 +4,11 @@
  * scope (a franchise or branch outside it is 404, as if it did not exist); each change writes its audit row in its
  * own transaction. The call screens read these tables on every call, so a change applies to the next call at once.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyConfig,
   CompanyConfigUpdate,
-  ConfigFranchisesResponse,
   HotProspectConfig,
   HotProspectConfigUpdate,
   InboundFollowUpConfig,
@@ -26,33 +25,6 @@ import { franchiseInScope } from '../current-call/index.js';
 import { writeAudit } from '../users/index.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
-
-/** The franchises the caller may configure, each with the branches of it in scope (main branch first). */
-export async function configFranchises(db: DbOrTx, user: AuthUser): Promise<Out<typeof ConfigFranchisesResponse>> {
-  const rows = await db
-    .select({
-      sqldbid: franchises.sqldbid,
-      branchNo: franchises.branchNo,
-      compName: franchises.compName,
-      designation: franchises.designation,
-    })
-    .from(franchises)
-    .where(and(eq(franchises.active, true), inScope(user.scope, franchises.branchNo)))
-    .orderBy(asc(franchises.sqldbid), desc(franchises.defComp), asc(franchises.branchNo));
-  const bySqldbid = new Map<number, Out<typeof ConfigFranchisesResponse>['franchises'][number]>();
-  for (const row of rows) {
-    const entry = bySqldbid.get(row.sqldbid);
-    if (entry) entry.branches.push(row.branchNo);
-    else
-      bySqldbid.set(row.sqldbid, {
-        sqldbid: row.sqldbid,
-        compName: row.compName,
-        designation: row.designation,
-        branches: [row.branchNo],
-      });
-  }
-  return { franchises: [...bySqldbid.values()] };
-}
 
 /** A branch in the caller's scope, or 404. */
 async function branchInScope(db: DbOrTx, user: AuthUser, branchNo: string): Promise<void> {

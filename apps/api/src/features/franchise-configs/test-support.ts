@@ -5,7 +5,6 @@ import { jsonColumn, rowsOf } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
 
 export type UtilityRoute =
-  | 'getConfigFranchises'
   | 'getCompanyConfig'
   | 'updateCompanyConfig'
   | 'getInboundFollowUpConfig'
@@ -17,7 +16,6 @@ export type UtilityRoute =
   | 'resendEmail';
 
 export const UTILITY_ROUTES: UtilityRoute[] = [
-  'getConfigFranchises',
   'getCompanyConfig',
   'updateCompanyConfig',
   'getInboundFollowUpConfig',

@@ -1,15 +1,28 @@
 /** GetActiveFranchises and GetFranchiseFlagCodes (administration.md §7): what an import by franchise chooses from. */
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 
-/** One row per active franchise in the user's scope, by its main branch. */
-export async function activeFranchises(db: Db, user: AuthUser) {
-  return rowsOf<{ branchno: string; sqldbid: number; comp_id: number; compname: string; def_comp: boolean }>(
+/**
+ * One row per active franchise in the user's scope, by its main branch, with its branches in scope (main first):
+ * what an import by franchise and Franchise Maintenance choose from.
+ */
+export async function activeFranchises(db: DbOrTx, user: AuthUser) {
+  return rowsOf<{
+    branchno: string;
+    sqldbid: number;
+    comp_id: number;
+    compname: string;
+    def_comp: boolean;
+    designation: string;
+    branches: string[];
+  }>(
     await db.execute(sql`
-      select distinct on (f.sqldbid) f.branchno, f.sqldbid, f.comp_id, f.compname, f.def_comp
+      select distinct on (f.sqldbid) f.branchno, f.sqldbid, f.comp_id, f.compname, f.def_comp, f.designation,
+        (select json_agg(b.branchno order by b.def_comp desc, b.branchno) from franchises b
+          where b.sqldbid = f.sqldbid and b.active and ${inScope(user.scope, sql`b.branchno`)}) as branches
       from franchises f
       where f.active and ${inScope(user.scope, sql`f.branchno`)}
       order by f.sqldbid, f.def_comp desc, f.branchno`),

@@ -1,1 +1,2 @@
 export { registerOutboundImportRoutes } from './routes.js';
+export { activeFranchises } from './franchises.js';

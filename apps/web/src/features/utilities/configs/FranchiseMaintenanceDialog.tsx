@@ -16,7 +16,7 @@ export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityD
   const [sqldbid, setSqldbid] = useState<number | null>(null);
   const [branchNo, setBranchNo] = useState<string | null>(null);
   const saved = useRef(false);
-  const list = franchises.data?.franchises ?? [];
+  const list = franchises.data ?? [];
   const franchise = list.find((f) => f.sqldbid === sqldbid) ?? null;
 
   const close = () => {
@@ -38,7 +38,7 @@ export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityD
               label="Franchise"
               placeholder="Choose a franchise"
               searchable
-              data={list.map((f) => ({ value: String(f.sqldbid), label: `${f.compName} (${f.sqldbid})` }))}
+              data={list.map((f) => ({ value: String(f.sqldbid), label: `${f.compname} (${f.sqldbid})` }))}
               value={sqldbid === null ? null : String(sqldbid)}
               onChange={(value) => {
                 const next = list.find((f) => String(f.sqldbid) === value) ?? null;

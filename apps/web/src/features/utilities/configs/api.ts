@@ -17,7 +17,7 @@ export const configKeys = {
 export const useConfigFranchises = () =>
   useQuery({
     queryKey: configKeys.franchises,
-    queryFn: ({ signal }) => api('getConfigFranchises', { signal }),
+    queryFn: ({ signal }) => api('getActiveFranchises', { signal }),
     staleTime: 60_000,
   });
 
