@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, forgetSavedCall, settled, shot, signIn } from './helpers.js';
@@ -70,6 +71,18 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  // The export has every match of the search, whatever the page size.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-calls').click()]);
+  expect(download.suggestedFilename()).toBe('calls.csv');
+  const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(
+    /^OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,agentName/,
+  );
+  const matches = Number(/of ([\d,]+) calls/.exec(count)?.[1]?.replaceAll(',', ''));
+  expect(lines.length - 1).toBe(matches);
+  expect(lines.slice(1).every((line) => line.split(',')[6] === 'Cancel')).toBe(true);
 
   // A row opens its customer on the call screen.
   const custNo = (await column(page, 'cust_No'))[0]!;

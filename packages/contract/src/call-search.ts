@@ -35,6 +35,11 @@ export const CallSearchQuery = z.object({
 });
 export type CallSearchQuery = z.input<typeof CallSearchQuery>;
 
+/** The export: every match of the same filter in the same order, as a CSV file. */
+export const CallSearchExportQuery = CallSearchQuery.pick({ $filter: true, $orderby: true });
+export type CallSearchExportQuery = z.input<typeof CallSearchExportQuery>;
+export const CallSearchCsv = z.string();
+
 export const CallSearchRow = z.object({
   OutboundId: z.number().int(),
   Id: z.number().int().nullable(),

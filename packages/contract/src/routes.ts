@@ -121,7 +121,7 @@ import { EndCallRequest, EndCallResponse } from './end-call-command.js';
 import { endCallRoutes } from './end-call-routes.js';
 import { enrollmentRoutes } from './enrollment.js';
 import { userRoutes } from './users-routes.js';
-import { CallSearchQuery, CallSearchResponse } from './call-search.js';
+import { CallSearchCsv, CallSearchExportQuery, CallSearchQuery, CallSearchResponse } from './call-search.js';
 import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
@@ -632,6 +632,13 @@ export const routes = {
     access: ACCESS.callSearch,
     query: CallSearchQuery,
     response: CallSearchResponse,
+  },
+  exportOutboundCalls: {
+    method: 'GET',
+    path: '/api/odata/GetSearchOutboundCalls/export',
+    access: ACCESS.callSearch,
+    query: CallSearchExportQuery,
+    response: CallSearchCsv,
   },
   // ---- Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032) ----
   ...franchiseConfigRoutes,

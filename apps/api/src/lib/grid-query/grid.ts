@@ -37,6 +37,13 @@ export class GridQueryError extends Error {
 }
 
 const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
+const SQL_TYPES: Record<FieldType, string> = {
+  text: 'text',
+  integer: 'integer',
+  number: 'numeric',
+  boolean: 'boolean',
+  datetime: 'timestamptz',
+};
 const SQL_OPS: Record<CompareOp, SQL> = {
   eq: sql.raw('='),
   ne: sql.raw('<>'),
@@ -52,6 +59,13 @@ export interface Grid<F extends string> {
   field(name: string, option: string, at?: number): { name: F; def: GridField };
   where(filter: FilterExpr | null): SQL;
   orderBy(items: readonly OrderItem[]): SQL;
+  /** The values an order sorts by, as columns `k0`, `k1`, … (the key last), for {@link Grid.after}. */
+  sortKeys(items: readonly OrderItem[]): SQL;
+  /**
+   * The rows after a row in an order, given that row's `sortKeys` values: paging by key, so a deep page (an export
+   * of every match) costs what the first does.
+   */
+  after(items: readonly OrderItem[], keys: readonly (string | null)[]): SQL;
 }
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
@@ -192,8 +206,39 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
     }
   };
 
+  /** The order's expressions and directions, the key last (in the last item's direction). */
+  const orderParts = (items: readonly OrderItem[]) => {
+    const parts = items.map((item) => {
+      const { def } = field(item.field, '$orderby', item.at);
+      return { sql: def.sql, dir: item.dir, type: def.type };
+    });
+    return [...parts, { sql: definition.key, dir: items.at(-1)?.dir ?? 'asc', type: 'integer' as FieldType }];
+  };
+
   return {
     fieldNames: names,
+    // As text, so a time keeps its microseconds on the way back.
+    // As text, so a time keeps its microseconds on the way back.
+    sortKeys: (items) =>
+      sql.join(
+        orderParts(items).map((part, i) => sql`(${part.sql})::text as ${sql.identifier(`k${i}`)}`),
+        sql`, `,
+      ),
+    after: (items, keys) => {
+      const parts = orderParts(items);
+      // Nulls sort last both ways: after a value come the greater (or smaller) values, then the nulls.
+      const later = (i: number): SQL => {
+        const part = parts[i]!;
+        const raw = keys[i] ?? null;
+        const value = raw === null ? null : sql`cast(${raw} as ${sql.raw(SQL_TYPES[part.type])})`;
+        const beyond = part.dir === 'asc' ? sql`>` : sql`<`;
+        const past = value === null ? sql`false` : sql`(${part.sql} ${beyond} ${value} or ${part.sql} is null)`;
+        if (i === parts.length - 1) return past;
+        const same = value === null ? sql`${part.sql} is null` : sql`${part.sql} = ${value}`;
+        return sql`(${past} or (${same} and ${later(i + 1)}))`;
+      };
+      return later(0);
+    },
     field,
     where: (filter) => (filter ? sql`coalesce(${toSql(filter)}, false)` : sql`true`),
     orderBy: (items) => {

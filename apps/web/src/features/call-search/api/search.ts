@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CallSearchQuery } from '@cc/contract';
+import { routes, type CallSearchExportQuery, type CallSearchQuery } from '@cc/contract';
 import { api } from '../../../lib/api';
+import { downloadFile } from '../../../lib/upload';
 
 /** Query keys: every call-search query starts with 'callSearch'. */
 export const callSearchKey = ['callSearch'] as const;
@@ -31,3 +32,11 @@ export const useAgentNames = () =>
     queryFn: ({ signal }) => api('agentNames', { signal }),
     staleTime: 5 * 60_000,
   });
+
+/** Every match of the search as a CSV file, streamed by the server (all pages, the grid's order). */
+export function exportCalls(query: CallSearchExportQuery): Promise<void> {
+  const params = new URLSearchParams();
+  if (query.$filter) params.set('$filter', query.$filter);
+  if (query.$orderby) params.set('$orderby', query.$orderby);
+  return downloadFile(`${routes.exportOutboundCalls.path}?${params.toString()}`, 'calls.csv');
+}

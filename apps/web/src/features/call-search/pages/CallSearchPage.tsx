@@ -1,12 +1,13 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
+import { adminToast } from '../../../lib/toast';
 import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
 import { DayRangePicker } from '../../../components/DayRangePicker';
 import { GridPager } from '../../../components/GridPager';
 import { currentCallPath } from '../../current-call';
-import { useAgentNames, useCallSearch, useCallTypes } from '../api/search';
+import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
 import { paramsOf, queryOf, viewOf, type CallSearchView, type GridSize } from '../model';
 
@@ -36,6 +37,15 @@ export default function CallSearchPage() {
   const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
   const last = Math.min(total, view.page * view.size);
 
+  const [exporting, setExporting] = useState(false);
+  const onExport = () => {
+    const { $filter, $orderby } = queryOf(view);
+    setExporting(true);
+    exportCalls({ ...($filter ? { $filter } : {}), $orderby })
+      .catch((error: Error) => adminToast.error(`The export failed: ${error.message}`))
+      .finally(() => setExporting(false));
+  };
+
   const open = (row: CallSearchRow) => {
     if (row.cust_No === null || row.cust_No <= 0) return;
     void navigate(currentCallPath(row.SQLDBID, row.cust_No, row.Type), { state: { theCall: row } });
@@ -43,14 +53,26 @@ export default function CallSearchPage() {
 
   return (
     <Stack gap="sm" maw={1400} mx="auto">
-      <div>
-        <Title order={1} size="h3">
-          Call Search
-        </Title>
-        <Text size="sm" c="gray.7">
-          Past calls by type, date, agent and completion. Open one to see its customer.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            Call Search
+          </Title>
+          <Text size="sm" c="gray.7">
+            Past calls by type, date, agent and completion. Open one to see its customer.
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={onExport}
+          loading={exporting}
+          disabled={total === 0}
+          data-testid="export-calls"
+        >
+          Export CSV
+        </Button>
+      </Group>
 
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="sm" wrap="wrap">
