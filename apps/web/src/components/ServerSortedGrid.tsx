@@ -106,7 +106,17 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       }}
       onSortChanged={onSortChanged}
       onCellKeyDown={onCellKeyDown}
-      {...(onOpen ? { onRowClicked: ({ data }) => data && onOpen(data), rowStyle: { cursor: 'pointer' } } : {})}
+      {...(onOpen
+        ? {
+            onRowClicked: ({ data, event }) => {
+              // A link or button inside the row (the user grid's Edit) does its own thing, once.
+              const target = event?.target;
+              if (target instanceof Element && target.closest('a, button')) return;
+              if (data) onOpen(data);
+            },
+            rowStyle: { cursor: 'pointer' },
+          }
+        : {})}
       noRowsText={props.noRowsText}
     />
   );
