@@ -55,6 +55,12 @@ export interface HeldLease {
   lost(): string | undefined;
   /** Stop renewing (the send is over). */
   finish(): void;
+  /**
+   * Settles once no renewal is in flight. A renewal sent before `finish` may still be waiting on the database (a
+   * lock, a slow server): giving the message back before it is done would leave its row locked for a moment, and
+   * the next claim (`skip locked`) would pass the message by until the next round.
+   */
+  idle(): Promise<void>;
 }
 
 export interface LeaseOptions {
@@ -116,6 +122,7 @@ export function createLeases(options: LeaseOptions) {
     let lostReason: string | undefined;
     let renewTimer: NodeJS.Timeout | undefined;
     let deadlineTimer: NodeJS.Timeout | undefined;
+    let inFlight: Promise<void> = Promise.resolve();
 
     const lose = (reason: string) => {
       if (finished || lostReason !== undefined) return;
@@ -131,7 +138,9 @@ export function createLeases(options: LeaseOptions) {
     };
     const scheduleRenewal = () => {
       if (finished || lostReason !== undefined) return;
-      renewTimer = setTimeout(() => void renewOnce(), leaseMs / RENEWALS_PER_LEASE);
+      renewTimer = setTimeout(() => {
+        inFlight = renewOnce();
+      }, leaseMs / RENEWALS_PER_LEASE);
       renewTimer.unref();
     };
     const renewOnce = async () => {
@@ -160,6 +169,7 @@ export function createLeases(options: LeaseOptions) {
         clearTimeout(renewTimer);
         clearTimeout(deadlineTimer);
       },
+      idle: () => inFlight,
     };
   }
 

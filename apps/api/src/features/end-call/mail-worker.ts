@@ -223,6 +223,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (lost !== undefined) {
         // Not the server's doing: the message goes back, due at once, for whichever worker holds it next.
         log.warn({ emailId: row.email_id, attempts: row.attempts, reason: lost }, 'email send abandoned: lease lost');
+        await lease.idle();
         await leases.release(row.email_id);
         return 'retried';
       }
