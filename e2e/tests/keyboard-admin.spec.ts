@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, forgetSavedCall, shot, signIn, toast } from './helpers.js';
 import { makeUser, readUser } from './user-admin-support.js';
 
 /*
@@ -57,4 +57,30 @@ test('a user found, opened, changed and saved from the keyboard alone', async ({
   const saved = await readUser(request, user.UserId);
   expect(saved.FirstName).toBe('Keyla');
   expect(saved.Applications.some((a) => a.ApplicationId === 3)).toBe(!before);
+});
+
+test('the utilities and the call search from the keyboard: a dialog opens and closes, a found call opens', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'supervisor');
+  await page.goto('/call-center/Utilities');
+  const open = page.getByTestId('open-resend-emails');
+  await tabTo(page, open);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Resend Emails' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(toast(page, 'Cancelled Email Resend...')).toBeVisible();
+
+  await page.goto('/call-center/callSearch?uncompleted=1&types=Cancel');
+  const grid = page.getByTestId('call-search-grid');
+  await expect(grid.locator('[row-index="0"] [col-id="OutboundId"]').first()).not.toBeEmpty({ timeout: 15_000 });
+  await tabTo(page, grid, 60);
+  await expect(grid.locator('[row-index="0"] [role="gridcell"]:focus')).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, { timeout: 15_000 });
+  await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);
 });
