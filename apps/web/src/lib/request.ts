@@ -77,7 +77,7 @@ interface Problem {
 }
 
 /** A failure's body: ours, or OData's `{"error": {"code", "message", "details"}}` from the calls under /api/odata/. */
-function problemOf(data: unknown): Problem {
+export function problemOf(data: unknown): Problem {
   const body = (data ?? {}) as Problem & { error?: unknown };
   if (typeof body.error !== 'object' || body.error === null) return body;
   const odata = body.error as {

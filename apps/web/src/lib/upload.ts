@@ -3,7 +3,7 @@
  * progress. The server answers a stream of JSON lines (progress, then the result), read as they arrive, so the page
  * shows the server's phases too. The browser parses nothing of the file: it is sent as it is.
  */
-import { ACCESS_DENIED, ApiError } from './request';
+import { ACCESS_DENIED, ApiError, problemOf } from './request';
 import { refreshSession } from './api';
 import { session } from './session';
 import { adminToast } from './toast';
@@ -60,12 +60,13 @@ function send(options: StreamOptions): Promise<{ status: number; text: string; l
 }
 
 function errorOf(status: number, text: string): ApiError {
-  let body: { error?: string; message?: string; errors?: Record<string, string> } = {};
+  let data: unknown = {};
   try {
-    body = JSON.parse(text) as typeof body;
+    data = JSON.parse(text);
   } catch {
     // not JSON: the status says it
   }
+  const body = problemOf(data);
   const message = body.message ?? (status === 403 ? ACCESS_DENIED : `The server answered ${status}.`);
   return new ApiError(status, body.error ?? `HTTP_${status}`, message, body.errors ?? {});
 }

@@ -49,18 +49,23 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): { filter: SQL
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
   const { filter, order } = conditionsOf(query);
   const where = sql.join([...userConditions(user), filter], sql` and `);
-  const rows =
+  // The page and the count are independent: asked for together.
+  const [rows, count] = await Promise.all([
     query.$top === 0
       ? []
-      : rowsOf<CallSearchRow>(
-          await ctx.db.execute(sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
-            order by ${order} limit ${query.$top} offset ${query.$skip}`),
-        );
-  if (query.$count !== 'true') return { value: rows };
-  const [count] = rowsOf<{ n: number }>(
-    await ctx.db.execute(sql`select count(*)::int as n from ${FROM} where ${where}`),
-  );
-  return { value: rows, '@odata.count': count?.n ?? 0 };
+      : ctx.db
+          .execute(
+            sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
+            order by ${order} limit ${query.$top} offset ${query.$skip}`,
+          )
+          .then((result) => rowsOf<CallSearchRow>(result)),
+    query.$count === 'true'
+      ? ctx.db
+          .execute(sql`select count(*)::int as n from ${FROM} where ${where}`)
+          .then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0)
+      : undefined,
+  ]);
+  return count === undefined ? { value: rows } : { value: rows, '@odata.count': count };
 }
 
 /** The export's columns: the grid's, in its order, then the rest of the row. */

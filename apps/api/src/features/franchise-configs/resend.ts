@@ -15,6 +15,7 @@ import { callHistory, emailOutbox } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
+import { callTime } from '../../db/sql.js';
 import { requeueFailedEmail, requeueFailedEmails } from '../end-call/index.js';
 import { writeAudit } from '../users/index.js';
 
@@ -35,7 +36,7 @@ function emailInScope(scope: Scope): SQL {
 
 export async function failedEmails(db: DbOrTx, user: AuthUser): Promise<Out<typeof FailedEmailsResponse>> {
   const where = and(eq(emailOutbox.status, 'failed'), emailInScope(user.scope));
-  const rows = await db
+  const rowsQuery = db
     .select({
       emailId: emailOutbox.emailId,
       kind: emailOutbox.kind,
@@ -48,17 +49,20 @@ export async function failedEmails(db: DbOrTx, user: AuthUser): Promise<Out<type
       lastError: sql<string>`coalesce(${emailOutbox.lastError}, '')`,
       refusedTo: emailOutbox.refusedTo,
       deliveredTo: emailOutbox.deliveredTo,
-      createdAt: sql<string>`to_char(${emailOutbox.createdAt} at time zone ${ZONE}, 'YYYY-MM-DD HH24:MI:SS')`,
+      createdAt: sql<string>`${callTime(emailOutbox.createdAt)}`,
     })
     .from(emailOutbox)
     .leftJoin(callHistory, eq(callHistory.callId, emailOutbox.callId))
     .where(where)
     .orderBy(sql`${emailOutbox.createdAt} desc, ${emailOutbox.emailId} desc`)
     .limit(LIST_LIMIT);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(emailOutbox)
-    .where(where);
+  const [rows, [count]] = await Promise.all([
+    rowsQuery,
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(where),
+  ]);
   return { data: rows, total: count?.n ?? rows.length };
 }
 

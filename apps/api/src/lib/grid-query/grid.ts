@@ -207,9 +207,17 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
   };
 
   /** The order's expressions and directions, the key last (in the last item's direction). */
+  /**
+   * The order's expressions and directions, each field checked (known, sortable, named once), the key last in the
+   * last item's direction. Empty values sort last both ways: a search newest first starts with calls that have a date.
+   */
   const orderParts = (items: readonly OrderItem[]) => {
+    const seen = new Set<string>();
     const parts = items.map((item) => {
-      const { def } = field(item.field, '$orderby', item.at);
+      const { name, def } = field(item.field, '$orderby', item.at);
+      if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
+      if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
+      seen.add(name);
       return { sql: def.sql, dir: item.dir, type: def.type };
     });
     return [...parts, { sql: definition.key, dir: items.at(-1)?.dir ?? 'asc', type: 'integer' as FieldType }];
@@ -241,19 +249,11 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
     },
     field,
     where: (filter) => (filter ? sql`coalesce(${toSql(filter)}, false)` : sql`true`),
-    orderBy: (items) => {
-      const seen = new Set<string>();
-      const parts = items.map((item) => {
-        const { name, def } = field(item.field, '$orderby', item.at);
-        if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
-        if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
-        seen.add(name);
-        // Empty values last both ways: a search sorted newest first starts with calls that have a date.
-        return sql`${def.sql} ${sql.raw(item.dir)} nulls last`;
-      });
-      const last = items.at(-1)?.dir ?? 'asc';
-      return sql.join([...parts, sql`${definition.key} ${sql.raw(last)}`], sql`, `);
-    },
+    orderBy: (items) =>
+      sql.join(
+        orderParts(items).map((part) => sql`${part.sql} ${sql.raw(part.dir)} nulls last`),
+        sql`, `,
+      ),
   };
 }
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
-import { useConfigFranchises } from './api';
+import { useActiveFranchises } from '../api';
 import { CompanyConfigForm, FollowUpConfigForm, HotProspectConfigForm } from './ConfigForms';
 import { CONFIG_TEXTS } from './model';
 
@@ -12,7 +12,7 @@ import { CONFIG_TEXTS } from './model';
  * without updating anything says so.
  */
 export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityDialogProps) {
-  const franchises = useConfigFranchises();
+  const franchises = useActiveFranchises();
   const [sqldbid, setSqldbid] = useState<number | null>(null);
   const [branchNo, setBranchNo] = useState<string | null>(null);
   const saved = useRef(false);

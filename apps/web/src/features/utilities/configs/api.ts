@@ -8,18 +8,10 @@ import { api } from '../../../lib/api';
 
 const root = ['utilities', 'configs'] as const;
 export const configKeys = {
-  franchises: [...root, 'franchises'] as const,
   company: (sqldbid: number) => [...root, 'company', sqldbid] as const,
   followUp: (branchNo: string) => [...root, 'follow-up', branchNo] as const,
   hotProspect: (branchNo: string) => [...root, 'hot-prospect', branchNo] as const,
 };
-
-export const useConfigFranchises = () =>
-  useQuery({
-    queryKey: configKeys.franchises,
-    queryFn: ({ signal }) => api('getActiveFranchises', { signal }),
-    staleTime: 60_000,
-  });
 
 export const useCompanyConfig = (sqldbid: number | null) =>
   useQuery({

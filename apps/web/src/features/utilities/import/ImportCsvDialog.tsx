@@ -12,7 +12,8 @@ import { CsvImportPreview, CsvImportProgress } from '../../../components/CsvImpo
 import { ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
-import { downloadProblems, importPreviewed, previewFile, useActiveFranchises, useFlagCodes } from './api';
+import { useActiveFranchises } from '../api';
+import { downloadProblems, importPreviewed, previewFile, useFlagCodes } from './api';
 import { progressOf } from './progress';
 
 export const IMPORTED = 'Outbound Calls Successfully Imported!';

@@ -18,14 +18,6 @@ import type { Phase } from './progress';
 
 const root = ['utilities', 'import'] as const;
 
-export const useActiveFranchises = (enabled: boolean) =>
-  useQuery({
-    queryKey: [...root, 'franchises'] as const,
-    queryFn: ({ signal }) => api('getActiveFranchises', { signal }),
-    enabled,
-    staleTime: 60_000,
-  });
-
 export const useFlagCodes = (sqldbid: number | null) =>
   useQuery({
     queryKey: [...root, 'flag-codes', sqldbid] as const,
