@@ -42,3 +42,7 @@ export function startsWith(expression: SQL | AnyColumn, prefix: string): SQL {
     ? sql`${expression} ~>=~ ${prefix}`
     : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }
+
+/** A user's display name ("First Last") by id, or '' when there is none: how every list shows a CSR. */
+export const userName = (userId: unknown): SQL =>
+  sql`coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${userId}), '')`;

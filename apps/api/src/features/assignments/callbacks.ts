@@ -5,12 +5,13 @@ import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { CALLBACKS_LIMIT, type Callback, type CallbacksQuery, type SccDbUser } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { callTime, dayAfter, dayStart } from '../../db/sql.js';
-import { auditLog, outboundCalls as o, userBranches, users } from '../../db/schema/index.js';
+import { userName, callTime, dayAfter, dayStart } from '../../db/sql.js';
+import { outboundCalls as o, userBranches, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { LISTED } from '../outbound/index.js';
+import { writeAudits } from '../users/index.js';
 import { checkCsr } from './groups.js';
 
 /**
@@ -62,7 +63,7 @@ export async function callbacks(ctx: AppContext, user: AuthUser, query: Callback
     ctx.db.execute(sql`select ${o.outboundId} as "OutboundId", ${o.type} as "Type", ${o.branchNo} as "branchNo",
         ${o.custNo} as "cust_No", ${o.firstName} as "FirstName", ${o.lastName} as "LastName", ${o.phone} as "Phone",
         ${o.callBackCsr} as "callBackCSR",
-        coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${o.callBackCsr}), '') as "callBackCSRName",
+        ${userName(o.callBackCsr)} as "callBackCSRName",
         ${callTime(o.callBackDate)} as "callBackDate"
       from ${o} where ${condition}
       order by ${o.callBackDate}, ${o.outboundId} limit ${CALLBACKS_LIMIT}`),
@@ -109,21 +110,19 @@ export async function updateCallbacks(
         where ${o.outboundId} = v.id and p.id = v.id and ${OPEN_CALLBACK} and ${inScope(user.scope, o.branchNo)}
         returning ${o.outboundId} as id, p.csr as before, v.csr as after`),
     );
-    if (changed.length > 0) {
-      const at = ctx.now();
-      await tx.insert(auditLog).values(
-        changed.map((c) => ({
-          at,
-          actorUserId: user.userId,
-          action: 'update',
-          entity: 'callback',
-          entityId: String(c.id),
-          targetUserId: c.after,
-          before: { callBackCSR: c.before },
-          after: { callBackCSR: c.after },
-        })),
-      );
-    }
+    await writeAudits(
+      ctx,
+      tx,
+      user,
+      changed.map((c) => ({
+        action: 'update',
+        entity: 'callback',
+        entityId: c.id,
+        targetUserId: c.after,
+        before: { callBackCSR: c.before },
+        after: { callBackCSR: c.after },
+      })),
+    );
     const done = new Set(changed.map((c) => c.id));
     return { count: changed.length, notReassigned: input.rows.map((r) => r.OutboundId).filter((id) => !done.has(id)) };
   });

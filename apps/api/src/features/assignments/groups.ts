@@ -2,13 +2,14 @@
  * Assign Service Reps (administration.md §2, §3, §7; decision 031): the outbound list groups with their CSR, giving a
  * group to a CSR, taking it back, and marking a list complete. Every change writes its audit row in its transaction.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isAssignableCsr, OUTBOUND_CALL_TYPE_NAMES } from '@cc/domain';
 import type { CsrAssignment, SetGroupCallStatusRequest } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
-import { callTime } from '../../db/sql.js';
+import { userName, callTime } from '../../db/sql.js';
 import { csrAssignments, franchises, outboundCalls as o, users, webLeads } from '../../db/schema/index.js';
+import { branchInScope } from '../../db/main-branch.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
@@ -62,7 +63,7 @@ function groupsQuery(user: AuthUser, only?: GroupKey): SQL {
       coalesce(g.type, a.type) as "type", coalesce(g.source, a.source) as "source",
       coalesce(g.call_attempts, 0) as "callAttempts", coalesce(g.without_attempts, 0) as "callsWithoutAttempts",
       coalesce(g.open_calls, 0) as "openCalls", a.user_id as "userId",
-      coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = a.user_id), '') as "csrName",
+      ${userName(sql`a.user_id`)} as "csrName",
       (g.branch is null and a.completed_at is not null) as "callComplete", ${callTime(sql`a.completed_at`)} as "completedAt"
     from open_groups g full outer join assigned a
       on a.branch = g.branch and a.type = g.type and a.source = g.source
@@ -81,11 +82,8 @@ async function groupRow(db: DbOrTx, user: AuthUser, key: GroupKey): Promise<CsrA
 
 /** The branch must be a franchise branch in the caller's scope, else 400 naming `field`. */
 async function checkBranch(db: DbOrTx, user: AuthUser, branch: string, field: string): Promise<void> {
-  const [found] = await db
-    .select({ branchNo: franchises.branchNo })
-    .from(franchises)
-    .where(and(eq(franchises.branchNo, branch), inScope(user.scope, franchises.branchNo)));
-  if (!found) throw badRequest(field, `no franchise branch ${branch} in your scope`);
+  if (!(await branchInScope(db, user.scope, branch)))
+    throw badRequest(field, `no franchise branch ${branch} in your scope`);
 }
 
 /** The CSR must be an active user with allowCorporate or isAdmin (administration.md §6), else 400 naming `field`. */
@@ -94,12 +92,7 @@ export async function checkCsr(db: DbOrTx, userIds: number[], field: (id: number
   const rows = await db
     .select({ id: users.userId, allowCorporate: users.allowCorporate, isAdmin: users.isAdmin, active: users.active })
     .from(users)
-    .where(
-      sql`${users.userId} in (${sql.join(
-        unique.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
+    .where(inArray(users.userId, unique));
   for (const id of unique) {
     const row = rows.find((r) => r.id === id);
     if (!row || !isAssignableCsr(row)) {
@@ -239,15 +232,7 @@ export async function setGroupCallStatus(
       await tx
         .update(webLeads)
         .set({ status: 'complete', closedAt: now, closedBy: user.userId })
-        .where(
-          and(
-            sql`${webLeads.webLeadId} in (${sql.join(
-              webLeadIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-            eq(webLeads.status, 'new'),
-          ),
-        );
+        .where(and(inArray(webLeads.webLeadId, webLeadIds), eq(webLeads.status, 'new')));
     }
     if (assignment) {
       await tx

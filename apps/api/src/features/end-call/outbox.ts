@@ -81,7 +81,8 @@ export function emailsOfCall(db: DbOrTx, callId: number): Promise<OutboxRow[]> {
  */
 export async function requeueFailedEmails(
   db: DbOrTx,
-  range: { from: Date; to: Date },
+  /** [from, to): instants, or SQL giving them (the bounds of call-centre days, `dayStart`/`dayAfter`). */
+  range: { from: Date | SQL; to: Date | SQL },
   now: Date,
   /** A further condition on the rows (the caller's scope). */
   only?: SQL,

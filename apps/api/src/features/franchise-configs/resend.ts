@@ -8,20 +8,19 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FailedEmailsResponse, ResendEmailRequest, ResendEmailResponse, ResendEmailsRequest } from '@cc/contract';
-import { CALL_TIME_ZONE, formatLocalDateTime, type Scope } from '@cc/domain';
+import { CALL_TIME_ZONE, calendarDayIn, type Scope } from '@cc/domain';
 import type { AppContext } from '../../context.js';
-import { rowsOf, type DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { callHistory, emailOutbox } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
-import { callTime } from '../../db/sql.js';
+import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import { requeueFailedEmail, requeueFailedEmails } from '../end-call/index.js';
 import { writeAudit } from '../users/index.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
-const ZONE = sql.raw(`'${CALL_TIME_ZONE}'`);
 const LIST_LIMIT = 500;
 
 /**
@@ -67,23 +66,15 @@ export async function failedEmails(db: DbOrTx, user: AuthUser): Promise<Out<type
 }
 
 export async function resendEmails(ctx: AppContext, user: AuthUser, input: Out<typeof ResendEmailsRequest>) {
-  const today = formatLocalDateTime(ctx.now(), CALL_TIME_ZONE).slice(0, 10);
+  const today = calendarDayIn(ctx.now(), CALL_TIME_ZONE);
   const startDate = input.startDate ?? today;
   const endDate = input.endDate ?? (input.startDate && input.startDate > today ? input.startDate : today);
   if (endDate < startDate) throw badRequest('endDate', `must not be before startDate (${startDate})`);
   const emailIds = await ctx.db.transaction(async (tx) => {
-    // The bounds of those days in the call time zone: [start 00:00, the day after the end 00:00).
-    const [bounds] = rowsOf<{ from: string; to: string }>(
-      await tx.execute(sql`select
-        to_char((${startDate}::date)::timestamp at time zone ${ZONE} at time zone 'UTC',
-          'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "from",
-        to_char((${endDate}::date + 1)::timestamp at time zone ${ZONE} at time zone 'UTC',
-          'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "to"`),
-    );
-    if (!bounds) throw new Error('resendEmails: no bounds');
+    // Those days in the call time zone: [start 00:00, the day after the end 00:00).
     const ids = await requeueFailedEmails(
       tx,
-      { from: new Date(bounds.from), to: new Date(bounds.to) },
+      { from: dayStart(startDate), to: dayAfter(endDate) },
       ctx.now(),
       emailInScope(user.scope),
     );

@@ -4,7 +4,7 @@
  * scope (a franchise or branch outside it is 404, as if it did not exist); each change writes its audit row in its
  * own transaction. The call screens read these tables on every call, so a change applies to the next call at once.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   CompanyConfig,
@@ -17,22 +17,18 @@ import type {
 import { CONFIG_DEFAULTS } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { franchiseConfigs, franchises, hotProspectConfigs, inboundFollowUpConfigs } from '../../db/schema/index.js';
+import { franchiseConfigs, hotProspectConfigs, inboundFollowUpConfigs } from '../../db/schema/index.js';
+import { branchInScope } from '../../db/main-branch.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { inScope } from '../../http/scope.js';
 import { franchiseInScope } from '../current-call/index.js';
 import { writeAudit } from '../users/index.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
 /** A branch in the caller's scope, or 404. */
-async function branchInScope(db: DbOrTx, user: AuthUser, branchNo: string): Promise<void> {
-  const [row] = await db
-    .select({ branchNo: franchises.branchNo })
-    .from(franchises)
-    .where(and(eq(franchises.branchNo, branchNo), inScope(user.scope, franchises.branchNo)));
-  if (!row) throw notFound('Branch not found.');
+async function checkBranch(db: DbOrTx, user: AuthUser, branchNo: string): Promise<void> {
+  if (!(await branchInScope(db, user.scope, branchNo))) throw notFound('Branch not found.');
 }
 
 async function readCompanyConfig(db: DbOrTx, sqldbid: number): Promise<Out<typeof CompanyConfig>> {
@@ -88,13 +84,13 @@ async function readFollowUpConfig(db: DbOrTx, branchNo: string): Promise<Out<typ
 }
 
 export async function getFollowUpConfig(ctx: AppContext, user: AuthUser, branchNo: string) {
-  await branchInScope(ctx.db, user, branchNo);
+  await checkBranch(ctx.db, user, branchNo);
   return readFollowUpConfig(ctx.db, branchNo);
 }
 
 export function updateFollowUpConfig(ctx: AppContext, user: AuthUser, input: Out<typeof InboundFollowUpConfigUpdate>) {
   return ctx.db.transaction(async (tx) => {
-    await branchInScope(tx, user, input.branchNo);
+    await checkBranch(tx, user, input.branchNo);
     const before = await readFollowUpConfig(tx, input.branchNo);
     const values = {
       inboundFollowUpStart: input.inboundFollowUpStart,
@@ -125,13 +121,13 @@ async function readHotProspectConfig(db: DbOrTx, branchNo: string): Promise<Out<
 }
 
 export async function getHotProspectConfig(ctx: AppContext, user: AuthUser, branchNo: string) {
-  await branchInScope(ctx.db, user, branchNo);
+  await checkBranch(ctx.db, user, branchNo);
   return readHotProspectConfig(ctx.db, branchNo);
 }
 
 export function updateHotProspectConfig(ctx: AppContext, user: AuthUser, input: Out<typeof HotProspectConfigUpdate>) {
   return ctx.db.transaction(async (tx) => {
-    await branchInScope(tx, user, input.branchNo);
+    await checkBranch(tx, user, input.branchNo);
     const before = await readHotProspectConfig(tx, input.branchNo);
     const values = { active: input.active, emailAddresses: input.emailAddresses };
     await tx

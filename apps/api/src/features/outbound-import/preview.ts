@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { checkImportHeader, checkImportRow, IMPORT_COLUMNS, importHasBranch, type ImportCallType } from '@cc/domain';
 import type { ImportFranchiseFilter, ImportPreview, ImportProblem } from '@cc/contract';
 import { rowsOf, type Db, type DbOrTx } from '../../db/client.js';
+import { branchInScope } from '../../db/main-branch.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
@@ -61,10 +62,7 @@ export async function checkPreviewInput(db: Db, input: Omit<PreviewInput, 'recor
   }
   if (input.filter) {
     const { branchNo, sqldbid } = input.filter.franchise;
-    const [found] = rowsOf<{ sqldbid: number }>(
-      await db.execute(sql`select sqldbid from franchises f
-        where f.branchno = ${branchNo} and f.active and ${inScope(input.user.scope, sql`f.branchno`)}`),
-    );
+    const found = await branchInScope(db, input.user.scope, branchNo, { active: true });
     // A franchise outside the user's scope is answered as a missing one.
     if (!found) throw notFound('Franchise not found.');
     if (found.sqldbid !== sqldbid) throw badRequest('franchise.sqldbid', `is not the franchise of branch ${branchNo}`);

@@ -1,10 +1,11 @@
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { IMPORT_COLUMNS, type ImportCallType } from '@cc/domain';
 import { ImportFranchiseFilter, type ImportPreviewQuery, type ImportResult, type ImportStreamLine } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
+import { sendCsv } from '../../http/csv-reply.js';
 import { defineRoute } from '../../http/route.js';
 import { CsvFileError, decodeCsv, isCsvName, parseCsv, toCsv, type CsvRecord } from '../../lib/csv-import/index.js';
 import { commitImport } from './commit.js';
@@ -180,10 +181,7 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
         ['Line', 'Reason', 'Branch', 'Customer', 'Name'],
         ...problems.map((p) => [p.line, p.reason, p.branchNo, p.custNo, p.name]),
       ]);
-      reply.header('content-type', 'text/csv; charset=utf-8');
-      reply.header('content-disposition', `attachment; filename="import-problems-${params.importId}.csv"`);
-      // A stream is sent as it is: the text is CSV, not JSON.
-      return Readable.from([`\ufeff${csv}`]) as never;
+      return sendCsv(reply, `import-problems-${params.importId}.csv`, [csv]);
     });
     registered();
   });

@@ -18,17 +18,31 @@ export interface AuditChange {
   after: unknown;
 }
 
-export async function writeAudit(ctx: AppContext, tx: DbOrTx, actor: AuthUser, change: AuditChange): Promise<void> {
-  await tx.insert(auditLog).values({
-    at: ctx.now(),
-    actorUserId: actor.userId,
-    action: change.action,
-    entity: change.entity,
-    entityId: String(change.entityId),
-    targetUserId: change.targetUserId ?? null,
-    before: change.before ?? null,
-    after: change.after ?? null,
-  });
+export function writeAudit(ctx: AppContext, tx: DbOrTx, actor: AuthUser, change: AuditChange): Promise<void> {
+  return writeAudits(ctx, tx, actor, [change]);
+}
+
+/** Several changes of one request, in one statement, all at the same instant. */
+export async function writeAudits(
+  ctx: AppContext,
+  tx: DbOrTx,
+  actor: AuthUser,
+  changes: readonly AuditChange[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  const at = ctx.now();
+  await tx.insert(auditLog).values(
+    changes.map((change) => ({
+      at,
+      actorUserId: actor.userId,
+      action: change.action,
+      entity: change.entity,
+      entityId: String(change.entityId),
+      targetUserId: change.targetUserId ?? null,
+      before: change.before ?? null,
+      after: change.after ?? null,
+    })),
+  );
 }
 
 export async function readAudit(

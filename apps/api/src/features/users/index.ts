@@ -1,2 +1,2 @@
 export { registerUserRoutes } from './routes.js';
-export { writeAudit, type AuditChange } from './audit.js';
+export { writeAudit, writeAudits, type AuditChange } from './audit.js';

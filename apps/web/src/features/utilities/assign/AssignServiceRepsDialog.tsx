@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ASSIGN_TEXT, CALL_SOURCES, GROUP_CALL_STATUS_TYPE, GROUP_CALL_TYPE, isAssignableCsr } from '@cc/domain';
@@ -15,6 +15,7 @@ import {
   useUpdateAssignment,
 } from './api';
 import { AssignmentsGrid, groupKey } from './AssignmentsGrid';
+import { useCancelToast } from '../useCancelToast';
 
 /** '** ALL **' (administration.md §9, call source 1): no source filter. */
 const ALL_SOURCES = CALL_SOURCES.find((s) => s.id === 1)?.name ?? '** ALL **';
@@ -24,6 +25,7 @@ const ALL_SOURCES = CALL_SOURCES.find((s) => s.id === 1)?.name ?? '** ALL **';
  * group to a CSR, delete its assignment, or mark its list complete. Closed without a change: the cancel toast.
  */
 export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDialogProps) {
+  const { close, done } = useCancelToast(onClose, ASSIGN_TEXT.cancelled);
   const me = useSession()?.user.UserId ?? 0;
   const assignments = useAssignments();
   const csrs = useSccDbUsers();
@@ -35,7 +37,6 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
   const [branch, setBranch] = useState('');
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [csr, setCsr] = useState<string | null>(null);
-  const changed = useRef(false);
 
   const rows = useMemo(
     () =>
@@ -50,10 +51,6 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
     .filter(isAssignableCsr)
     .map((u) => ({ value: String(u.id), label: `${u.firstName} ${u.lastName} (${u.username})` }));
 
-  const close = () => {
-    if (!changed.current) adminToast.info(ASSIGN_TEXT.cancelled);
-    onClose();
-  };
   const onSelect = (row: CsrAssignment | null) => {
     setSelectedKey(row ? groupKey(row) : null);
     setCsr(row?.userId ? String(row.userId) : null);
@@ -72,7 +69,7 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
       adminToast.error(ASSIGN_TEXT.failed);
       return;
     }
-    changed.current = true;
+    done();
     adminToast.success(ASSIGN_TEXT.updated(selected));
   };
 
@@ -95,7 +92,7 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
       onConfirm: () => {
         remove.mutate(id, {
           onSuccess: () => {
-            changed.current = true;
+            done();
             setCsr(null);
             adminToast.success(ASSIGN_TEXT.deleted);
           },
@@ -132,7 +129,7 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
           },
           {
             onSuccess: () => {
-              changed.current = true;
+              done();
               adminToast.success(ASSIGN_TEXT.markComplete);
             },
             onError: () => adminToast.error(ASSIGN_TEXT.failed),

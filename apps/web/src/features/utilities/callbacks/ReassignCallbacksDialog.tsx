@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { ASSIGN_TEXT, CALLBACK_TEXT, isAssignableCsr } from '@cc/domain';
 import type { Callback, CallbacksQuery } from '@cc/contract';
@@ -7,6 +7,7 @@ import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
 import { useCallbacks, useSccDbUsers, useUpdateCallbacks } from '../assign/api';
 import { CallbacksGrid } from './CallbacksGrid';
+import { useCancelToast } from '../useCancelToast';
 
 const ANY = '';
 const NO_DAY_RANGE: DayRange = [null, null];
@@ -16,13 +17,13 @@ const NO_DAY_RANGE: DayRange = [null, null];
  * several and give them to another CSR. A callback its CSR ended meanwhile is left, and the toasts say how many moved.
  */
 export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDialogProps) {
+  const { close, done } = useCancelToast(onClose, CALLBACK_TEXT.cancelled);
   const [csrFilter, setCsrFilter] = useState<string>(ANY);
   const [days, setDays] = useState<DayRange>(NO_DAY_RANGE);
   const [selected, setSelected] = useState<Callback[]>([]);
   const [target, setTarget] = useState<string | null>(null);
   // A new grid after a reassignment: nothing stays selected that the answer has moved.
   const [round, setRound] = useState(0);
-  const changed = useRef(false);
   const query: CallbacksQuery = {
     ...(csrFilter === ANY ? {} : { csr: Number(csrFilter) }),
     ...(days[0] ? { from: days[0] } : {}),
@@ -41,11 +42,6 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
   const rows = callbacks.data?.data ?? [];
   const total = callbacks.data?.total ?? 0;
 
-  const close = () => {
-    if (!changed.current) adminToast.info(CALLBACK_TEXT.cancelled);
-    onClose();
-  };
-
   const submit = async () => {
     if (!target || selected.length === 0) return;
     const csr = Number(target);
@@ -58,7 +54,7 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
       adminToast.error(ASSIGN_TEXT.failed);
       return;
     }
-    changed.current = true;
+    done();
     setSelected([]);
     setRound((n) => n + 1);
     adminToast.success(CALLBACK_TEXT.reassigned(answer.count));

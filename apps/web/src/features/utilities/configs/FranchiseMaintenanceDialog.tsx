@@ -1,10 +1,10 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
-import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
 import { useActiveFranchises } from '../api';
 import { CompanyConfigForm, FollowUpConfigForm, HotProspectConfigForm } from './ConfigForms';
 import { CONFIG_TEXTS } from './model';
+import { useCancelToast } from '../useCancelToast';
 
 /**
  * Franchise Maintenance (administration.md §2, §3; decision 032): pick a franchise of your scope, then a branch of
@@ -12,20 +12,12 @@ import { CONFIG_TEXTS } from './model';
  * without updating anything says so.
  */
 export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityDialogProps) {
+  const { close, done } = useCancelToast(onClose, CONFIG_TEXTS.cancelled);
   const franchises = useActiveFranchises();
   const [sqldbid, setSqldbid] = useState<number | null>(null);
   const [branchNo, setBranchNo] = useState<string | null>(null);
-  const saved = useRef(false);
   const list = franchises.data ?? [];
   const franchise = list.find((f) => f.sqldbid === sqldbid) ?? null;
-
-  const close = () => {
-    if (!saved.current) adminToast.info(CONFIG_TEXTS.cancelled);
-    onClose();
-  };
-  const onSaved = () => {
-    saved.current = true;
-  };
 
   return (
     <Modal opened={opened} onClose={close} title={CONFIG_TEXTS.title} size="xl" data-testid="franchise-maintenance">
@@ -64,11 +56,11 @@ export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityD
           </Text>
         ) : (
           <>
-            <CompanyConfigForm key={`company-${franchise.sqldbid}`} sqldbid={franchise.sqldbid} onSaved={onSaved} />
+            <CompanyConfigForm key={`company-${franchise.sqldbid}`} sqldbid={franchise.sqldbid} onSaved={done} />
             {branchNo && (
               <>
-                <FollowUpConfigForm key={`follow-up-${branchNo}`} branchNo={branchNo} onSaved={onSaved} />
-                <HotProspectConfigForm key={`hot-${branchNo}`} branchNo={branchNo} onSaved={onSaved} />
+                <FollowUpConfigForm key={`follow-up-${branchNo}`} branchNo={branchNo} onSaved={done} />
+                <HotProspectConfigForm key={`hot-${branchNo}`} branchNo={branchNo} onSaved={done} />
               </>
             )}
           </>

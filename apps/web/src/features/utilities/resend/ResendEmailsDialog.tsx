@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
 import { ApiError } from '../../../lib/api';
@@ -7,6 +7,7 @@ import type { UtilityDialogProps } from '../utilities';
 import { useResendWrites } from './api';
 import { FailedEmails } from './FailedEmails';
 import { RESEND_TEXTS, todayInCallZone } from './model';
+import { useCancelToast } from '../useCancelToast';
 
 /**
  * Resend Emails (administration.md §2, §5, §7, §8; decision 032): ResendEmails(startDate, endDate), both today by
@@ -14,21 +15,17 @@ import { RESEND_TEXTS, todayInCallZone } from './model';
  * themselves, each fixable and resendable. Closing without resending anything: 'Cancelled Email Resend...'.
  */
 export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogProps) {
+  const { close: cancel, done } = useCancelToast(onClose, RESEND_TEXTS.cancelled);
   const today = todayInCallZone();
   const [range, setRange] = useState<DayRange>([today, today]);
   const { range: resendRange } = useResendWrites();
-  const resent = useRef(false);
 
-  const cancel = () => {
-    if (!resent.current) adminToast.info(RESEND_TEXTS.cancelled);
-    onClose();
-  };
   const resend = async () => {
     const [startDate, endDate] = range;
     if (!startDate) return;
     try {
       await resendRange.mutateAsync({ startDate, endDate: endDate ?? startDate });
-      resent.current = true;
+      done();
       adminToast.success(RESEND_TEXTS.resent);
       onClose();
     } catch (error) {
@@ -61,7 +58,7 @@ export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogPro
         </Title>
         <FailedEmails
           onResent={() => {
-            resent.current = true;
+            done();
           }}
         />
         <Group justify="flex-end">

@@ -1,5 +1,5 @@
 /** Resend Emails' texts (administration.md §8 where quoted; the rest ours, decision 032) and rules. */
-import { CALL_TIME_ZONE, EMAIL_ADDRESS, formatLocalDateTime } from '@cc/domain';
+import { CALL_TIME_ZONE, calendarDayIn, EMAIL_ADDRESS } from '@cc/domain';
 
 export const RESEND_TEXTS = {
   title: 'Resend Emails',
@@ -10,7 +10,7 @@ export const RESEND_TEXTS = {
 } as const;
 
 /** Today in the call time zone, 'YYYY-MM-DD': both dates' default (§5). */
-export const todayInCallZone = (now = new Date()): string => formatLocalDateTime(now, CALL_TIME_ZONE).slice(0, 10);
+export const todayInCallZone = (now = new Date()): string => calendarDayIn(now, CALL_TIME_ZONE);
 
 /** The recipients to fix first: those the server refused, else every recipient. */
 export function recipientsToFix(email: { to: string; cc: string; refusedTo: string }): string[] {
