@@ -1,0 +1,1 @@
+CREATE INDEX "leads_outbound_idx" ON "leads" USING btree ("outbound_id");
