@@ -34,9 +34,11 @@ import {
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
 import { pricingSnapshotQuery } from '../../apps/api/dist/features/pricing/data.js';
 import type { Runner } from './database.js';
+import { callSearchScenarios } from './call-search.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
-export type Kind = 'search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'end_call' | 'reference';
+export type Kind =
+  'search' | 'call_search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'end_call' | 'reference';
 
 export interface Query {
   sql: string;
@@ -503,6 +505,7 @@ export async function buildScenarios(
   });
 
   scenarios.push(await pricingScenario(run));
+  scenarios.push(...(await callSearchScenarios(run)));
 
   if (options.franchise) {
     const account = franchiseAccount();

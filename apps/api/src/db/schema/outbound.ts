@@ -156,5 +156,12 @@ export const leads = pgTable(
     outboundId: integer('outbound_id').references(() => outboundCalls.outboundId),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('leads_customer_idx').on(t.branchNo, t.custNo)],
+  (t) => [
+    index('leads_customer_idx').on(t.branchNo, t.custNo),
+    /**
+     * The foreign key to outbound_calls: without it, a hard delete of outbound rows checks each deleted row against
+     * every lead (the import bench's clean-up of 100,000 rows at a million customers ran for over 8 minutes).
+     */
+    index('leads_outbound_idx').on(t.outboundId),
+  ],
 );

@@ -24,7 +24,10 @@ type Query = z.output<typeof CallSearchQuery>;
 /** The permission that opens every agent's calls (reference data, decision 026). */
 export const ALL_AGENTS_PERMISSION = 2;
 
-function userConditions(user: AuthUser): SQL[] {
+/** The user's part of a search: the user's scope, and its own calls only without CallSearch.AllAgents. */
+export type SearchUser = Pick<AuthUser, 'userId' | 'permissions' | 'scope'>;
+
+function userConditions(user: SearchUser): SQL[] {
   const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];
   if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) {
     where.push(sql`(${o.lastAccessCsr} = ${user.userId} or ${o.callBackCsr} = ${user.userId})`);
@@ -46,24 +49,31 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): { filter: SQL
   }
 }
 
-export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
+/**
+ * The statements of one search page: its rows (null for `$top=0`) and, with `$count=true`, its count (else null).
+ * Exported so that the benchmark runs exactly what the API runs.
+ */
+export function searchStatements(user: SearchUser, query: Query): { rows: SQL | null; count: SQL | null } {
   const { filter, order } = conditionsOf(query);
   const where = sql.join([...userConditions(user), filter], sql` and `);
+  return {
+    rows:
+      query.$top === 0
+        ? null
+        : sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
+            order by ${order} limit ${query.$top} offset ${query.$skip}`,
+    count: query.$count === 'true' ? sql`select count(*)::int as n from ${FROM} where ${where}` : null,
+  };
+}
+
+export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
+  const statements = searchStatements(user, query);
   // The page and the count are independent: asked for together.
   const [rows, count] = await Promise.all([
-    query.$top === 0
-      ? []
-      : ctx.db
-          .execute(
-            sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
-            order by ${order} limit ${query.$top} offset ${query.$skip}`,
-          )
-          .then((result) => rowsOf<CallSearchRow>(result)),
-    query.$count === 'true'
-      ? ctx.db
-          .execute(sql`select count(*)::int as n from ${FROM} where ${where}`)
-          .then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0)
-      : undefined,
+    statements.rows === null ? [] : ctx.db.execute(statements.rows).then((result) => rowsOf<CallSearchRow>(result)),
+    statements.count === null
+      ? undefined
+      : ctx.db.execute(statements.count).then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0),
   ]);
   return count === undefined ? { value: rows } : { value: rows, '@odata.count': count };
 }
