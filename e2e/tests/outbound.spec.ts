@@ -59,7 +59,10 @@ const cofCounts = (page: Page) => apiGet<Count[]>(page, '/api/OutboundCall/GetOu
 function cofList(page: Page, callType: string, query: Record<string, string | number> = {}) {
   const search = new URLSearchParams({ pageSize: '25' });
   for (const [key, value] of Object.entries(query)) search.set(key, String(value));
-  return apiGet<{ data: Row[]; total: number }>(page, `/api/call-center/outboundcof/${callType}?${search.toString()}`);
+  return apiGet<{ data: Row[]; total: number; next: string | null }>(
+    page,
+    `/api/call-center/outboundcof/${callType}?${search.toString()}`,
+  );
 }
 
 const section = (page: Page, callType: string) => page.getByTestId(`outbound-section-${callType}`);
@@ -155,8 +158,10 @@ test('a section per call type with its count; a section opens on a grid of 25 ca
     g.getByRole('button', { name: `Open call for ${first.data[0]!.FirstName} ${first.data[0]!.LastName}` }),
   ).toBeVisible();
 
-  // The next page comes from the server.
+  // The next page comes from the server, asked for by the first page's last row (decision 034).
+  const asked = page.waitForRequest((r) => r.url().includes('/outboundcof/Cancel?') && r.url().includes('page=2'));
   await section(page, 'Cancel').getByRole('button', { name: 'Page 2' }).click();
+  expect(new URL((await asked).url()).searchParams.get('after')).toBe(first.next);
   await expect(summary(page, 'Cancel')).toHaveText(`26–50 of ${cancel.count} calls`);
   const second = await cofList(page, 'Cancel', { page: 2 });
   await expect(cell(g, 0, 'cust_No')).toHaveText(String(second.data[0]!.cust_No));

@@ -28,6 +28,7 @@ interface Detail {
 interface Page_ {
   data: Row[];
   total: number;
+  next: string | null;
 }
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -165,15 +166,29 @@ test('sort on the server by total and by customer; page through', async ({ page 
   );
   await shot(page, 'quotes-sorted-by-customer');
 
-  // The next page continues the same order.
+  // The next page continues the same order, asked for by the first page's last row (decision 034).
+  const asked = page.waitForRequest((r) => r.url().includes('/api/quotes?') && r.url().includes('page=2'));
   await page.getByRole('button', { name: 'Page 2' }).click();
+  expect(new URL((await asked).url()).searchParams.get('after')).toBe(byName.next);
   await expect(page).toHaveURL(/page=2/);
+  await expect(page).not.toHaveURL(/after=/);
   const second = await apiGet<Page_>(page, '/api/quotes?sort=customer&dir=asc&pageSize=25&page=2');
   await expectIds(
     g,
     second.data.map((r) => r.id),
   );
   await expect(summary(page)).toHaveText(/^26–50 of /);
+
+  // A jump to a page never reached goes by number; back to a page passed goes by key again.
+  const jumped = page.waitForRequest((r) => r.url().includes('/api/quotes?') && r.url().includes('page=4'));
+  await page.getByRole('button', { name: 'Page 4' }).click();
+  expect(new URL((await jumped).url()).searchParams.get('after')).toBeNull();
+  await expect(summary(page)).toHaveText(/^76–100 of /);
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expectIds(
+    g,
+    second.data.map((r) => r.id),
+  );
 });
 
 test('the header’s quote search box opens an order by its number; a row opens the order’s drawer', async ({ page }) => {

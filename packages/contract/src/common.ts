@@ -22,6 +22,17 @@ export function page<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * A page of a grid that pages by key (decision 034): `next` is the cursor of the page's last row (null when the page
+ * is empty); sent back as `after`, it asks for the rows after that row, whatever their number.
+ */
+export function keysetPage<T extends z.ZodType>(item: T) {
+  return page(item).extend({ next: z.string().nullable() });
+}
+
+/** The `after` of a query: a cursor a page gave (opaque base64url text). */
+export const Cursor = z.string().max(4000, 'is not a cursor this list gave').optional();
+
 export const Ok = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { OUTBOUND_CALL_TYPE_NAMES } from '@cc/domain';
-import { CalendarDay, Id, IdParam, int4Param, line, page } from './common.js';
+import { CalendarDay, Cursor, Id, IdParam, int4Param, keysetPage, line } from './common.js';
 
 /** A call time in America/Chicago, 'YYYY-MM-DD HH:mm:ss', or null. */
 const CallTime = z.string().nullable();
@@ -76,6 +76,11 @@ export const OutboundListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(1500).default(25),
   sort: z.enum(OUTBOUND_SORT_FIELDS).default('callBackDate'),
   dir: z.enum(['asc', 'desc']).default('asc'),
+  /**
+   * The `next` of the page before (decision 034): the page after that row, read by key; `page` is then only echoed.
+   * Without it, page `page` is counted from the start.
+   */
+  after: Cursor,
   /** Whole days, America/Chicago. */
   callTargetFrom: Day,
   callTargetTo: Day,
@@ -86,7 +91,7 @@ export const OutboundListQuery = z.object({
 });
 export type OutboundListQuery = z.input<typeof OutboundListQuery>;
 
-export const OutboundListResponse = page(OutboundRow);
+export const OutboundListResponse = keysetPage(OutboundRow);
 export type OutboundListResponse = z.infer<typeof OutboundListResponse>;
 export const CallTypeParams = z.object({ callType: OutboundCallType });
 

@@ -5,7 +5,7 @@
  */
 import { z } from './zod.js';
 import { ORDER_STATUS_VALUES } from '@cc/domain';
-import { IdParam, line, page } from './common.js';
+import { Cursor, IdParam, keysetPage, line } from './common.js';
 
 /** An instant as the app shows it: 'YYYY-MM-DD HH:mm:ss' in America/Chicago. */
 const Time = z.string();
@@ -18,6 +18,8 @@ export const QuotesQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(500).default(25),
   sort: z.enum(QUOTE_SORT_FIELDS, { error: `must be one of ${QUOTE_SORT_FIELDS.join(', ')}` }).default('updated'),
   dir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).default('desc'),
+  /** The `next` of the page before (decision 034): the orders after that one, read by key; `page` is only echoed. */
+  after: Cursor,
   /** One order status; every status when left out. */
   status: z.enum(ORDER_STATUS_VALUES, { error: `must be one of ${ORDER_STATUS_VALUES.join(', ')}` }).optional(),
   /** An order or customer number, a last name ('Last, First') or phone digits (parseQuoteSearch in domain). */
@@ -53,7 +55,7 @@ export type QuoteRow = z.infer<typeof QuoteRow>;
 /** How the search text was read: order or customer number, phone, name; null without a search. */
 export const QuoteSearchKind = z.enum(['number', 'phone', 'name']).nullable();
 
-export const QuotesResponse = page(QuoteRow).extend({ search: QuoteSearchKind });
+export const QuotesResponse = keysetPage(QuoteRow).extend({ search: QuoteSearchKind });
 export type QuotesResponse = z.infer<typeof QuotesResponse>;
 
 export const QuoteParams = z.object({ orderId: IdParam });

@@ -19,6 +19,7 @@ import {
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, startsWith } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
+import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 import { AppError } from '../../http/errors.js';
 
 export type Criteria = z.output<typeof InboundCriteria>;
@@ -120,12 +121,32 @@ function filterConditions(filters: SearchView['filters']): SQL[] {
   return conditions;
 }
 
-/** The page's order: the chosen column, then branch, customer number and company, so that pages never overlap. */
-function orderOf(view: SearchView): SQL {
-  const dir = sql.raw(view.dir === 'desc' ? 'desc' : 'asc');
-  const chosen = SORT_AS_IS.has(view.sort) ? column(view.sort) : sql`lower(${column(view.sort)})`;
-  return sql`${chosen} ${dir}, ${column('Branch')}, ${column('AccountNo')}, ${column('SQLDBID')}`;
-}
+/**
+ * The grid of the matches (decision 034): each column of the `m` relation, text columns sorted regardless of case
+ * (the codes and digits as they are), every order ending with branch, customer number and company ascending, so
+ * that pages never overlap. Capped at INBOUND_ROW_LIMIT matches, the grid pages by number (OFFSET within 500).
+ */
+const INBOUND_GRID = defineGrid<InboundGridColumn>({
+  fields: Object.fromEntries(
+    INBOUND_GRID_COLUMNS.map((name) => [
+      name,
+      {
+        sql: column(name),
+        type: name === 'AccountNo' ? 'integer' : 'text',
+        caseless: !SORT_AS_IS.has(name),
+      } satisfies GridField,
+    ]),
+  ) as Record<InboundGridColumn, GridField>,
+  key: [
+    { sql: column('Branch'), type: 'text' },
+    { sql: column('AccountNo'), type: 'integer' },
+    { sql: column('SQLDBID'), type: 'integer' },
+  ],
+  keyDir: 'asc',
+});
+
+/** The page's order: the chosen column, then branch, customer number and company. */
+const orderOf = (view: SearchView): SQL => INBOUND_GRID.orderBy([{ field: view.sort, dir: view.dir, at: 0 }]);
 
 /** The order of the first view (or its reverse) by what the search indexes hold: branch, customer number, company. */
 function indexOrderOf(view: SearchView): SQL | null {

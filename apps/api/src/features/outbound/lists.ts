@@ -7,6 +7,7 @@ import type { Scope } from '@cc/domain';
 import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { inScope } from '../../http/scope.js';
+import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 
 export const LISTED = sql`not ${o.callComplete} and ${o.deletedAt} is null and ${o.custNo} is not null and ${o.custNo} <> -1 and (${o.type} <> 'PropertyEval' or ${o.enablePropEval})`;
 
@@ -27,18 +28,27 @@ export const ROW_COLUMNS = sql`
   ${o.webLeadCallId} as "webleadcallid", ${o.webLeadType} as "webleadtype",
   (select w.contact_id from web_leads w where w.web_lead_id = ${o.webLeadCallId}) as "ContactId"`;
 
-const SORT_COLUMNS = {
-  callBackDate: o.callBackDate,
-  lastAccessDate: o.lastAccessDate,
-  cust_No: o.custNo,
-  branchNo: o.branchNo,
-  LastName: o.lastName,
-  FirstName: o.firstName,
-  City: o.city,
-  Zip: o.zip,
-  CallStatus: o.callStatus,
-} as const;
-export type SortField = keyof typeof SORT_COLUMNS;
+/**
+ * The sortable columns of a list (decision 034), each with its index in migration 0008 ((type, column, outbound_id),
+ * branchno included). Only the call target and the last-called time may be empty (last both ways, with a descending
+ * index each); the customer number is never null in a list (LISTED).
+ */
+const text = (column: SQL | AnyColumn): GridField => ({ sql: sql`${column}`, type: 'text' });
+export const OUTBOUND_LIST_GRID = defineGrid({
+  fields: {
+    callBackDate: { sql: sql`${o.callBackDate}`, type: 'datetime', nullable: true },
+    lastAccessDate: { sql: sql`${o.lastAccessDate}`, type: 'datetime', nullable: true },
+    cust_No: { sql: sql`${o.custNo}`, type: 'integer' },
+    branchNo: text(o.branchNo),
+    LastName: text(o.lastName),
+    FirstName: text(o.firstName),
+    City: text(o.city),
+    Zip: text(o.zip),
+    CallStatus: text(o.callStatus),
+  },
+  key: sql`${o.outboundId}`,
+});
+export type SortField = (typeof OUTBOUND_LIST_GRID.fieldNames)[number];
 
 export interface ListFilter {
   type: string;
@@ -109,23 +119,41 @@ export function listConditions(filter: ListFilter): SQL[] {
   ];
 }
 
+/** A list's order as the grid's order items: the column, then the outbound id the same way. */
+export const listOrder = (sort: SortField, dir: 'asc' | 'desc') => [{ field: sort, dir, at: 0 }];
+
 /**
- * One page of a list. The ids of the page are found first, in the order of the sort column's index (migration
- * 0008: an index per sortable column, branchno included, so a scoped page is an index-only scan), and only those
- * 25 rows are read in full. Rows without a call target or last-called time come last both ways (those two columns
- * have a descending index as well); the other columns are never null, so a backward scan serves their descending
- * order ('desc nulls first' is the order a backward scan gives; with no nulls it is the same order).
+ * One page of a list, with the sort keys of each row (k0, k1: the page's cursor is its last row's). The ids of the
+ * page are found first, in the order of the sort column's index (migration 0008: an index per sortable column,
+ * branchno included, so a scoped page is an index-only scan), and only those rows are read in full. With `after`
+ * (a cursor's keys) the page is the rows after that row, each part of them (grid.afterParts) an index range read
+ * for at most a page: the next page costs what the first does. Without it, the page by number (OFFSET), for a jump.
+ * Rows without a call target or last-called time come last both ways.
  */
-export function listPageQuery(where: SQL[], sort: SortField, dir: 'asc' | 'desc', page: number, pageSize: number): SQL {
-  const column = SORT_COLUMNS[sort];
-  const nullable = sort === 'callBackDate' || sort === 'lastAccessDate';
-  const order = dir === 'asc' ? sql`asc nulls last` : nullable ? sql`desc nulls last` : sql`desc nulls first`;
-  const idOrder = dir === 'desc' ? sql`desc` : sql`asc`;
-  const ids = sql`select ${o.outboundId} from ${o} where ${sql.join(where, sql` and `)}
-    order by ${column} ${order}, ${o.outboundId} ${idOrder}
-    limit ${pageSize} offset ${(page - 1) * pageSize}`;
-  return sql`select ${ROW_COLUMNS} from ${o} where ${o.outboundId} in (${ids})
-    order by ${column} ${order}, ${o.outboundId} ${idOrder}`;
+export function listPageQuery(
+  where: SQL[],
+  sort: SortField,
+  dir: 'asc' | 'desc',
+  page: number,
+  pageSize: number,
+  after?: readonly (string | null)[],
+): SQL {
+  const items = listOrder(sort, dir);
+  const order = OUTBOUND_LIST_GRID.orderBy(items);
+  const condition = sql.join(where, sql` and `);
+  const pageIds = (part: SQL, offset: number) =>
+    sql`select ${o.outboundId} from ${o} where ${condition} and ${part} order by ${order} limit ${pageSize} offset ${offset}`;
+  const parts = after ? OUTBOUND_LIST_GRID.afterParts(items, after) : null;
+  const ids = !parts
+    ? pageIds(sql`true`, (page - 1) * pageSize)
+    : parts.length === 0
+      ? sql`select null::int where false`
+      : sql.join(
+          parts.map((part) => sql`(${pageIds(part, 0)})`),
+          sql` union all `,
+        );
+  return sql`select ${ROW_COLUMNS}, ${OUTBOUND_LIST_GRID.sortKeys(items)} from ${o} where ${o.outboundId} in (${ids})
+    order by ${order} limit ${pageSize}`;
 }
 
 /** The number of rows of a list, counted in the list (for day filters, which the kept counts cannot answer). */

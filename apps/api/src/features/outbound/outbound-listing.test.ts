@@ -334,6 +334,97 @@ describe('paging and sorting', () => {
     expect(beyond.body).toMatchObject({ data: [], total: all.total, page: 999, pageSize: 25 });
   });
 
+  /** Every page of a list read by cursor (decision 034): each page asks for the rows after the one before's last. */
+  async function walk(type: string, query: string, pageSize: number): Promise<number[]> {
+    const seen: number[] = [];
+    let after: string | null = null;
+    for (let page = 1; page < 1000; page++) {
+      const cursor: string = after === null ? '' : `&after=${after}`;
+      const url = `/api/call-center/outbound/${type}?page=${page}&pageSize=${pageSize}&${query}${cursor}`;
+      const a = await getJson<OutboundListResponse>(t, s.admin, url);
+      expect(a.status, url).toBe(200);
+      expect(a.body.page).toBe(page);
+      seen.push(...ids(a.body));
+      if (a.body.data.length < pageSize) return seen;
+      after = a.body.next;
+      expect(after).not.toBeNull();
+    }
+    throw new Error('the walk did not end');
+  }
+
+  it('walks every page by cursor exactly once, every sort both ways, ties and empty dates included', async () => {
+    // Ties on every sort column and rows without a call target or last-called time, across page boundaries.
+    const added: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      added.push(
+        await insertOutbound(t, {
+          type: 'Upsell',
+          branchNo: 'SLI010',
+          sqldbid: 17501,
+          custNo: 990100 + (i % 2),
+          lastName: 'Same',
+          firstName: i % 3 === 0 ? 'same' : 'Same',
+          callBackDate: i % 3 === 0 ? null : new Date('2026-06-01T15:00:00.123456Z'),
+          lastAccessDate: i % 2 === 0 ? null : new Date('2026-05-01T15:00:00Z'),
+        }),
+      );
+    }
+    try {
+      for (const sort of OUTBOUND_SORT_FIELDS) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const query = `sort=${sort}&dir=${dir}`;
+          const whole = ids(await list(t, s.admin, 'general', 'Upsell', query));
+          expect(whole.length).toBeGreaterThan(20);
+          expect(await walk('Upsell', query, 8), query).toEqual(whole);
+        }
+      }
+    } finally {
+      await exec(sql`delete from outbound_calls where outbound_id in ${sql.raw(`(${added.join(',')})`)}`);
+    }
+  });
+
+  it('takes a jump by page number and the next step by cursor alike, and refuses a cursor it did not give', async () => {
+    const whole = ids(await list(t, s.admin, 'general', 'Cancel', 'sort=LastName&dir=desc'));
+    const third = await getJson<OutboundListResponse>(
+      t,
+      s.admin,
+      '/api/call-center/outbound/Cancel?page=3&pageSize=10&sort=LastName&dir=desc',
+    );
+    expect(ids(third.body)).toEqual(whole.slice(20, 30));
+    const fourth = await getJson<OutboundListResponse>(
+      t,
+      s.admin,
+      `/api/call-center/outbound/Cancel?page=4&pageSize=10&sort=LastName&dir=desc&after=${third.body.next}`,
+    );
+    expect(ids(fourth.body)).toEqual(whole.slice(30, 40));
+    const empty = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Cancel?page=999');
+    expect(empty.body.next).toBeNull();
+
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const [k0, k1] = JSON.parse(Buffer.from(third.body.next!, 'base64url').toString()).k as string[];
+    const lastName = 'sort=LastName&dir=desc';
+    for (const [order, after, says] of [
+      [lastName, 'not a cursor!', 'is not a cursor this list gave'],
+      [lastName, forged([1, 2]), 'is not a cursor this list gave'],
+      [lastName, forged({ o: 'LastName desc', k: [k0] }), 'is not a cursor this list gave'],
+      [lastName, forged({ o: 'LastName asc', k: [k0, k1] }), "belongs to the order 'LastName asc'"],
+      [lastName, forged({ o: 'LastName desc', k: [k0, 'x'] }), 'value 2 of the cursor is not a integer'],
+      [lastName, forged({ o: 'LastName desc', k: [k0, null] }), 'value 2 of the cursor cannot be empty'],
+      [
+        'sort=callBackDate&dir=asc',
+        forged({ o: 'callBackDate asc', k: ['2026-13-01 00:00:00+00', '1'] }),
+        'value 1 of the cursor is not a datetime',
+      ],
+      [lastName, 'a'.repeat(5000), 'is not a cursor this list gave'],
+    ] as const) {
+      const url = `/api/call-center/outbound/Cancel?${order}&after=${encodeURIComponent(after)}`;
+      const a = await getJson<OutboundListResponse>(t, s.admin, url);
+      expect(a.status, after).toBe(400);
+      expect(a.response.body, after).toContain('after');
+      expect(a.response.body, after).toContain(says);
+    }
+  });
+
   it('defaults to page 1 of 25 sorted by call target ascending', async () => {
     const a = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Upsell');
     expect(a.status).toBe(200);

@@ -37,13 +37,17 @@ import {
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
+import { GridQueryError } from '../../lib/grid-query/grid.js';
 import {
   LISTED,
   ROW_COLUMNS,
   countsQuery,
   listConditions,
+  listOrder,
   listPageQuery,
   listTotalQuery,
+  OUTBOUND_LIST_GRID,
   type ListFilter,
   type RoutedGroup,
 } from './lists.js';
@@ -128,17 +132,27 @@ export async function listOutbound(
     lastCalledTo: query.lastCalledTo,
     hidden: await groupsOfOthers(ctx, user, callType),
   };
-  const [data, count] = await Promise.all([
-    ctx.db.execute(listPageQuery(listConditions(filter), query.sort, query.dir, query.page, query.pageSize)),
-    ctx.db.execute(listTotalQuery(filter)),
-  ]);
-  const rows = rowsOf<OutboundRow>(data);
+  const order = `${query.sort} ${query.dir}`;
+  const count = OUTBOUND_LIST_GRID.keyCount(listOrder(query.sort, query.dir));
+  let pageQuery;
+  try {
+    const after = query.after === undefined ? undefined : decodeCursor(query.after, order, count);
+    pageQuery = listPageQuery(listConditions(filter), query.sort, query.dir, query.page, query.pageSize, after);
+  } catch (error) {
+    if (error instanceof GridQueryError) throw badRequest(error.option, error.message.slice(error.option.length + 2));
+    throw error;
+  }
+  const [data, total] = await Promise.all([ctx.db.execute(pageQuery), ctx.db.execute(listTotalQuery(filter))]);
+  const rows = rowsOf<OutboundRow & Record<string, unknown>>(data);
+  const keys = rows.map((row) => takeKeys(row, count));
   warnOnSources(ctx, rows);
+  const last = keys.at(-1);
   return {
     data: rows,
-    total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
+    total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
+    next: last ? encodeCursor(order, last) : null,
   };
 }
 

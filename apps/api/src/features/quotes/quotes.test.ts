@@ -75,6 +75,47 @@ describe('sorting and paging', () => {
     expect(new Set(all.rows.map((r) => r.id)).size).toBe(all.total);
   });
 
+  it('walking every page by cursor reads each order once, in the order of the whole list, every sort both ways', async () => {
+    for (const sort of QUOTE_SORT_FIELDS) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const whole = await listAll(t, s['csr.franchise'], { sort, dir });
+        const pageSize = Math.max(3, Math.ceil(whole.total / 8));
+        const seen: number[] = [];
+        let after: string | null = null;
+        for (let page = 1; page < 100; page++) {
+          const params: Record<string, string | number> = { sort, dir, page, pageSize };
+          if (after !== null) params.after = after;
+          const answer = await list(t, s['csr.franchise'], params);
+          expect(answer.total).toBe(whole.total);
+          seen.push(...answer.data.map((r) => r.id));
+          if (answer.data.length < pageSize) break;
+          after = answer.next;
+        }
+        expect(seen, `${sort} ${dir}`).toEqual(whole.rows.map((r) => r.id));
+      }
+    }
+  });
+
+  it('a cursor from another order or not from a page at all is a 400 naming after', async () => {
+    const first = await list(t, s['csr.franchise'], { sort: 'customer', dir: 'asc', pageSize: 5 });
+    const keys = JSON.parse(Buffer.from(first.next!, 'base64url').toString()).k as string[];
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const [params, says] of [
+      [`sort=customer&dir=desc&after=${first.next}`, "belongs to the order 'customer asc'"],
+      [`sort=customer&dir=asc&after=${forged({ o: 'customer asc', k: keys.slice(1) })}`, 'not a cursor'],
+      [
+        `sort=total&dir=asc&after=${forged({ o: 'total asc', k: ['1e5', '3'] })}`,
+        'value 1 of the cursor is not a number',
+      ],
+      ['after=%25%25', 'not a cursor'],
+    ] as const) {
+      const answer = await get<{ error: string; message: string }>(t, s['csr.franchise'], `/api/quotes?${params}`);
+      expect(answer.status, params).toBe(400);
+      expect(answer.body.message.startsWith('after:'), answer.body.message).toBe(true);
+      expect(answer.body.message, params).toContain(says);
+    }
+  });
+
   it('a page past the end is empty and still says the total', async () => {
     const page = await list(t, s['csr.franchise'], { page: 1000, pageSize: 100 });
     expect(page.data).toEqual([]);

@@ -13,6 +13,8 @@ import { customers as c, orderCounts as oc, orders as o } from '../../db/schema/
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
+import { defineGrid, GridQueryError } from '../../lib/grid-query/grid.js';
 
 type ListQuery = z.output<typeof QuotesQuery>;
 
@@ -31,24 +33,34 @@ const lastName = sql`(lower(${o.customerLastName}) collate "C")`;
 const firstName = sql`(lower(${o.customerFirstName}) collate "C")`;
 
 /**
- * The columns of each sort, in the order of its index (migration order_list_indexes); every sort ends with the order id, so a
- * page's order is total and paging never repeats or skips an order. Descending is the same columns backwards.
+ * All Quotes' sorts as a grid (decision 034): each sorts by the columns of its index (migration 0014), in that
+ * order, and ends with the order id, so a page's order is total and paging never repeats or skips an order.
+ * Descending is the same columns backwards (a backward index scan); none of them is ever null.
  */
-const SORTS: Record<QuoteSortField, SQL[]> = {
-  updated: [sql`${o.updatedAt}`],
-  created: [sql`${o.createdAt}`],
-  total: [sql`${o.total}`],
-  customer: [lastName, firstName],
-  status: [sql`${o.orderStatus}`, sql`${o.updatedAt}`],
-};
-
-function orderBy(sort: QuoteSortField, dir: 'asc' | 'desc'): SQL {
-  const way = dir === 'desc' ? sql` desc` : sql` asc`;
-  return sql.join(
-    [...SORTS[sort], sql`${o.orderId}`].map((column) => sql`${column}${way}`),
-    sql`, `,
-  );
-}
+export const QUOTES_GRID = defineGrid<QuoteSortField>({
+  fields: {
+    updated: { sql: sql`${o.updatedAt}`, type: 'datetime' },
+    created: { sql: sql`${o.createdAt}`, type: 'datetime' },
+    total: { sql: sql`${o.total}`, type: 'number' },
+    customer: {
+      sql: lastName,
+      type: 'text',
+      sortBy: [
+        { sql: lastName, type: 'text' },
+        { sql: firstName, type: 'text' },
+      ],
+    },
+    status: {
+      sql: sql`${o.orderStatus}`,
+      type: 'text',
+      sortBy: [
+        { sql: sql`${o.orderStatus}`, type: 'text' },
+        { sql: sql`${o.updatedAt}`, type: 'datetime' },
+      ],
+    },
+  },
+  key: sql`${o.orderId}`,
+});
 
 /** The condition of a search: an order or customer number exactly, phone digits, or a name prefix. */
 export function searchCondition(search: QuoteSearch): SQL {
@@ -89,25 +101,48 @@ export async function listQuotes(ctx: AppContext, user: AuthUser, query: ListQue
   if (query.status) where.push(sql`${o.orderStatus} = ${query.status}`);
   if (parsed.search) where.push(searchCondition(parsed.search));
   const condition = sql.join(where, sql` and `);
-  const order = orderBy(query.sort, query.dir);
+  const items = [{ field: query.sort, dir: query.dir, at: 0 }];
+  const order = QUOTES_GRID.orderBy(items);
+  const signature = `${query.sort} ${query.dir}`;
+  const keyCount = QUOTES_GRID.keyCount(items);
 
-  // The page's ids first, from one index in the page's order; then only those rows in full.
-  const ids = sql`select ${o.orderId} from ${o} where ${condition}
-    order by ${order} limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`;
+  // The page's ids first, from one index in the page's order (after a cursor: each part of the rows after it, an
+  // index range read for at most a page; without one, page `page` by OFFSET, for a jump); then only those rows.
+  const pageIds = (part: SQL, offset: number) =>
+    sql`select ${o.orderId} from ${o} where ${condition} and ${part} order by ${order} limit ${query.pageSize} offset ${offset}`;
+  let ids: SQL;
+  try {
+    const parts = query.after
+      ? QUOTES_GRID.afterParts(items, decodeCursor(query.after, signature, keyCount))
+      : [sql`true`];
+    const offset = query.after ? 0 : (query.page - 1) * query.pageSize;
+    ids = sql.join(
+      parts.map((part) => sql`(${pageIds(part, offset)})`),
+      sql` union all `,
+    );
+  } catch (error) {
+    if (error instanceof GridQueryError) throw badRequest(error.option, error.message.slice(error.option.length + 2));
+    throw error;
+  }
   const [data, count] = await Promise.all([
-    ctx.db.execute(sql`select ${ROW_COLUMNS} from ${o} where ${o.orderId} in (${ids}) order by ${order}`),
+    ctx.db.execute(sql`select ${ROW_COLUMNS}, ${QUOTES_GRID.sortKeys(items)} from ${o}
+      where ${o.orderId} in (${ids}) order by ${order} limit ${query.pageSize}`),
     ctx.db.execute(
       parsed.search
         ? sql`select count(*)::int as total from ${o} where ${condition}`
         : keptCount(user.scope, query.status),
     ),
   ]);
+  const rows = rowsOf<QuoteRow & Record<string, unknown>>(data);
+  const keys = rows.map((row) => takeKeys(row, keyCount));
+  const last = keys.at(-1);
   return {
-    data: rowsOf<QuoteRow>(data),
+    data: rows,
     total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
     search: parsed.search?.kind ?? null,
+    next: last ? encodeCursor(signature, last) : null,
   };
 }
 

@@ -15,14 +15,38 @@ export interface GridField {
   type: FieldType;
   /** May the grid be sorted by it? (true unless said otherwise) */
   sortable?: boolean;
-  /** May it be null? Comparisons with null are only allowed on such fields. */
+  /**
+   * May it be null? Comparisons with null are only allowed on such fields. A nullable field sorts its nulls last
+   * both ways; a field that is never null sorts as a forward or backward scan of its index gives (no nulls clause),
+   * so a descending page is an index scan backwards.
+   */
   nullable?: boolean;
+  /** Sort by lower(sql): text in any case together (a grid column a user sorts by reading). */
+  caseless?: boolean;
+  /**
+   * What the field sorts by, when not `sql` itself: the expressions of the index that serves the sort, in its column
+   * order (All Quotes' customer: last name then first name, as lower(…) collate "C"). Each is never null.
+   */
+  sortBy?: { sql: SQL; type: FieldType }[];
+}
+
+/** One expression of an order: what is compared, its type (for a cursor's values) and direction. */
+interface OrderPart {
+  sql: SQL;
+  type: FieldType;
+  dir: 'asc' | 'desc';
+  nullable: boolean;
 }
 
 export interface GridDefinition<F extends string> {
   fields: Record<F, GridField>;
-  /** The unique key every order ends with (ascending with the last sort's direction). */
-  key: SQL;
+  /**
+   * The unique key every order ends with: one integer column, or several columns that together are unique
+   * (never null).
+   */
+  key: SQL | { sql: SQL; type: FieldType }[];
+  /** The key's direction: the last sort's (default, so one index serves both ways) or always ascending. */
+  keyDir?: 'last' | 'asc';
 }
 
 /** Bad query text for a grid: the option, what is wrong, where. */
@@ -67,6 +91,14 @@ export interface Grid<F extends string> {
    * of every match) costs what the first does.
    */
   after(items: readonly OrderItem[], keys: readonly (string | null)[]): SQL;
+  /**
+   * The rows after a row as disjoint parts in the order's sequence, each one range of the sort's index (a row
+   * comparison `(a, key) > (…)`, or the nulls after every value): a page reads at most a page from each, where one
+   * condition with an OR would make PostgreSQL read every row past the cursor. {@link afterAll} joins them.
+   */
+  afterParts(items: readonly OrderItem[], keys: readonly (string | null)[]): SQL[];
+  /** The number of values `sortKeys` gives for an order (a cursor must carry exactly as many). */
+  keyCount(items: readonly OrderItem[]): number;
 }
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
@@ -207,57 +239,128 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
     }
   };
 
-  /** The order's expressions and directions, the key last (in the last item's direction). */
   /**
-   * The order's expressions and directions, each field checked (known, sortable, named once), the key last in the
-   * last item's direction. Empty values sort last both ways: a search newest first starts with calls that have a date.
+   * The order's expressions and directions, each field checked (known, sortable, named once), the key last (in the
+   * last item's direction unless the grid says ascending). Empty values sort last both ways: a search newest first
+   * starts with calls that have a date.
    */
-  const orderParts = (items: readonly OrderItem[]) => {
+  const orderParts = (items: readonly OrderItem[]): OrderPart[] => {
     const seen = new Set<string>();
-    const parts = items.map((item) => {
+    const parts = items.flatMap((item): OrderPart[] => {
       const { name, def } = field(item.field, '$orderby', item.at);
       if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
       if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
       seen.add(name);
-      return { sql: def.sql, dir: item.dir, type: def.type };
+      if (def.sortBy) return def.sortBy.map((by) => ({ ...by, dir: item.dir, nullable: false }));
+      const expr = def.caseless ? sql`lower(${def.sql})` : def.sql;
+      return [{ sql: expr, dir: item.dir, type: def.caseless ? 'text' : def.type, nullable: def.nullable === true }];
     });
-    return [...parts, { sql: definition.key, dir: items.at(-1)?.dir ?? 'asc', type: 'integer' as FieldType }];
+    const keyDir = definition.keyDir === 'asc' ? 'asc' : (items.at(-1)?.dir ?? 'asc');
+    const key = Array.isArray(definition.key) ? definition.key : [{ sql: definition.key, type: 'integer' as const }];
+    return [...parts, ...key.map((k) => ({ ...k, dir: keyDir, nullable: false }))];
+  };
+
+  const cast = (part: OrderPart, raw: string) => sql`cast(${raw} as ${sql.raw(SQL_TYPES[part.type])})`;
+  const beyond = (part: OrderPart) => (part.dir === 'asc' ? sql`>` : sql`<`);
+
+  /**
+   * The rows after `keys` from part `i` on, given equal values before it (`same`), as disjoint conditions in the
+   * order's sequence. A run of parts in one direction, none of which after the first may be null, is one row
+   * comparison (an index range); a nullable part's nulls come after all its values.
+   */
+  const partsAfter = (parts: OrderPart[], keys: readonly (string | null)[], i: number, same: SQL[]): SQL[] => {
+    const part = parts[i]!;
+    const raw = keys[i] ?? null;
+    const and = (extra: SQL) => sql.join([...same, extra], sql` and `);
+    const rest = parts.slice(i);
+    if (raw !== null && rest.every((p, j) => p.dir === part.dir && (j === 0 || !p.nullable))) {
+      const columns = sql.join(
+        rest.map((p) => p.sql),
+        sql`, `,
+      );
+      const values = sql.join(
+        rest.map((p, j) => (keys[i + j] === null ? sql`null` : cast(p, keys[i + j]!))),
+        sql`, `,
+      );
+      const range = and(sql`(${columns}) ${beyond(part)} (${values})`);
+      return part.nullable ? [range, and(sql`${part.sql} is null`)] : [range];
+    }
+    const last = i === parts.length - 1;
+    if (raw === null) return last ? [] : partsAfter(parts, keys, i + 1, [...same, sql`${part.sql} is null`]);
+    const value = cast(part, raw);
+    const deeper = last ? [] : partsAfter(parts, keys, i + 1, [...same, sql`${part.sql} = ${value}`]);
+    const after = and(sql`${part.sql} ${beyond(part)} ${value}`);
+    return part.nullable ? [...deeper, after, and(sql`${part.sql} is null`)] : [...deeper, after];
+  };
+
+  const checkedKeys = (parts: OrderPart[], keys: readonly (string | null)[]) => {
+    if (keys.length !== parts.length) {
+      throw new GridQueryError('after', `the cursor has ${keys.length} values; this order needs ${parts.length}`);
+    }
+    keys.forEach((raw, i) => {
+      if (raw !== null && !validKey(parts[i]!.type, raw)) {
+        throw new GridQueryError('after', `value ${i + 1} of the cursor is not a ${parts[i]!.type}`);
+      }
+      if (raw === null && !parts[i]!.nullable) {
+        throw new GridQueryError('after', `value ${i + 1} of the cursor cannot be empty`);
+      }
+    });
+    return keys;
   };
 
   return {
     fieldNames: names,
-    // As text, so a time keeps its microseconds on the way back.
     // As text, so a time keeps its microseconds on the way back.
     sortKeys: (items) =>
       sql.join(
         orderParts(items).map((part, i) => sql`(${part.sql})::text as ${sql.identifier(`k${i}`)}`),
         sql`, `,
       ),
+    afterParts: (items, keys) => {
+      const parts = orderParts(items);
+      return partsAfter(parts, checkedKeys(parts, keys), 0, []);
+    },
     after: (items, keys) => {
       const parts = orderParts(items);
-      // Nulls sort last both ways: after a value come the greater (or smaller) values, then the nulls.
-      const later = (i: number): SQL => {
-        const part = parts[i]!;
-        const raw = keys[i] ?? null;
-        const value = raw === null ? null : sql`cast(${raw} as ${sql.raw(SQL_TYPES[part.type])})`;
-        const beyond = part.dir === 'asc' ? sql`>` : sql`<`;
-        const past = value === null ? sql`false` : sql`(${part.sql} ${beyond} ${value} or ${part.sql} is null)`;
-        if (i === parts.length - 1) return past;
-        const same = value === null ? sql`${part.sql} is null` : sql`${part.sql} = ${value}`;
-        return sql`(${past} or (${same} and ${later(i + 1)}))`;
-      };
-      return later(0);
+      const each = partsAfter(parts, checkedKeys(parts, keys), 0, []);
+      return each.length === 0 ? sql`false` : sql`(${sql.join(each, sql` or `)})`;
     },
+    keyCount: (items) => orderParts(items).length,
     field,
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no
     // coalesce at the top; one there would hide every comparison from the indexes (a Seq Scan of the whole table).
     where: (filter) => (filter ? toSql(filter) : sql`true`),
     orderBy: (items) =>
       sql.join(
-        orderParts(items).map((part) => sql`${part.sql} ${sql.raw(part.dir)} nulls last`),
+        orderParts(items).map(
+          (part) => sql`${part.sql} ${sql.raw(part.dir)}${part.nullable ? sql` nulls last` : sql``}`,
+        ),
         sql`, `,
       ),
   };
+}
+
+/** A timestamptz as PostgreSQL writes it as text ('2026-11-26 09:15:00.123456-06'). */
+const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,6})?([+-]\d{2})(:?\d{2})?$/;
+
+/** Could a cursor's value be read back as the part's type (else PostgreSQL would fail the cast: a 500)? */
+function validKey(type: FieldType, raw: string): boolean {
+  switch (type) {
+    case 'text':
+      return true;
+    case 'integer':
+      return /^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2147483647;
+    case 'number':
+      return /^-?\d{1,20}(\.\d{1,10})?$/.test(raw);
+    case 'boolean':
+      return raw === 'true' || raw === 'false';
+    case 'datetime': {
+      const m = TIMESTAMP.exec(raw);
+      if (!m || !isRealDate(m[1]!)) return false;
+      const [h, min, sec] = m[2]!.split(':').map(Number);
+      return h! < 24 && min! < 60 && sec! < 60;
+    }
+  }
 }
 
 function literalText(literal: Literal): string {

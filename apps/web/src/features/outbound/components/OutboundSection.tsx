@@ -1,4 +1,5 @@
 import { GridPager } from '../../../components/GridPager';
+import { useCursorPaging } from '../../../components/useCursorPaging';
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -44,6 +45,8 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
   const [lastCalled, setLastCalled] = useState<DayRange>(NO_RANGE);
   const [selected, setSelected] = useState<OutboundRow[]>([]);
   const remove = useDeleteOutbound();
+  // The next page (and one passed before) by key, a jump by number (decision 034).
+  const cursors = useCursorPaging(JSON.stringify([scope.variant, scope.branches, name, sort, callTarget, lastCalled]));
 
   const list = useSectionList(
     scope,
@@ -51,6 +54,7 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
       callType: name,
       query: {
         page,
+        after: cursors.after(page),
         pageSize: PAGE_SIZE,
         sort: sort.sort,
         dir: sort.dir,
@@ -62,6 +66,7 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     },
     true,
   );
+  cursors.record(list.isPlaceholderData ? undefined : list.data);
   const rows = useMemo(() => list.data?.data ?? [], [list.data]);
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));

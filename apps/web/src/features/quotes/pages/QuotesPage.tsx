@@ -19,6 +19,7 @@ import { describeQuoteSearch, parseQuoteSearch, scopeOf, type Scope } from '@cc/
 import { useSession } from '../../../lib/session';
 import { currentCallPath } from '../../current-call';
 import { useQuotes } from '../api/quotes';
+import { useCursorPaging } from '../../../components/useCursorPaging';
 import { QuoteDrawer } from '../components/QuoteDrawer';
 import { QuotesGrid, type GridSort } from '../components/QuotesGrid';
 import { PAGE_SIZE, STATUS_LABELS, paramsOf, viewOf, type QuotesView, type StatusFilter } from '../model';
@@ -74,14 +75,21 @@ export default function QuotesPage() {
   );
 
   const parsed = parseQuoteSearch(view.q);
-  const list = useQuotes({
-    page: view.page,
-    pageSize: PAGE_SIZE,
+  const query = {
     sort: view.sort,
     dir: view.dir,
     status: view.status === 'all' ? undefined : view.status,
     q: parsed.ok && parsed.search ? view.q : undefined,
+  };
+  // The next page (and one passed before) by key, a jump by number (decision 034).
+  const cursors = useCursorPaging(JSON.stringify(query));
+  const list = useQuotes({
+    ...query,
+    after: cursors.after(view.page),
+    page: view.page,
+    pageSize: PAGE_SIZE,
   });
+  cursors.record(list.isPlaceholderData ? undefined : list.data);
   const rows = list.data?.data ?? [];
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
