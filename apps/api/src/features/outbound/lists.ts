@@ -4,7 +4,7 @@
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
-import { callTime, dayAfter, dayStart } from '../../db/sql.js';
+import { callTime, dayAfter, dayStart, userName } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { inScope } from '../../http/scope.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
@@ -15,7 +15,7 @@ export const LISTED = sql`not ${o.callComplete} and ${o.deletedAt} is null and $
 export const ROW_COLUMNS = sql`
   ${o.outboundId} as "OutboundId", ${o.id} as "Id", ${o.type} as "Type", ${o.callSource} as "CallSource",
   ${o.callAttempts} as "CallAttempts", ${o.callOrigin} as "callOrigin", ${o.callBackCsr} as "callBackCSR",
-  coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${o.callBackCsr}), '') as "callBackCSRName",
+  ${userName(o.callBackCsr)} as "callBackCSRName",
   ${callTime(o.callBackDate)} as "callBackDate", ${o.callComplete} as "callComplete",
   ${callTime(o.lastAccessDate)} as "lastAccessDate", ${callTime(o.lastAccessDate)} as "LastCalled",
   ${o.lastAccessCsr} as "lastaccesscsr", ${o.branchNo} as "branchNo", ${o.custNo} as "cust_No", ${o.sqldbid} as "SQLDBID",

@@ -8,7 +8,7 @@ import { parseQuoteSearch, type QuoteSearch, type Scope } from '@cc/domain';
 import type { QuoteDetail, QuoteRow, QuotesQuery, QuotesResponse, QuoteSortField } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { callTime, startsWith } from '../../db/sql.js';
+import { callTime, startsWith, userName } from '../../db/sql.js';
 import { customers as c, orderCounts as oc, orders as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
@@ -151,7 +151,7 @@ export async function getQuote(ctx: AppContext, user: AuthUser, orderId: number)
   const [order] = rowsOf<Omit<QuoteDetail, 'items' | 'discounts' | 'customer'> & { customer: unknown }>(
     await ctx.db.execute(sql`
       select ${ROW_COLUMNS}, ${o.ndc} as "ndc", ${o.callId} as "callId",
-        coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${o.createdBy}), '') as "createdBy",
+        ${userName(o.createdBy)} as "createdBy",
         (select json_build_object('firstName', ${c.firstName}, 'lastName', ${c.lastName}, 'address', ${c.address},
             'city', ${c.city}, 'state', ${c.state}, 'zip', ${c.zip},
             'phone', coalesce(nullif(${c.homePhone}, ''), nullif(${c.cellPhone}, ''), ${c.workPhone}),
