@@ -32,7 +32,7 @@ export const FloorTally = z.object({
 export type FloorTally = z.infer<typeof FloorTally>;
 
 export const FloorCsr = z.object({
-  /** Null for calls whose CSR is not a user (imported history). */
+  /** The CSR as a user; null when only history that names its agent (imported, demo) has the name. */
   userId: z.number().int().nullable(),
   csr: z.string(),
   today: FloorTally,

@@ -88,6 +88,8 @@ async function endedCalls(ctx: AppContext, scope: Scope, today: string, tomorrow
   const isToday = sql`h.call_end >= ${dayStart(today)}`;
   const sale = sql`h.call_result in (${sales})`;
   const length = sql`extract(epoch from (h.call_end - h.call_start))`;
+  // One row per CSR by name: history written before users existed (imported, demo) names its agent only.
+  const csr = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), h.csagent)`;
   const rows = rowsOf<{
     user_id: number | null;
     csr: string;
@@ -99,8 +101,7 @@ async function endedCalls(ctx: AppContext, scope: Scope, today: string, tomorrow
     day_seconds: number | string | null;
   }>(
     await ctx.db.execute(sql`
-      select h.csuser_id as user_id,
-             coalesce(nullif(trim(max(u.first_name || ' ' || u.last_name)), ''), max(h.csagent)) as csr,
+      select max(h.csuser_id) as user_id, ${csr} as csr,
              count(*)::int as week_calls, count(*) filter (where ${sale})::int as week_sales,
              avg(${length}) filter (where h.call_start is not null) as week_seconds,
              count(*) filter (where ${isToday})::int as day_calls,
@@ -108,7 +109,7 @@ async function endedCalls(ctx: AppContext, scope: Scope, today: string, tomorrow
              avg(${length}) filter (where ${isToday} and h.call_start is not null) as day_seconds
       from call_history h left join users u on u.user_id = h.csuser_id
       where ${where}
-      group by h.csuser_id, case when h.csuser_id is null then h.csagent else '' end
+      group by ${csr}
       order by csr`),
   );
   const hours = rowsOf<{ hour: number; calls: number; sales: number }>(
