@@ -44,11 +44,11 @@ export async function listenForFloorChanges(
 
 const RETRY_MS = [250, 1000, 2000, 5000, 10_000];
 
-async function listenOnPostgres(
+function listenOnPostgres(
   options: pg.ClientConfig,
   onChange: (what: string) => void,
   log: FastifyBaseLogger,
-): Promise<FloorListener> {
+): FloorListener {
   let closed = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -77,17 +77,19 @@ async function listenOnPostgres(
     failures += 1;
     timer = setTimeout(() => {
       timer = undefined;
-      if (closed) return;
-      const attempt = connect();
-      attempt.catch((error: unknown) => {
-        log.warn({ err: error }, 'floor listener could not reconnect');
-        if (current) retry(current);
-      });
+      if (!closed) attempt();
     }, delay);
     timer.unref();
   };
+  const attempt = () => {
+    connect().catch((error: unknown) => {
+      log.warn({ err: error }, 'floor listener could not connect: trying again');
+      if (current) retry(current);
+    });
+  };
 
-  await connect();
+  // Not awaited: a server that starts while the database is away still starts (/readyz says so), and listens later.
+  attempt();
   return {
     close: async () => {
       closed = true;
