@@ -17,6 +17,8 @@ const ACCOUNTS = [
       'measureItUtilities',
       'pbknowledgebase',
       'tikiwiki',
+      // Not an application: the floor view's card, for whoever its screen rule lets in (decision 035).
+      'floor',
     ],
   },
   {
@@ -42,13 +44,22 @@ const ACCOUNTS = [
     username: 'supervisor',
     name: 'Sam Supervisor',
     logo: 'corporate',
-    apps: ['inbound', 'outbound', 'callSearch', 'utilities', 'measureItUtilities', 'pbknowledgebase', 'tikiwiki'],
+    apps: [
+      'inbound',
+      'outbound',
+      'callSearch',
+      'utilities',
+      'measureItUtilities',
+      'pbknowledgebase',
+      'tikiwiki',
+      'floor',
+    ],
   },
   {
     username: 'usermanager',
     name: 'Uma Manager',
     logo: 'corporate',
-    apps: ['utilities', 'manageUsers', 'pbknowledgebase', 'tikiwiki'],
+    apps: ['utilities', 'manageUsers', 'pbknowledgebase', 'tikiwiki', 'floor'],
   },
   {
     username: 'leadsmanager',

@@ -37,6 +37,8 @@ declare module 'fastify' {
     apiRoutes: RegisteredRoute[];
     /** Set by server.ts on SIGTERM: /readyz answers 503 and every answer closes its connection (ops/routes.ts). */
     lifecycle: { draining: boolean };
+    /** The floor view's open streams (decision 035); server.ts ends them when it starts draining. */
+    floorHub: FloorHub;
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
@@ -45,6 +47,7 @@ import { registerCallSearchRoutes } from './features/call-search/index.js';
 import { registerFranchiseConfigRoutes } from './features/franchise-configs/index.js';
 import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
+import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerFranchiseConfigRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
   registerOutboundImportRoutes(app, ctx);
+  await registerSupervisorFloorRoutes(app, ctx);
 
   return app;
 }

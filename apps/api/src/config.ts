@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
   WEB_DIST: z.string().optional(),
   CALL_LOCK_RELEASE_SECONDS: intVar(600),
+  /** The floor view's streams (decision 035): a scope is read again at most this often, and a comment keeps it open. */
+  FLOOR_MIN_INTERVAL_MS: intVar(500),
+  FLOOR_HEARTBEAT_SECONDS: intVar(20),
   PAY_BILL_URL: z.url().optional(),
   AUTOPAY_URL: z.url().optional(),
   EVALUATION_URL: z.url().optional(),
@@ -108,6 +111,8 @@ export interface Config {
   webDist: string | undefined;
   /** An open call nobody touches for this long is released. */
   callLockReleaseSeconds: number;
+  /** The floor view's streams (decision 035). */
+  floor: { minIntervalMs: number; heartbeatSeconds: number };
   /** Pages outside the product; unset ones show as unavailable. */
   links: {
     payBill: string | undefined;
@@ -180,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     },
     webDist: e.WEB_DIST ?? defaults.webDist,
     callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
+    floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
     links: {
       payBill: demoLink(e.PAY_BILL_URL, 'pay-a-bill'),
       autoPay: demoLink(e.AUTOPAY_URL, 'autopay'),

@@ -35,6 +35,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }, timeoutSeconds * 1000).unref();
     app.lifecycle.draining = true;
+    // Open streams would hold their connections for the whole drain: they end now, and the browsers reconnect to
+    // another process (decision 035).
+    app.floorHub.close();
     await connections.whenAllClosed(drainSeconds * 1000);
     try {
       await app.close();

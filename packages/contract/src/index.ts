@@ -19,3 +19,4 @@ export * from './call-search.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
+export * from './supervisor-floor.js';

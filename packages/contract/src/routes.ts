@@ -125,6 +125,7 @@ import { CallSearchCsv, CallSearchExportQuery, CallSearchQuery, CallSearchRespon
 import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
+import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -644,6 +645,8 @@ export const routes = {
   ...franchiseConfigRoutes,
   ...assignmentRoutes,
   ...outboundImportRoutes,
+  // ---- The supervisor's view of the floor (issue 17 point 3; decision 035) ----
+  ...supervisorFloorRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

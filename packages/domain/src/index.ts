@@ -15,3 +15,4 @@ export * from './user-admin.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
+export * from './floor.js';

@@ -63,6 +63,15 @@ export const ACCESS = {
     name: 'roles 2, 5, 6, 7',
     roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
   },
+  /**
+   * Ours (decision 035): the supervisor's view of the floor (open calls, list counts, the day's and week's calls per
+   * CSR). The people who run the call centre: roles 2, 5, 6, 7 — the utilities' roles, as a rule of its own so the
+   * two can part.
+   */
+  supervisor: {
+    name: 'supervisor view (roles 2, 5, 6, 7)',
+    roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
+  },
   /** The spec's guard of the user-administration screens: roles 1 or 6. */
   userAdmin: { name: 'roles 1, 6', roles: [Role.Administrator, Role.UserAdministrator] },
   /** Role 1 only: the reference data user administration reads (brands, companies, applications, …) and the audit log. */
@@ -102,6 +111,8 @@ export const SCREEN_ACCESS = {
   callSearch: ACCESS.callSearch,
   utilities: ACCESS.utilities,
   measureItUtilities: ACCESS.utilities,
+  /** Ours (decision 035): the live view of the floor. */
+  supervisorFloor: ACCESS.supervisor,
   manageUsers: ACCESS.userAdmin,
   searchUsers: ACCESS.userAdmin,
   addUser: ACCESS.userAdmin,

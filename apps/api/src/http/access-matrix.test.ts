@@ -119,11 +119,16 @@ describe('what the rules mean for the demo accounts', () => {
 
   /**
    * Administration: user administration (roles 1 and 6, and role 1 alone for the audit log and the reference data's
-   * writes) and the call-centre utilities (roles 2, 5, 6, 7).
+   * writes), the call-centre utilities and the supervisor's floor view (roles 2, 5, 6, 7).
    */
   const administration = (name: string) => {
     const access = routes[name as keyof typeof routes].access;
-    return access === ACCESS.userAdmin || access === ACCESS.administrator || access === ACCESS.utilities;
+    return (
+      access === ACCESS.userAdmin ||
+      access === ACCESS.administrator ||
+      access === ACCESS.utilities ||
+      access === ACCESS.supervisor
+    );
   };
 
   it('the user administrator may not read the audit log or change the reference data', () => {

@@ -91,7 +91,14 @@ export function defineRoute<N extends RouteName>(
   ctx: AppContext,
   name: N,
   handler: Handler<N>,
-  options: { status?: number } = {},
+  options: {
+    status?: number;
+    /**
+     * A credential other than the bearer header, tried first (the floor stream's ticket, decision 035): answers the
+     * user, or null to fall back to the bearer header. The access rule applies to whichever user it is.
+     */
+    credential?: (request: FastifyRequest) => Promise<AuthUser | null>;
+  } = {},
 ): void {
   const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
   const access: Access | undefined = def.access;
@@ -104,7 +111,7 @@ export function defineRoute<N extends RouteName>(
     ...(signedIn
       ? {
           onRequest: async (request: FastifyRequest) => {
-            const user = await authenticate(ctx, request);
+            const user = (await options.credential?.(request)) ?? (await authenticate(ctx, request));
             if (!mayAccess(access, user)) throw forbidden();
             users.set(request, user);
           },

@@ -7,6 +7,7 @@ import {
   IconFileInvoice,
   IconHistory,
   IconLayoutDashboard,
+  IconBroadcast,
   IconLogout,
   IconUserCog,
 } from '@tabler/icons-react';
@@ -18,6 +19,7 @@ import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
+import { FLOOR_PATH } from '../features/supervisor-floor';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
@@ -31,6 +33,8 @@ export function Layout() {
   const quotes = mayEnter('allQuotes', current?.user ?? null);
   // The administrators' screens of user administration (role 1): reference data and the audit log.
   const administrator = mayEnter('adminReference', current?.user ?? null);
+  // The supervisor's live view of the floor (roles 2, 5, 6, 7; decision 035).
+  const floor = mayEnter('supervisorFloor', current?.user ?? null);
 
   const signOut = async () => {
     // The call screen's last change goes to the server while the session can still take it.
@@ -56,6 +60,11 @@ export function Layout() {
               {quotes && (
                 <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
                   All Quotes
+                </Button>
+              )}
+              {floor && (
+                <Button component={Link} to={FLOOR_PATH} variant="subtle" leftSection={<IconBroadcast size={18} />}>
+                  Floor
                 </Button>
               )}
               {/* No initial-focus placeholder: a role=presentation child of role=menu fails axe's

@@ -28,6 +28,7 @@ const UsersPage = lazy(() => import('../features/user-admin/pages/UsersPage'));
 const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPage'));
 const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSearchPage'));
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
+const SupervisorFloorPage = lazy(() => import('../features/supervisor-floor/pages/SupervisorFloorPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -58,6 +59,8 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/call-center/callSearch', name: 'callSearch', title: 'Call Search', page: CallSearchPage },
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UtilitiesPage },
+  // Ours (decision 035): the supervisor's live view of the floor.
+  { path: '/call-center/floor', name: 'supervisorFloor', title: 'Floor', page: SupervisorFloorPage },
   { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UsersPage },
   { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UsersPage },
   { path: '/addUser', name: 'addUser', title: 'Add User', page: UserEditPage },

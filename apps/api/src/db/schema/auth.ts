@@ -51,3 +51,20 @@ export const signinAttempts = pgTable('signin_attempts', {
   firstFailureAt: timestamp('first_failure_at', { withTimezone: true }).notNull(),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
+
+/**
+ * Single-use credentials for one Server-Sent Events stream (decision 035): EventSource cannot send the bearer header,
+ * so the page asks for a ticket with it and opens the stream with the ticket in the query. Only a SHA-256 is stored;
+ * a ticket lives seconds and is deleted when used. In the database, so any API process may serve the stream.
+ */
+export const streamTickets = pgTable(
+  'stream_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
+);

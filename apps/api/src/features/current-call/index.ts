@@ -3,6 +3,7 @@ export {
   CALL_ACTIVE_MESSAGE,
   CALL_NOT_HELD_MESSAGE,
   holdsCall,
+  lockHeld,
   releaseSessionCalls,
   requireCallHeld,
 } from './locks.js';

@@ -4,6 +4,7 @@ import { Alert, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon,
 import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
+  IconBroadcast,
   IconBook,
   IconInfoCircle,
   IconPhoneIncoming,
@@ -15,7 +16,9 @@ import {
   IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
+import { mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
+import { FLOOR_PATH } from '../../supervisor-floor';
 import { currentCallPath, savedCallQuery } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
 
@@ -46,6 +49,8 @@ export default function DashboardPage() {
   const home = location.pathname === '/dashboard';
   const saved = useQuery({ ...savedCallQuery, enabled: home });
   const resume = saved.data?.saved ?? null;
+  // Not an application of the applications table: offered by the screen's rule (decision 035).
+  const floor = mayEnter('supervisorFloor', current?.user ?? null);
 
   useEffect(() => {
     if (!resume) return;
@@ -118,6 +123,30 @@ export default function DashboardPage() {
             </Card>
           );
         })}
+        {data && floor ? (
+          <Card
+            component={Link}
+            to={FLOOR_PATH}
+            withBorder
+            padding="lg"
+            data-testid="app-floor"
+            style={{ textDecoration: 'none' }}
+          >
+            <Group wrap="nowrap" align="flex-start">
+              <ThemeIcon size={44} radius="md" variant="light">
+                <IconBroadcast size={24} />
+              </ThemeIcon>
+              <div>
+                <Text fw={600} size="lg" c="dark.8">
+                  Floor
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Open calls, outbound lists and the day&apos;s calls per CSR, live
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        ) : null}
       </SimpleGrid>
     </Stack>
   );

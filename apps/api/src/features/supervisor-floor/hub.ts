@@ -1,0 +1,155 @@
+/**
+ * The fan-out of the floor view (decision 035): the open streams of this process, grouped by scope. A change heard by
+ * the listener marks every scope stale; each scope is read again at most once per `minIntervalMs` (changes in between
+ * are coalesced into the next read), and the one snapshot is written to every stream of that scope. A heartbeat
+ * comment keeps proxies from closing a quiet stream, and checks that each stream's session is still alive.
+ */
+import type { Scope } from '@cc/domain';
+import type { FloorSnapshot } from '@cc/contract';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface FloorSubscriber {
+  scope: Scope;
+  sessionId: string;
+  /** Write one SSE frame; false when the stream is gone. */
+  write(frame: string): boolean;
+  end(): void;
+}
+
+interface ScopeGroup {
+  scope: Scope;
+  subscribers: Set<FloorSubscriber>;
+  /** A read is running or waiting; `again` when another change came during it. */
+  pending: boolean;
+  again: boolean;
+  lastRead: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+export interface FloorHubOptions {
+  read(scope: Scope): Promise<FloorSnapshot>;
+  /** Of these sessions, those that may still stream (not revoked, idle or past their end). */
+  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  log: FastifyBaseLogger;
+  minIntervalMs?: number;
+  heartbeatMs?: number;
+}
+
+/** An SSE `snapshot` event. */
+export const snapshotFrame = (snapshot: FloorSnapshot): string =>
+  `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
+
+export class FloorHub {
+  private readonly groups = new Map<string, ScopeGroup>();
+  private readonly heartbeat: NodeJS.Timeout;
+  private closed = false;
+  private readonly minIntervalMs: number;
+
+  constructor(private readonly options: FloorHubOptions) {
+    this.minIntervalMs = options.minIntervalMs ?? 500;
+    this.heartbeat = setInterval(() => void this.beat(), options.heartbeatMs ?? 20_000);
+    this.heartbeat.unref();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const group of this.groups.values()) n += group.subscribers.size;
+    return n;
+  }
+
+  /** Add a stream: it gets its own first snapshot at once; answers the function that removes it. */
+  async subscribe(subscriber: FloorSubscriber): Promise<() => void> {
+    if (this.closed) {
+      subscriber.end();
+      return () => undefined;
+    }
+    const key = JSON.stringify(subscriber.scope);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = {
+        scope: subscriber.scope,
+        subscribers: new Set(),
+        pending: false,
+        again: false,
+        lastRead: 0,
+        timer: undefined,
+      };
+      this.groups.set(key, group);
+    }
+    group.subscribers.add(subscriber);
+    const remove = () => this.remove(key, subscriber);
+    try {
+      subscriber.write(snapshotFrame(await this.options.read(subscriber.scope)));
+    } catch (error) {
+      this.options.log.error({ err: error }, 'floor view: first snapshot failed');
+      remove();
+      subscriber.end();
+    }
+    return remove;
+  }
+
+  /** Something changed in the database: every scope is read again, no sooner than its interval allows. */
+  changed(): void {
+    for (const group of this.groups.values()) this.schedule(group);
+  }
+
+  /** End every stream (shutdown): the browsers reconnect, to another process if this one is going. */
+  close(): void {
+    this.closed = true;
+    clearInterval(this.heartbeat);
+    for (const group of this.groups.values()) {
+      if (group.timer) clearTimeout(group.timer);
+      for (const subscriber of group.subscribers) subscriber.end();
+    }
+    this.groups.clear();
+  }
+
+  private remove(key: string, subscriber: FloorSubscriber): void {
+    const group = this.groups.get(key);
+    if (!group) return;
+    group.subscribers.delete(subscriber);
+    if (group.subscribers.size === 0) {
+      if (group.timer) clearTimeout(group.timer);
+      this.groups.delete(key);
+    }
+  }
+
+  private schedule(group: ScopeGroup): void {
+    if (group.pending) {
+      group.again = true;
+      return;
+    }
+    group.pending = true;
+    const wait = Math.max(0, group.lastRead + this.minIntervalMs - Date.now());
+    group.timer = setTimeout(() => void this.read(group), wait);
+  }
+
+  private async read(group: ScopeGroup): Promise<void> {
+    group.timer = undefined;
+    group.again = false;
+    group.lastRead = Date.now();
+    try {
+      if (group.subscribers.size > 0 && !this.closed) {
+        const frame = snapshotFrame(await this.options.read(group.scope));
+        for (const subscriber of group.subscribers) subscriber.write(frame);
+      }
+    } catch (error) {
+      this.options.log.error({ err: error }, 'floor view: reading the snapshot failed');
+    } finally {
+      group.pending = false;
+      if (group.again && !this.closed && this.groups.has(JSON.stringify(group.scope))) this.schedule(group);
+    }
+  }
+
+  private async beat(): Promise<void> {
+    const all = [...this.groups.values()].flatMap((g) => [...g.subscribers]);
+    if (all.length === 0) return;
+    for (const subscriber of all) subscriber.write(': heartbeat\n\n');
+    try {
+      const live = await this.options.liveSessions([...new Set(all.map((s) => s.sessionId))]);
+      for (const subscriber of all) if (!live.has(subscriber.sessionId)) subscriber.end();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'floor view: session check failed');
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Stream tickets (decision 035): EventSource cannot send the bearer header, and a bearer token in a URL would be
+ * written to logs and kept in history. So the page asks for a ticket with its bearer token, and opens the stream with
+ * the ticket in the query: random, stored as a SHA-256, good for TICKET_SECONDS and for one stream only, and bound to
+ * the session, whose rules (revoked, idle, past its end) are checked when it is used, as `authenticate` checks them.
+ */
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
+import { hashToken, loadAuthUser, newToken, type AuthUser } from '../../http/auth.js';
+import { unauthenticated } from '../../http/errors.js';
+
+export const TICKET_SECONDS = 30;
+
+export async function issueTicket(
+  ctx: AppContext,
+  user: AuthUser,
+): Promise<{ ticket: string; expiresInSeconds: number }> {
+  const ticket = newToken();
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    // Tickets that were never used go with the next one issued.
+    await tx.execute(sql`delete from stream_tickets where expires_at <= ${now.toISOString()}`);
+    await tx.execute(sql`insert into stream_tickets (ticket_hash, session_id, expires_at)
+      values (${hashToken(ticket)}, ${user.sessionId}, ${new Date(now.getTime() + TICKET_SECONDS * 1000).toISOString()})`);
+  });
+  return { ticket, expiresInSeconds: TICKET_SECONDS };
+}
+
+/** The session's condition of `authenticate`: not revoked, not idle past the limit, not past its end. */
+function sessionAlive(ctx: AppContext, now: Date) {
+  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000).toISOString();
+  return sql`s.revoked_at is null and s.last_seen_at > ${idleCutoff} and s.expires_at > ${now.toISOString()}`;
+}
+
+/**
+ * The user of a request's stream ticket, spending it; null when the request has no ticket (the bearer header is then
+ * asked for). A ticket that is unknown, spent, expired, or of a session that has ended is a 401.
+ */
+export async function redeemTicket(ctx: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+  const ticket = (request.query as { ticket?: unknown } | undefined)?.ticket;
+  if (typeof ticket !== 'string' || !/^[A-Za-z0-9_-]{20,200}$/.test(ticket)) return null;
+  const now = ctx.now();
+  const rows = rowsOf<{ user_id: number; session_id: string }>(
+    await ctx.db.execute(sql`
+      with spent as (delete from stream_tickets where ticket_hash = ${hashToken(ticket)} returning session_id, expires_at)
+      select s.user_id, s.session_id from spent join sessions s on s.session_id = spent.session_id
+      where spent.expires_at > ${now.toISOString()} and ${sessionAlive(ctx, now)}`),
+  );
+  const row = rows[0];
+  const user = row ? await loadAuthUser(ctx.db, row.user_id, row.session_id) : null;
+  if (!user) throw unauthenticated('The stream ticket is unknown, used or expired: ask for a new one.');
+  return user;
+}
+
+/** Of these sessions, the ones still alive (the heartbeat ends the streams of the others). */
+export async function liveSessions(ctx: AppContext, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const now = ctx.now();
+  const rows = rowsOf<{ session_id: string }>(
+    await ctx.db.execute(sql`select s.session_id from sessions s
+      where s.session_id in (${sql.join(
+        sessionIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${sessionAlive(ctx, now)}`),
+  );
+  return new Set(rows.map((r) => r.session_id));
+}
