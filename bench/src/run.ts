@@ -19,6 +19,7 @@ import path from 'node:path';
 import { preparePglite, preparePostgres, type Runner } from './database.js';
 import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive, median, type LoadResult } from './load.js';
+import { FLOOR_SCENARIO, measureFloor } from './floor.js';
 import { IMPORT_SCENARIO, measureImport } from './import.js';
 import { buildScenarios, type Kind, type Query, type Scenario } from './scenarios.js';
 import { signIn, startServer } from './server.js';
@@ -38,6 +39,10 @@ interface Budgets {
   import_seconds: number;
   call_search_p95_ms: number;
   call_search_outbound_calls: number;
+  /** The supervisor's floor view: streams held open, their quiet CPU as a share of one core, refresh after an end call. */
+  floor_streams: number;
+  floor_quiet_cpu_share: number;
+  floor_refresh_ms: number;
 }
 
 const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;
@@ -63,6 +68,8 @@ const config = {
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
   importRows: int('BENCH_IMPORT_ROWS', budgets.import_rows),
+  floorStreams: int('BENCH_FLOOR_STREAMS', budgets.floor_streams),
+  floorQuietSeconds: int('BENCH_FLOOR_QUIET', 30),
 };
 
 const SEARCHES = [
@@ -95,6 +102,7 @@ const DATABASE_SCENARIOS = [
   'call search: branch',
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
   IMPORT_SCENARIO,
+  FLOOR_SCENARIO,
 ];
 
 const selected = (name: string) => config.only === null || config.only.test(name);
@@ -259,13 +267,14 @@ async function benchTarget(
   prepare: () => Promise<{ runner: Runner; serverEnv: Record<string, string>; cleanup?: () => void }>,
   /** The database the server runs on, for the import scenario (PostgreSQL only). */
   importDatabaseUrl?: string,
-): Promise<{ measured: Measured[]; problems: string[]; importSummary?: string }> {
+): Promise<{ measured: Measured[]; problems: string[]; importSummary?: string; floorSummary?: string }> {
   console.log(`\n=== ${label} ===`);
   const { runner, serverEnv, cleanup } = await prepare();
-  let scenarios = await buildScenarios(runner, {
+  const built = await buildScenarios(runner, {
     franchise: config.franchise,
     endCallConnections: budgets.end_call_connections,
   });
+  let scenarios = built;
   for (const s of scenarios.filter((s) => !DATABASE_SCENARIOS.includes(s.name))) {
     console.log(`  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/run.ts (BENCH_ONLY=engine relies on it)`);
   }
@@ -292,6 +301,7 @@ async function benchTarget(
   const server = await startServer(config.port, serverEnv);
   const measured: Measured[] = [];
   let importSummary: string | undefined;
+  let floorSummary: string | undefined;
   try {
     const tokens = new Map<string, string>();
     for (const user of new Set(scenarios.map((s) => s.user))) {
@@ -351,11 +361,44 @@ async function benchTarget(
       console.log(`  ${IMPORT_SCENARIO}: ${importSummary}`);
       if (!ok) problems.push(`${IMPORT_SCENARIO}: ${total.toFixed(1)} s > ${budget.toFixed(1)} s`);
     }
+    if (selected(FLOOR_SCENARIO)) {
+      // The end-call scenario's customers and bodies: the sales the streams must show (decision 035).
+      const endCall = built.find((s) => s.kind === 'end_call');
+      if (!endCall?.user || !endCall.before) throw new Error('floor: the end-call scenario is missing');
+      const before = endCall.before;
+      const m = await measureFloor({
+        url: server.url,
+        serverPid: server.pid,
+        supervisorTokens: await Promise.all(['admin', 'supervisor', 'usermanager'].map((u) => signIn(server.url, u))),
+        csrToken: await signIn(server.url, endCall.user),
+        endCalls: endCall.inputs.map((input) => input.body ?? {}),
+        callActiveBody: (body) => before.body(body),
+        streams: config.floorStreams,
+        quietSeconds: config.floorQuietSeconds,
+        rounds: 5,
+      });
+      const cpuBudget = budgets.floor_quiet_cpu_share;
+      const worst = Math.max(...m.refreshMs);
+      floorSummary =
+        `${m.streams} streams: quiet CPU ${(m.quietCpuShare * 100).toFixed(2)} % of a core over ${m.quietSeconds} s ` +
+        `(budget < ${(cpuBudget * 100).toFixed(0)} %: ${m.quietCpuShare < cpuBudget ? 'ok' : 'MISSED'}); refresh after an ` +
+        `end call, last stream: ${m.refreshMs.map((r) => r.toFixed(0)).join(', ')} ms ` +
+        `(budget <= ${budgets.floor_refresh_ms} ms: ${worst <= budgets.floor_refresh_ms ? 'ok' : 'MISSED'})` +
+        `; load avg ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
+      console.log(`  ${FLOOR_SCENARIO}: ${floorSummary}`);
+      if (m.quietCpuShare >= cpuBudget) problems.push(`${FLOOR_SCENARIO}: quiet CPU ${m.quietCpuShare}`);
+      if (worst > budgets.floor_refresh_ms) problems.push(`${FLOOR_SCENARIO}: refresh ${worst.toFixed(0)} ms`);
+    }
   } finally {
     await server.stop();
     cleanup?.();
   }
-  return { measured, problems, ...(importSummary ? { importSummary } : {}) };
+  return {
+    measured,
+    problems,
+    ...(importSummary ? { importSummary } : {}),
+    ...(floorSummary ? { floorSummary } : {}),
+  };
 }
 
 function table(label: string, measured: Measured[], checkBudgets: boolean): string[] {
@@ -495,6 +538,7 @@ async function main(): Promise<void> {
       ? table(`PostgreSQL server (${config.connections} connections)`, postgres.measured, true)
       : [];
   if (postgres.importSummary) console.log(`\n${IMPORT_SCENARIO}: ${postgres.importSummary}`);
+  if (postgres.floorSummary) console.log(`\n${FLOOR_SCENARIO}: ${postgres.floorSummary}`);
   if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
   console.log(
     '\np50/p95/p99 from every response time of the run; SQL ms = median of the same statements run directly; ' +

@@ -9,6 +9,8 @@ const serverJs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export interface Server {
   url: string;
+  /** The server's process id (the floor scenario reads its CPU time). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function startServer(port: number, env: Record<string, string>): Pr
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();
