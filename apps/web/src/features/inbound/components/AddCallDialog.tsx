@@ -52,6 +52,8 @@ export function AddCallDialog({
       onClose={onClose}
       stackId={stackId}
       onExitTransitionEnd={onExitTransitionEnd}
+      // The page places the focus when the dialog has gone (see AlertDialog): no second, racing return.
+      returnFocus={false}
       title="Add Call"
       size="lg"
       closeButtonProps={{ 'aria-label': 'Close' }}
