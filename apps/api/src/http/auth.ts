@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { App, LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf, type Scope } from '@cc/domain';
 import { rowsOf, type DbOrTx } from '../db/client.js';
 import type { AppContext } from '../context.js';
@@ -108,6 +108,12 @@ function toAuthUser(row: UserRow, sessionId: string): AuthUser {
   };
 }
 
+/** A session (`s`) that may still be used: not revoked, not idle past the limit, not past its end. */
+export function sessionAlive(ctx: AppContext, now: Date): SQL {
+  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000).toISOString();
+  return sql`s.revoked_at is null and s.last_seen_at > ${idleCutoff} and s.expires_at > ${now.toISOString()}`;
+}
+
 /**
  * Resolve the bearer token of a request to its user, enforcing the token's own end (minutes for a browser's
  * token), and the session's revocation, idle limit and absolute limit on the server. Throws 401 otherwise.
@@ -118,7 +124,6 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!match?.[1]) throw unauthenticated();
   const tokenHash = hashToken(match[1]);
   const now = ctx.now();
-  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000);
   const rows = rowsOf<UserRow>(
     await ctx.db.execute(sql`
       select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
@@ -132,8 +137,8 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       join sessions s on s.session_id = a.session_id
       join users u on u.user_id = s.user_id
       join roles r on r.role_id = u.role_id
-      where a.token_hash = ${tokenHash} and a.expires_at > ${now.toISOString()} and s.revoked_at is null
-        and s.last_seen_at > ${idleCutoff.toISOString()} and s.expires_at > ${now.toISOString()} and u.active`),
+      where a.token_hash = ${tokenHash} and a.expires_at > ${now.toISOString()} and ${sessionAlive(ctx, now)}
+        and u.active`),
   );
   const row = rows[0];
   if (!row) throw await whyRejected(ctx, tokenHash, now);

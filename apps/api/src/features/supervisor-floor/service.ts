@@ -9,12 +9,11 @@ import type { FloorSnapshot, FloorTally } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { mainBranchFirstSql } from '../../db/main-branch.js';
+import { dayStart } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { lockHeld } from '../current-call/index.js';
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
-/** A calendar day's first instant in the call centre's time zone. */
-const dayStart = (day: string) => sql`((${day}::date)::timestamp at time zone ${CALL_TIME_ZONE})`;
 const sales = sql.join(
   SALE_RESULTS.map((r) => sql`${r}`),
   sql`, `,

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { hashToken, loadAuthUser, newToken, type AuthUser } from '../../http/auth.js';
+import { hashToken, loadAuthUser, newToken, sessionAlive, type AuthUser } from '../../http/auth.js';
 import { unauthenticated } from '../../http/errors.js';
 
 export const TICKET_SECONDS = 30;
@@ -26,12 +26,6 @@ export async function issueTicket(
       values (${hashToken(ticket)}, ${user.sessionId}, ${new Date(now.getTime() + TICKET_SECONDS * 1000).toISOString()})`);
   });
   return { ticket, expiresInSeconds: TICKET_SECONDS };
-}
-
-/** The session's condition of `authenticate`: not revoked, not idle past the limit, not past its end. */
-function sessionAlive(ctx: AppContext, now: Date) {
-  const idleCutoff = new Date(now.getTime() - ctx.config.session.idleSeconds * 1000).toISOString();
-  return sql`s.revoked_at is null and s.last_seen_at > ${idleCutoff} and s.expires_at > ${now.toISOString()}`;
 }
 
 /**

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { FloorSnapshot } from '@cc/contract';
+import { routes, type FloorSnapshot } from '@cc/contract';
 import { api } from '../../../lib/api';
-
-export const FLOOR_STREAM_PATH = '/api/supervisor/floor/stream';
 
 export type FloorStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -38,7 +36,7 @@ export function useFloorStream(): { snapshot: FloorSnapshot | null; status: Floo
       try {
         const { ticket } = await api('floorStreamTicket');
         if (stopped) return;
-        source = new EventSource(`${FLOOR_STREAM_PATH}?ticket=${encodeURIComponent(ticket)}`);
+        source = new EventSource(`${routes.floorStream.path}?ticket=${encodeURIComponent(ticket)}`);
         source.addEventListener('snapshot', (event) => {
           attempt = 0;
           setSnapshot(JSON.parse((event as MessageEvent<string>).data) as FloorSnapshot);
