@@ -4,7 +4,7 @@
  * colour), and labels the grid region for assistive technology. Only pages that show a grid import it,
  * and pages are lazy-loaded, so the sign-in page never downloads AG Grid.
  */
-import { useState, type ComponentType, type CSSProperties } from 'react';
+import { useMemo, useState, type ComponentType, type CSSProperties } from 'react';
 import { Text } from '@mantine/core';
 import { AgGridReact, type AgGridReactProps, type CustomCellRendererProps } from 'ag-grid-react';
 import {
@@ -14,6 +14,7 @@ import {
   type ColDef,
   type FocusGridInnerElementParams,
   type GridApi,
+  type IDatasource,
 } from 'ag-grid-community';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -106,7 +107,15 @@ export function DataGrid<TData>({
   ...gridProps
 }: DataGridProps<TData>) {
   const [empty, setEmpty] = useState(false);
-  const emptyPager = empty && gridProps.pagination === true && noRowsText !== undefined;
+  const pagesEmpty = gridProps.pagination === true && noRowsText !== undefined;
+  const emptyPager = empty && pagesEmpty;
+  const datasource = useMemo(
+    () =>
+      pagesEmpty && gridProps.datasource
+        ? hidePagerOfNoRows(gridProps.datasource, gridProps.suppressPaginationPanel === true)
+        : gridProps.datasource,
+    [pagesEmpty, gridProps.datasource, gridProps.suppressPaginationPanel],
+  );
   const track = (api: GridApi<TData>) => {
     if (noRowsText === undefined) return;
     const now = isEmptyGrid(api);
@@ -133,6 +142,7 @@ export function DataGrid<TData>({
           focusGridInnerElement={focusRow}
           overlayNoRowsTemplate={noRowsText === undefined ? undefined : `<span>${escapeHtml(noRowsText)}</span>`}
           {...gridProps}
+          datasource={datasource}
           suppressPaginationPanel={emptyPager || gridProps.suppressPaginationPanel}
           onModelUpdated={(event) => {
             track(event.api);
@@ -153,6 +163,25 @@ export function DataGrid<TData>({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The server's answer of no rows hides AG Grid's pager before the grid takes it in: the pager announces its summary
+ * ('0 to 0 of 0') to screen readers in the same event that brings the rows, before React's next render could hide it.
+ */
+function hidePagerOfNoRows(source: IDatasource, suppressed: boolean): IDatasource {
+  return {
+    rowCount: source.rowCount,
+    destroy: source.destroy?.bind(source),
+    getRows: (params) =>
+      source.getRows({
+        ...params,
+        successCallback: (rows, lastRow) => {
+          params.api.setGridOption('suppressPaginationPanel', suppressed || lastRow === 0);
+          params.successCallback(rows, lastRow);
+        },
+      }),
+  };
 }
 
 const escapeHtml = (text: string) =>
