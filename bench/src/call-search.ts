@@ -5,7 +5,7 @@
  * (call-history.ts). The direct SQL is the service's own (`searchStatements`): the page, then the count.
  */
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { CallSearchQuery, routes } from '@cc/contract';
+import { CALL_SEARCH_COUNT_LIMIT, CallSearchQuery, routes } from '@cc/contract';
 import { searchStatements, type SearchUser } from '../../apps/api/dist/features/call-search/service.js';
 import type { Runner } from './database.js';
 import type { Input, Query, Scenario } from './scenarios.js';
@@ -41,7 +41,7 @@ function callSearchInput(view: View): Input {
     $top: '100',
     $count: 'true',
   };
-  const statements = searchStatements(ADMIN, CallSearchQuery.parse(options));
+  const statements = searchStatements(ADMIN, CallSearchQuery.parse(options), CALL_SEARCH_COUNT_LIMIT);
   const compiled: Query[] = [statements.rows, statements.count].flatMap((s) => (s ? [dialect.sqlToQuery(s)] : []));
   return {
     body: null,

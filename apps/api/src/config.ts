@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { CALL_SEARCH_COUNT_LIMIT } from '@cc/contract';
 import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -44,6 +45,8 @@ const EnvSchema = z.object({
   /** The floor view's streams (decision 035): a scope is read again at most this often, and a comment keeps it open. */
   FLOOR_MIN_INTERVAL_MS: intVar(500),
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
+  /** The call search counts its matches up to this many; past it the answer says "more than" (decision 039). */
+  CALL_SEARCH_COUNT_LIMIT: intVar(CALL_SEARCH_COUNT_LIMIT),
   PAY_BILL_URL: z.url().optional(),
   AUTOPAY_URL: z.url().optional(),
   EVALUATION_URL: z.url().optional(),
@@ -113,6 +116,8 @@ export interface Config {
   callLockReleaseSeconds: number;
   /** The floor view's streams (decision 035). */
   floor: { minIntervalMs: number; heartbeatSeconds: number };
+  /** The call search counts up to this many matches (decision 039). */
+  callSearchCountLimit: number;
   /** Pages outside the product; unset ones show as unavailable. */
   links: {
     payBill: string | undefined;
@@ -186,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     webDist: e.WEB_DIST ?? defaults.webDist,
     callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
+    callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
     links: {
       payBill: demoLink(e.PAY_BILL_URL, 'pay-a-bill'),
       autoPay: demoLink(e.AUTOPAY_URL, 'autopay'),

@@ -12,6 +12,8 @@ export const CALL_SEARCH_DEFAULT_TOP = 25;
 export const CALL_SEARCH_MAX_TOP = 1000;
 /** §9: the grid's page sizes. */
 export const CALL_SEARCH_GRID_SIZES = [100, 500, 1000] as const;
+/** The call search counts its matches up to this many by default; past it the answer says "more than" (decision 039). */
+export const CALL_SEARCH_COUNT_LIMIT = 10_000;
 
 /** An instant as the app shows it: 'YYYY-MM-DD HH:mm:ss' in America/Chicago, or null. */
 const Time = z.string().nullable();
@@ -69,6 +71,9 @@ export const CALL_SEARCH_FIELDS = Object.keys(CallSearchRow.shape) as (keyof Cal
 
 export const CallSearchResponse = z.object({
   value: z.array(CallSearchRow),
+  /** With `$count=true`: how many calls match, when they are at most the server's count limit (decision 039). */
   '@odata.count': z.number().int().optional(),
+  /** With `$count=true`, in place of `@odata.count` when more calls match than the limit: that limit. */
+  '@cc.countMoreThan': z.number().int().optional(),
 });
 export type CallSearchResponse = z.infer<typeof CallSearchResponse>;

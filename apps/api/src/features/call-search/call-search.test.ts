@@ -51,6 +51,25 @@ describe('paging and counting', () => {
     expect(plain.body).not.toHaveProperty('@odata.count');
   });
 
+  it('past the count limit the answer says "more than" the limit, and the page is still the right one', async () => {
+    const limit = t.config.callSearchCountLimit;
+    try {
+      t.config.callSearchCountLimit = all.length;
+      const exact = await search(t, admin, { $count: 'true', $top: 5 });
+      expect(exact.body['@odata.count']).toBe(all.length);
+      expect(exact.body).not.toHaveProperty('@cc.countMoreThan');
+
+      t.config.callSearchCountLimit = all.length - 1;
+      const over = await search(t, admin, { $count: 'true', $top: 5, $skip: 10 });
+      expect(over.status).toBe(200);
+      expect(over.body).not.toHaveProperty('@odata.count');
+      expect(over.body['@cc.countMoreThan']).toBe(all.length - 1);
+      expect(over.body.value.map((r) => r.OutboundId)).toEqual(all.slice(10, 15).map((r) => r.OutboundId));
+    } finally {
+      t.config.callSearchCountLimit = limit;
+    }
+  });
+
   it('a page past the end is empty', async () => {
     const answer = await search(t, admin, { $skip: all.length + 10, $count: 'true' });
     expect(answer.body.value).toEqual([]);

@@ -53,21 +53,33 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): { filter: SQL
  * The statements of one search page: its rows (null for `$top=0`) and, with `$count=true`, its count (else null).
  * Exported so that the benchmark runs exactly what the API runs.
  */
-export function searchStatements(user: SearchUser, query: Query): { rows: SQL | null; count: SQL | null } {
+export function searchStatements(
+  user: SearchUser,
+  query: Query,
+  countLimit: number,
+): { rows: SQL | null; count: SQL | null } {
   const { filter, order } = conditionsOf(query);
   const where = sql.join([...userConditions(user), filter], sql` and `);
   return {
+    // The page's ids first, from the search's indexes alone; then only the page's rows are read (decision 039).
     rows:
       query.$top === 0
         ? null
-        : sql`select ${ROW_COLUMNS} from ${FROM} where ${where}
-            order by ${order} limit ${query.$top} offset ${query.$skip}`,
-    count: query.$count === 'true' ? sql`select count(*)::int as n from ${FROM} where ${where}` : null,
+        : sql`select ${ROW_COLUMNS} from ${FROM}
+            where ${o.outboundId} in (select ${o.outboundId} from ${FROM} where ${where}
+              order by ${order} limit ${query.$top} offset ${query.$skip})
+            order by ${order}`,
+    // Counted up to one past the limit: past it, the answer says "more than" (decision 039).
+    count:
+      query.$count === 'true'
+        ? sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${countLimit + 1}) m`
+        : null,
   };
 }
 
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
-  const statements = searchStatements(user, query);
+  const limit = ctx.config.callSearchCountLimit;
+  const statements = searchStatements(user, query, limit);
   // The page and the count are independent: asked for together.
   const [rows, count] = await Promise.all([
     statements.rows === null ? [] : ctx.db.execute(statements.rows).then((result) => rowsOf<CallSearchRow>(result)),
@@ -75,7 +87,8 @@ export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query)
       ? undefined
       : ctx.db.execute(statements.count).then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0),
   ]);
-  return count === undefined ? { value: rows } : { value: rows, '@odata.count': count };
+  if (count === undefined) return { value: rows };
+  return count > limit ? { value: rows, '@cc.countMoreThan': limit } : { value: rows, '@odata.count': count };
 }
 
 /** The export's columns: the grid's, in its order, then the rest of the row. */

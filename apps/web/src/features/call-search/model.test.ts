@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, filterOf, paramsOf, queryOf, viewOf, type CallSearchView } from './model';
+import { DEFAULT_VIEW, filterOf, pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from './model';
 
 describe('the call search view', () => {
   it('opens on completed calls only, newest first, 100 to a page', () => {
@@ -42,5 +42,40 @@ describe('the call search view', () => {
     );
     expect(filterOf({ ...DEFAULT_VIEW, uncompleted: true })).toBeUndefined();
     expect(queryOf({ ...DEFAULT_VIEW, page: 4, size: 1000 })).toMatchObject({ $skip: 3000, $top: 1000 });
+  });
+});
+
+describe('the pager and summary of an answer', () => {
+  const rows = (n: number) => Array.from({ length: n }, () => ({}) as never);
+
+  it('an exact count: its pages, the range shown and the last page known', () => {
+    expect(pagingOf({ value: rows(100), '@odata.count': 2345 }, { page: 2, size: 100 })).toEqual({
+      total: 2345,
+      pages: 24,
+      summary: `101–200 of ${(2345).toLocaleString()} calls`,
+      known: true,
+    });
+    expect(pagingOf({ value: rows(45), '@odata.count': 2345 }, { page: 24, size: 100 }).summary).toBe(
+      `${(2301).toLocaleString()}–${(2345).toLocaleString()} of ${(2345).toLocaleString()} calls`,
+    );
+    expect(pagingOf({ value: [], '@odata.count': 0 }, { page: 1, size: 100 })).toMatchObject({
+      pages: 1,
+      summary: 'No calls',
+    });
+  });
+
+  it('past the count limit: "more than", the pages up to the limit, and the next one from a full page', () => {
+    const over = { value: rows(100), '@cc.countMoreThan': 10000 };
+    expect(pagingOf(over, { page: 1, size: 100 })).toEqual({
+      total: 10000,
+      pages: 101,
+      summary: `1–100 of more than ${(10000).toLocaleString()} calls`,
+      known: false,
+    });
+    expect(pagingOf(over, { page: 101, size: 100 }).pages).toBe(102);
+    expect(pagingOf({ value: rows(40), '@cc.countMoreThan': 10000 }, { page: 150, size: 100 }).pages).toBe(150);
+    expect(pagingOf({ value: [], '@cc.countMoreThan': 10000 }, { page: 300, size: 100 }).summary).toBe(
+      `No calls on this page (more than ${(10000).toLocaleString()} found)`,
+    );
   });
 });

@@ -3,7 +3,7 @@
  * &sort=…&dir=…&page=…&size=…), so a search can be shared and survives a reload (issue 17 point 2). The view
  * becomes the OData query options of GET /api/odata/GetSearchOutboundCalls (decision 033).
  */
-import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
+import { CALL_SEARCH_GRID_SIZES, type CallSearchResponse, type CallSearchRow } from '@cc/contract';
 
 export const CALL_SEARCH_PATH = '/call-center/callSearch';
 
@@ -122,5 +122,45 @@ export function queryOf(view: CallSearchView) {
     $skip: (view.page - 1) * view.size,
     $top: view.size,
     $count: 'true' as const,
+  };
+}
+
+/** What the pager and the summary under the grid show for an answer. */
+export interface Paging {
+  /** The calls found, or the count limit when more were. */
+  total: number;
+  pages: number;
+  /** '1–100 of 2,345 calls', '101–200 of more than 10,000 calls', 'No calls'. */
+  summary: string;
+  /** Is the last page known? Not past the server's count limit. */
+  known: boolean;
+}
+
+/**
+ * Past the server's count limit the answer says only "more than" it (decision 039): the pager then offers the pages
+ * up to the limit and, from a full page, the next one, and no last page.
+ */
+export function pagingOf(answer: CallSearchResponse | undefined, view: Pick<CallSearchView, 'page' | 'size'>): Paging {
+  const rows = answer?.value.length ?? 0;
+  const moreThan = answer?.['@cc.countMoreThan'];
+  const total = moreThan ?? answer?.['@odata.count'] ?? 0;
+  const first = rows === 0 ? 0 : (view.page - 1) * view.size + 1;
+  const range = `${first.toLocaleString()}–${(first + Math.max(0, rows - 1)).toLocaleString()}`;
+  if (moreThan === undefined) {
+    return {
+      total,
+      pages: Math.max(1, Math.ceil(total / view.size)),
+      summary: total === 0 ? 'No calls' : `${range} of ${total.toLocaleString()} calls`,
+      known: true,
+    };
+  }
+  return {
+    total,
+    pages: Math.max(Math.ceil((moreThan + 1) / view.size), rows === view.size ? view.page + 1 : view.page),
+    summary:
+      rows === 0
+        ? `No calls on this page (more than ${moreThan.toLocaleString()} found)`
+        : `${range} of more than ${moreThan.toLocaleString()} calls`,
+    known: false,
   };
 }

@@ -9,7 +9,7 @@ import { GridPager } from '../../../components/GridPager';
 import { currentCallPath } from '../../current-call';
 import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
-import { paramsOf, queryOf, viewOf, type CallSearchView, type GridSize } from '../model';
+import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView, type GridSize } from '../model';
 
 /** Tall enough for about fifteen rows; the grid scrolls inside for bigger pages. */
 const GRID_HEIGHT = 560;
@@ -32,10 +32,7 @@ export default function CallSearchPage() {
   const agents = useAgentNames();
   const search = useCallSearch(queryOf(view));
   const rows = search.data?.value ?? [];
-  const total = search.data?.['@odata.count'] ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.size));
-  const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const last = Math.min(total, view.page * view.size);
+  const { total, pages, summary, known } = pagingOf(search.data, view);
 
   const [exporting, setExporting] = useState(false);
   const onExport = () => {
@@ -140,9 +137,7 @@ export default function CallSearchPage() {
           <Text size="sm" c="gray.7" aria-live="polite" data-testid="call-search-summary">
             {search.isPending
               ? 'Loading…'
-              : total === 0
-                ? 'No calls'
-                : `${first.toLocaleString()}–${last.toLocaleString()} of ${total.toLocaleString()} calls`}
+              : summary}
           </Text>
           <Select
             aria-label="Calls per page"
@@ -155,7 +150,13 @@ export default function CallSearchPage() {
             data-testid="page-size"
           />
         </Group>
-        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of calls" />
+        <GridPager
+          pages={pages}
+          page={view.page}
+          onChange={(page) => change({ page })}
+          label="Pages of calls"
+          withLast={known}
+        />
       </Group>
     </Stack>
   );
