@@ -135,9 +135,7 @@ export default function CallSearchPage() {
       <Group justify="space-between" gap="sm">
         <Group gap="sm">
           <Text size="sm" c="gray.7" aria-live="polite" data-testid="call-search-summary">
-            {search.isPending
-              ? 'Loading…'
-              : summary}
+            {search.isPending ? 'Loading…' : summary}
           </Text>
           <Select
             aria-label="Calls per page"
