@@ -64,6 +64,13 @@ async function load(database: Database, run: Runner, customers: number, outbound
   console.log(`  load total ${seconds(started)} s`);
 }
 
+/** A new connection to the database of `url`, as a runner. */
+export async function openPgRunner(url: string): Promise<Runner> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return pgRunner(client);
+}
+
 function pgRunner(client: pg.Client): Runner {
   return {
     query: async (text, params) => {

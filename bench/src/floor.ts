@@ -9,7 +9,7 @@
  *   rounds, the worst stream of each round reported.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpuSeconds } from './server.js';
 import { routes, type FloorSnapshot } from '@cc/contract';
 
 export const FLOOR_SCENARIO = 'floor: 50 live streams (quiet CPU, refresh after an end call)';
@@ -69,15 +69,6 @@ async function openStream(url: string, token: string): Promise<Stream> {
     }
   })();
   return stream;
-}
-
-/** CPU seconds (user + system) the process has used so far. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command name (which is in parentheses and may hold spaces): utime and stime are 14 and 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticksPerSecond = 100;
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -132,8 +132,12 @@ function run(
   });
 }
 
-export async function drive(target: Target, options: { duration: number; warmup: number }): Promise<LoadResult> {
+export async function drive(
+  target: Target,
+  options: { duration: number; warmup: number; onMeasure?: (phase: 'start' | 'end') => void },
+): Promise<LoadResult> {
   if (options.warmup > 0) await run(target, options.warmup);
+  options.onMeasure?.('start');
   const times: number[] = [];
   let repeats = 0;
   const result = await run(
@@ -142,6 +146,7 @@ export async function drive(target: Target, options: { duration: number; warmup:
     (_status, ms) => times.push(ms),
     () => repeats++,
   );
+  options.onMeasure?.('end');
   times.sort((a, b) => a - b);
   return {
     // Percentiles from every response time of the run (autocannon's own table has no p95).

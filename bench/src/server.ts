@@ -1,6 +1,7 @@
 /** The real API server as a child process (node apps/api/dist/server.js), and signing in to it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../../apps/api/dist/db/seed/index.js';
 import { routes } from '@cc/contract';
@@ -62,4 +63,13 @@ export async function signIn(url: string, username: string): Promise<string> {
   if (!response.ok) throw new Error(`sign-in as ${username} failed: ${response.status} ${await response.text()}`);
   const body = (await response.json()) as { token: string };
   return body.token;
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command name (which is in parentheses and may hold spaces): utime and stime are 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }

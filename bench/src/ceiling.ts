@@ -1,0 +1,56 @@
+/**
+ * The ceiling of a database scenario (issue 21): the statements the API runs for its inputs (built by the API's own
+ * query code), driven straight at the database with as many connections as the API's load, round robin over the
+ * inputs, for the same warm-up and duration. Its throughput is what the API could reach if it added nothing; the
+ * API's share of it is held to a budget, which a slower or busier machine moves little, since both runs share it.
+ */
+import type { Runner } from './database.js';
+import { quantile } from './load.js';
+import type { Scenario } from './scenarios.js';
+
+export interface SqlLoad {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  requests: number;
+}
+
+/**
+ * Drive the scenario's statements on `connections` runners at once (each input's statements in order on one
+ * connection, as one API request runs them). PGlite has one connection in all: its runners share it, and the
+ * statements queue as the server's would.
+ */
+export async function driveSql(
+  open: () => Promise<Runner>,
+  scenario: Scenario,
+  options: { connections: number; duration: number; warmup: number },
+): Promise<SqlLoad> {
+  const runners = await Promise.all(Array.from({ length: options.connections }, open));
+  const times: number[] = [];
+  const started = performance.now();
+  const measureFrom = started + options.warmup * 1000;
+  const end = measureFrom + options.duration * 1000;
+  try {
+    await Promise.all(
+      runners.map(async (runner, c) => {
+        for (let i = c; performance.now() < end; i++) {
+          const input = scenario.inputs[i % scenario.inputs.length];
+          if (!input) return;
+          const t0 = performance.now();
+          await input.execute(runner);
+          const t1 = performance.now();
+          if (t0 >= measureFrom && t1 <= end) times.push(t1 - t0);
+        }
+      }),
+    );
+  } finally {
+    await Promise.all(runners.map((r) => r.close()));
+  }
+  times.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: times.length / options.duration,
+    p50: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    requests: times.length,
+  };
+}

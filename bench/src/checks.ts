@@ -1,0 +1,115 @@
+/** The checks around a scenario's load: EXPLAIN of its statements, and one request per input before the load. */
+import { randomUUID } from 'node:crypto';
+import type { Runner } from './database.js';
+import type { Query, Scenario } from './scenarios.js';
+
+/** An input as the log shows it: its body, or its path when it has none (a GET). */
+export const inputLabel = (scenario: Scenario, i: number) => {
+  const input = scenario.inputs[i];
+  return input?.body === null && input.path ? decodeURIComponent(input.path) : JSON.stringify(input?.body);
+};
+
+/** Scenarios whose every statement must be planned with an index and no Seq Scan of customers or outbound_calls. */
+export const indexed = (scenario: Scenario) => scenario.kind === 'search' || scenario.kind === 'call_search';
+
+/** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
+export async function explain(run: Runner, scenario: Scenario, statements: Query[][]): Promise<string[]> {
+  const problems: string[] = [];
+  let printed = false;
+  for (const [i, list] of statements.entries()) {
+    for (const statement of list) {
+      const { rows } = await run.query(`explain ${statement.sql}`, statement.params);
+      const plan = rows.map((r) => String(r['QUERY PLAN']));
+      const text = plan.join('\n');
+      const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);
+      const seqScan = /Seq Scan on (customers|outbound_calls)\b/.test(text);
+      if (indexed(scenario) && (!usesIndex || seqScan)) {
+        problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} is planned without an index`);
+        console.log(plan.map((l) => `      ${l}`).join('\n'));
+      }
+      if (!printed || (i === 0 && list.length > 1)) {
+        // The count statements answer one column named total; the rows statement has a count(*) of its own
+        // (`matched`), so looking for count(*) labelled every rows plan as a count.
+        const what =
+          /\bas total\b/i.test(statement.sql) || /^select count\(\*\)/i.test(statement.sql) ? 'count' : 'rows';
+        console.log(`    EXPLAIN (${what}) ${inputLabel(scenario, i)}`);
+        // The top node and every scan with its index condition: enough to see which index answers.
+        const shown = plan.filter((l, n) => n === 0 || /Scan|Index Cond/.test(l)).slice(0, 10);
+        console.log(shown.map((l) => `      ${l}`).join('\n'));
+      }
+    }
+    printed = true;
+  }
+  const total = statements.reduce((n, l) => n + l.length, 0);
+  if (indexed(scenario) && problems.length === 0) console.log(`    index used by all ${total} statements`);
+  return problems;
+}
+
+/** POST a JSON body to the API and answer the parsed answer (a scenario's check before the load). */
+export async function postJson(url: string, token: string | null, route: string, body: unknown): Promise<unknown> {
+  const response = await fetch(url + route, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route}: ${JSON.stringify(body)} answered ${response.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/** One request per input before the load, to check the answers and show what the inputs return. */
+export async function preflight(url: string, token: string | null, scenario: Scenario): Promise<string> {
+  const outcomes: string[] = [];
+  for (const input of scenario.inputs) {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (scenario.before && input.body !== null) {
+      await postJson(url, token, scenario.before.path, scenario.before.body(input.body));
+    }
+    const sent =
+      input.body !== null && scenario.newKeyPerRequest ? { ...input.body, idempotencyKey: randomUUID() } : input.body;
+    const response = await fetch(url + (input.path ?? scenario.path), {
+      method: scenario.method,
+      ...(sent === null
+        ? { headers }
+        : { headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(sent) }),
+    });
+    const text = await response.text();
+    if (!response.ok)
+      throw new Error(`${scenario.name}: ${JSON.stringify(input.body)} answered ${response.status} ${text}`);
+    const body = JSON.parse(text) as {
+      rows?: unknown[];
+      total?: number;
+      overLimit?: boolean;
+      suggestions?: unknown[];
+      isValid?: boolean;
+      data?: unknown[];
+      orderStatus?: string | null;
+      repeated?: boolean;
+      value?: unknown[];
+      '@odata.count'?: number;
+    };
+    if (Array.isArray(body)) {
+      outcomes.push(String((body as { count?: number }[]).reduce((n, c) => n + (c.count ?? 0), 0)));
+      continue;
+    }
+    if (body.value && body['@odata.count'] !== undefined) {
+      outcomes.push(`${body.value.length}/${body['@odata.count']}`);
+      continue;
+    }
+    if (body.data && body.total !== undefined) {
+      outcomes.push(`${body.data.length}/${body.total}`);
+      continue;
+    }
+    if (body.overLimit) outcomes.push(`>${body.total}`);
+    // A search answers a page of its matches: rows of the page / matches.
+    else if (body.rows && body.total !== undefined) outcomes.push(`${body.rows.length}/${body.total}`);
+    else if (body.rows) outcomes.push(String(body.rows.length));
+    else if (body.suggestions) outcomes.push(String(body.suggestions.length));
+    else if (body.isValid !== undefined) outcomes.push(body.isValid ? 'valid' : 'invalid');
+    else if (body.orderStatus !== undefined) {
+      if (body.repeated) throw new Error(`${scenario.name}: a new idempotency key answered as a repeat`);
+      outcomes.push(body.orderStatus ?? 'no order');
+    } else outcomes.push('ok');
+  }
+  return outcomes.join(' ');
+}
