@@ -158,6 +158,28 @@ describe('a customer’s property', () => {
   });
 });
 
+describe('a neighbour (no customer) by its property id', () => {
+  it('is opened and saved without touching any customer; a wrong sqldbid is a missing one', async () => {
+    const [n] = rowsOf<{ property_id: number; sqldbid: number }>(
+      await t.db.execute(sql`select property_id, sqldbid from measured_properties
+        where is_neighbor and branchno = 'SG101' and active_user_id is null order by property_id limit 1`),
+    );
+    const propertyId = Number(n?.property_id);
+    const wrong = await callRoute(t, franchise, 'measureItGetProperty', { sqldbid: 17501, propertyId });
+    expect(wrong.statusCode).toBe(404);
+    const got = await callRoute(t, franchise, 'measureItGetProperty', { sqldbid: n?.sqldbid, propertyId });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json().property).toMatchObject({ isNeighbor: true, customerNo: null, firstName: '' });
+    const saved = await callRoute(t, franchise, 'measureItCompleteProperty', {
+      propertyId,
+      requestId: newRequestId(),
+      squareFeet: 3500,
+      shapes: LAWN,
+    });
+    expect(saved.json()).toMatchObject({ lawnSize: null, property: { squareFeet: 3500, complete: true } });
+  });
+});
+
 describe('scope: a franchise measurer measures only its branches', () => {
   it('another franchise’s customer and property are answered as missing, with nothing locked', async () => {
     const refused = await open(franchise, other);
