@@ -48,6 +48,7 @@ import { registerFranchiseConfigRoutes } from './features/franchise-configs/inde
 import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
+import { registerMeasureItRoutes } from './features/measureit/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -174,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerFranchiseConfigRoutes(app, ctx);
   registerAssignmentRoutes(app, ctx);
   registerOutboundImportRoutes(app, ctx);
+  registerMeasureItRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
 
   return app;

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
   WEB_DIST: z.string().optional(),
   CALL_LOCK_RELEASE_SECONDS: intVar(600),
+  /** A measurement being edited is held this long unless saved, cancelled or opened again (decision 036). */
+  MEASUREIT_LOCK_SECONDS: intVar(1800),
   /** The floor view's streams (decision 035): a scope is read again at most this often, and a comment keeps it open. */
   FLOOR_MIN_INTERVAL_MS: intVar(500),
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
@@ -114,6 +116,7 @@ export interface Config {
   webDist: string | undefined;
   /** An open call nobody touches for this long is released. */
   callLockReleaseSeconds: number;
+  measureItLockSeconds: number;
   /** The floor view's streams (decision 035). */
   floor: { minIntervalMs: number; heartbeatSeconds: number };
   /** The call search counts up to this many matches (decision 039). */
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     },
     webDist: e.WEB_DIST ?? defaults.webDist,
     callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
+    measureItLockSeconds: e.MEASUREIT_LOCK_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
     callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
     links: {

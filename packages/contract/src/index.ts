@@ -19,4 +19,5 @@ export * from './call-search.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
+export * from './measureit.js';
 export * from './supervisor-floor.js';

@@ -125,6 +125,7 @@ import { CallSearchCsv, CallSearchExportQuery, CallSearchQuery, CallSearchRespon
 import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
+import { measureItRoutes } from './measureit-routes.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
@@ -647,6 +648,8 @@ export const routes = {
   ...outboundImportRoutes,
   // ---- The supervisor's view of the floor (issue 17 point 3; decision 035) ----
   ...supervisorFloorRoutes,
+  // ---- MeasureIt (issue 18; decision 036) ----
+  ...measureItRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

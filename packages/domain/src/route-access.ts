@@ -58,6 +58,11 @@ export const ACCESS = {
   },
   callSearch: { name: 'Call Search', apps: [App.CallSearch] },
   measureIt: { name: 'MeasureIt', apps: [App.MeasureIt] },
+  /** A customer's measurement, read by MeasureIt and by the call screen's lawn-size refresh (decision 036). */
+  measureItOrCall: {
+    name: 'MeasureIt, Inbound or Outbound Calls',
+    apps: [App.MeasureIt, App.InboundCalls, App.OutboundCalls],
+  },
   /** The spec's guard of utilities and measureItUtilities: roles 2, 5, 6 or 7. */
   utilities: {
     name: 'roles 2, 5, 6, 7',

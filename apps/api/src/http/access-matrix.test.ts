@@ -110,7 +110,8 @@ describe('what the rules mean for the demo accounts', () => {
       expect(denied).toContain(name);
     }
     const open = table.filter(([name]) => !denied.includes(name)).map(([, def]) => def.access);
-    expect(new Set(open)).toEqual(new Set([ACCESS.public, ACCESS.signedIn]));
+    // MeasureIt's own calls, and the household measurement it shares with the call screen (decision 036).
+    expect(new Set(open)).toEqual(new Set([ACCESS.public, ACCESS.signedIn, ACCESS.measureIt, ACCESS.measureItOrCall]));
   });
 
   it('the user administrator reads no call-centre data', () => {
@@ -131,6 +132,9 @@ describe('what the rules mean for the demo accounts', () => {
     );
   };
 
+  /** MeasureIt's tool (the MeasureIt application): not call handling either (decision 036). */
+  const measureItTool = (name: string) => routes[name as keyof typeof routes].access === ACCESS.measureIt;
+
   it('the user administrator may not read the audit log or change the reference data', () => {
     expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['auditLog', 'addBrand', 'saveTemplate']));
     expect(deniedTo('usermanager')).not.toContain('listUsers');
@@ -140,14 +144,14 @@ describe('what the rules mean for the demo accounts', () => {
     '%s takes calls: nothing of call handling is refused',
     (username) => {
       // Administration (unlocking a sign-in, managing users, the utilities) is not call handling.
-      expect(deniedTo(username).filter((name) => !administration(name))).toEqual([]);
+      expect(deniedTo(username).filter((name) => !administration(name) && !measureItTool(name))).toEqual([]);
     },
   );
 
   it('the external CSR (Inbound Calls, no Outbound Calls) is refused the outbound lists only', () => {
     expect(
       deniedTo('csr.external')
-        .filter((name) => !administration(name))
+        .filter((name) => !administration(name) && !measureItTool(name))
         .every((name) => routes[name as keyof typeof routes].access === ACCESS.outbound),
     ).toBe(true);
     expect(deniedTo('csr.external')).toContain('outboundList');

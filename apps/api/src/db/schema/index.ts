@@ -9,3 +9,4 @@ export * from './demo-data.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './imports.js';
+export * from './measureit.js';

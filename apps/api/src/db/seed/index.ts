@@ -37,6 +37,7 @@ import { generateHistory } from './history.js';
 import { seedPricing } from './pricing.js';
 import { checkSeedOptions } from './options.js';
 import { seedFlagCodes } from './flag-codes.js';
+import { seedMeasureIt } from './measureit.js';
 
 export { DEMO_OUTBOUND_COUNT, SeedOptionsError, checkSeedOptions } from './options.js';
 
@@ -208,6 +209,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       sql`update customers set autopay_enabled = true where customer_type = 'Existing Customer' and customer_no % 3 = 0`,
     );
     await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
+    await seedMeasureIt(tx, { now: options.now ?? new Date() });
     // Last, in the same transaction: the record exists exactly when everything above was committed.
     await tx.insert(demoData).values({ loadedAt: new Date(), seed: options.seed ?? 42, customers: sizes.customers });
   });

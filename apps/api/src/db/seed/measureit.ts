@@ -1,0 +1,162 @@
+/**
+ * MeasureIt demo data (issue 18; decision 036): the reference lists (not-measured reasons, external measurement
+ * sources), a property for every customer at a plausible place in its zip, neighbours near some customers, and
+ * their measurements: about a third measured (a lawn outline, some with the house cut out, the size the customer's
+ * lawn size already says), some not measured with a reason, the rest unmeasured. Everything is derived from the
+ * customer number and the zip, in set-based SQL: the same database gives the same properties, and 20,000 customers
+ * add well under a second to the first start.
+ */
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../client.js';
+import { externalMeasurementSources, notMeasuredReasons } from '../schema/index.js';
+import { CITY_GEO } from './names.js';
+import { ALL_FRANCHISES } from './reference.js';
+
+export const NOT_MEASURED_REASONS = [
+  'Lawn covered by trees',
+  'No satellite imagery',
+  'Imagery out of date (new construction)',
+  'Address not found on map',
+  'Commercial or multi-family property',
+  'No lawn (hardscape only)',
+];
+
+export const EXTERNAL_MEASUREMENT_SOURCES = [
+  'Typed by hand',
+  'Customer provided',
+  'Field measurement (wheel)',
+  'County assessor records',
+];
+
+/** A small deterministic hash of a text in [0, 1): zip centres do not move between loads. */
+function unit(text: string, salt: number): number {
+  let h = 2166136261 ^ salt;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return ((h >>> 0) % 100_000) / 100_000;
+}
+
+/** Each branch's centre and a centre for each of its zips, a few kilometres around the city. */
+export function zipCentres(): { branchno: string; zip: string; lat: number; lng: number }[] {
+  return ALL_FRANCHISES.flatMap((f) =>
+    f.branches.flatMap((b) => {
+      const geo = CITY_GEO[`${b.city} ${b.state}`];
+      if (!geo) throw new Error(`no geo data for ${b.city} ${b.state}`);
+      return [
+        { branchno: b.branchNo, zip: '', lat: geo.lat, lng: geo.lng },
+        ...b.zips.map((zip) => ({
+          branchno: b.branchNo,
+          zip,
+          lat: geo.lat + (unit(zip, 1) - 0.5) * 0.12,
+          lng: geo.lng + (unit(zip, 2) - 0.5) * 0.16,
+        })),
+      ];
+    }),
+  );
+}
+
+/**
+ * A rectangle 3:2 of `area` square feet centred on (lat, lng), as a GeoJSON ring: counter-clockwise for an outline,
+ * clockwise for a hole. Planar at lawn scale (a metre of latitude is 1/111,320 degree).
+ */
+function ring(area: string, hole: boolean) {
+  const w = `sqrt(${area} / 10.7639104 * 1.5)`;
+  const dlat = `(${area} / 10.7639104 / ${w} / 2 / 111320.0)`;
+  const dlng = `(${w} / 2 / (111320.0 * cos(radians(lat))))`;
+  const corners = [
+    [`lng - ${dlng}`, `lat - ${dlat}`],
+    [`lng + ${dlng}`, `lat - ${dlat}`],
+    [`lng + ${dlng}`, `lat + ${dlat}`],
+    [`lng - ${dlng}`, `lat + ${dlat}`],
+  ];
+  const ordered = hole ? [...corners].reverse() : corners;
+  const points = [...ordered, ordered[0]!].map(
+    ([x, y]) => `'[' || round((${x})::numeric, 7) || ',' || round((${y})::numeric, 7) || ']'`,
+  );
+  return sql.raw(`'[' || ${points.join(" || ',' || ")} || ']'`);
+}
+
+/**
+ * Seed the MeasureIt data, after the customers and the demo accounts (the measurements are the measurer's).
+ * `now` dates the measurements: most months ago, a few within the recently-measured window.
+ */
+export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise<void> {
+  await tx
+    .insert(notMeasuredReasons)
+    .values(NOT_MEASURED_REASONS.map((name, i) => ({ notMeasuredReasonId: i + 1, name, sortOrder: i + 1 })));
+  await tx.insert(externalMeasurementSources).values(
+    EXTERNAL_MEASUREMENT_SOURCES.map((name, i) => ({
+      externalMeasurementSourceId: i + 1,
+      name,
+      sortOrder: i + 1,
+    })),
+  );
+  // The serials continue after the fixed ids.
+  await tx.execute(
+    sql`select setval('not_measured_reasons_not_measured_reason_id_seq', ${NOT_MEASURED_REASONS.length})`,
+  );
+  await tx.execute(
+    sql`select setval('external_measurement_sources_external_measurement_source_id_seq', ${EXTERNAL_MEASUREMENT_SOURCES.length})`,
+  );
+  const now = options.now.toISOString();
+  const reasons = NOT_MEASURED_REASONS.length;
+  // h1..h6: independent fractions in [0, 1) from the customer number (Knuth-style multiplicative hashing).
+  await tx.execute(sql`
+    with zc as (
+      select * from jsonb_to_recordset(${JSON.stringify(zipCentres())}::jsonb) as x(branchno text, zip text, lat float8, lng float8)
+    ),
+    c as (
+      select c.*, ((c.customer_no::bigint * 2654435761) % 1000003) / 1000003.0 as h1,
+             ((c.customer_no::bigint * 40503) % 99991) / 99991.0 as h2,
+             ((c.customer_no::bigint * 69069 + 12345) % 65521) / 65521.0 as h3,
+             ((c.customer_no::bigint * 1103515245 + 12345) % 32749) / 32749.0 as h4,
+             ((c.customer_no::bigint * 16807) % 30011) / 30011.0 as h5,
+             ((c.customer_no::bigint * 48271) % 10007) / 10007.0 as h6,
+             coalesce(z.lat, b.lat) as clat, coalesce(z.lng, b.lng) as clng
+      from customers c
+      join zc b on b.branchno = c.branchno and b.zip = ''
+      left join zc z on z.branchno = c.branchno and z.zip = left(c.zip, 5)
+    ),
+    p as (
+      select c.*, clat + (h1 - 0.5) * 0.03 as lat, clng + (h2 - 0.5) * 0.04 as lng,
+             case when h3 < 0.36 and lawn_size > 0 then 'measured' when h3 < 0.44 then 'not' else 'unmeasured' end as mode,
+             lawn_size::float8 * 1000 as sqft
+      from c
+    )
+    insert into measured_properties (sqldbid, branchno, customer_no, is_neighbor, year_built, street_address, city,
+      state, zip, latitude, longitude, square_feet, shapes, not_measured_reason_id, complete, measurement_date,
+      measured_by_user_id, updated_at)
+    select sqldbid, branchno, customer_no, false, 1950 + floor(h4 * 72)::int, address, city, state,
+      left(zip, 5) || lpad(floor(h5 * 10000)::int::text, 4, '0'), lat, lng,
+      case when mode = 'measured' then round(sqft::numeric, 2) end,
+      case when mode = 'measured' then
+        -- A rectangle 3:2 of the lawn's size (about; planar at lawn scale), and in half of them the house cut out
+        -- (the outline then grows by the house's 1,600 square feet so the lawn keeps its size).
+        ('{"type":"MultiPolygon","coordinates":[[' || case when h6 < 0.5 then ${ring('sqft', false)} else
+          ${ring('(sqft + 1600)', false)} || ',' || ${ring('1600', true)} end || ']]}')::jsonb
+      end,
+      case when mode = 'not' then 1 + floor(h4 * ${reasons})::int end,
+      mode <> 'unmeasured',
+      case when mode <> 'unmeasured' then
+        ${now}::timestamptz - make_interval(days => case when h6 > 0.97 then floor(h5 * 10)::int else 31 + floor(h5 * 700)::int end)
+      end,
+      case when mode <> 'unmeasured' then (select user_id from users where username = 'measurer') end,
+      ${now}::timestamptz
+    from p`);
+  // The history of each measured property starts with its current measurement.
+  await tx.execute(sql`
+    insert into property_measurements (property_id, request_id, user_id, measured_at, square_feet, shapes,
+      not_measured_reason_id)
+    select property_id, md5('measureit-seed-' || property_id)::uuid, measured_by_user_id, measurement_date, square_feet,
+      shapes, not_measured_reason_id
+    from measured_properties where complete`);
+  // Neighbours: one beside every eighth customer, a few houses down the street, unmeasured; some new this season.
+  await tx.execute(sql`
+    insert into measured_properties (sqldbid, branchno, customer_no, neighbor_of_customer_no, is_neighbor, year_built,
+      proximity, status_date, street_address, city, state, zip, latitude, longitude, updated_at)
+    select sqldbid, branchno, null, customer_no, true, 1950 + (customer_no * 7) % 72, (customer_no / 8) % 11,
+      case when customer_no % 3 = 0 then (${now}::timestamptz - make_interval(days => customer_no % 120))::date end,
+      regexp_replace(street_address, '^[0-9]+', ((coalesce(nullif(substring(street_address from '^[0-9]+'), ''), '100')::int
+        + 2 + 2 * (customer_no % 3)))::text),
+      city, state, zip, latitude + 0.0003 * (1 + customer_no % 3), longitude + 0.0002, ${now}::timestamptz
+    from measured_properties where customer_no % 8 = 0 and not is_neighbor`);
+}
