@@ -16,3 +16,4 @@ export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './floor.js';
+export * from './measureit/index.js';

@@ -1,0 +1,3 @@
+export * from './constants.js';
+export * from './area.js';
+export * from './static-map.js';

@@ -1,0 +1,2 @@
+export * from './tiles.js';
+export * from './geocoder.js';
