@@ -14,7 +14,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { serializeError, serializeRequest } from './http/log-redaction.js';
-import { securityHeaders } from './http/security-headers.js';
+import { contentSecurityPolicy, securityHeaders, tileImageOrigin } from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
@@ -49,6 +49,7 @@ import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
 import { registerMeasureItRoutes } from './features/measureit/index.js';
+import { registerMapsRoutes } from './features/maps/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -124,9 +125,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker, hooks: deps.hooks };
 
+  const tileOrigin = tileImageOrigin(config.maps.tileUrl);
+  const policy = contentSecurityPolicy(tileOrigin ? [tileOrigin] : []);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
-    for (const [name, value] of securityHeaders(request.protocol === 'https')) reply.header(name, value);
+    for (const [name, value] of securityHeaders(request.protocol === 'https', policy)) reply.header(name, value);
     return payload;
   });
   // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
@@ -177,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerOutboundImportRoutes(app, ctx);
   registerMeasureItRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
+  registerMapsRoutes(app, ctx);
 
   return app;
 }

@@ -6,6 +6,11 @@ import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSI
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
+const DEFAULT_TILE_URL =
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const DEFAULT_TILE_ATTRIBUTION =
+  'Tiles &copy; Esri &mdash; Source: Esri, Maxar, Earthstar Geographics, and the GIS User Community';
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -78,6 +83,28 @@ const EnvSchema = z.object({
   UTILITIES_IMPORT_MAX_MB: z.coerce.number().int().min(1).max(1024).default(20),
   /** After SIGTERM: the whole shutdown's bound; past it the process exits with status 1. */
   SHUTDOWN_TIMEOUT_SECONDS: intVar(30),
+  /** MeasureIt's satellite imagery (decision 037): a Leaflet URL template with {z}, {x}, {y} (and {s}). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL template')
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+    .default(DEFAULT_TILE_URL),
+  /** The letters {s} takes, comma-separated (e.g. a,b,c); empty when the template has no {s}. */
+  MAP_TILE_SUBDOMAINS: z
+    .string()
+    .regex(/^[a-z0-9]*(,[a-z0-9]+)*$/i, 'must be letters or digits separated by commas')
+    .default(''),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).max(500).default(DEFAULT_TILE_ATTRIBUTION),
+  /** The deepest zoom the imagery has tiles for (the map magnifies past it). */
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(1).max(24).default(19),
+  /** A Nominatim-compatible search endpoint (…/search), called by the server for MeasureIt's address search. */
+  GEOCODER_URL: z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org/search'),
+  GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Sent as User-Agent to the geocoder (Nominatim's usage policy asks every application to name itself). */
+  GEOCODER_USER_AGENT: z.string().min(3).max(200).default('callcentre-measureit/1.0'),
+  /** The static-maps provider of a saved measurement's image (ImagePath) and its key. */
+  STATIC_MAP_URL: z.url({ protocol: /^https?$/ }).default('https://maps.googleapis.com/maps/api/staticmap'),
+  STATIC_MAP_KEY: z.string().regex(/^\S+$/, 'must have no spaces').optional(),
 });
 
 export interface Config {
@@ -139,6 +166,18 @@ export interface Config {
   importMaxBytes: number;
   /** Graceful shutdown on SIGTERM/SIGINT (server.ts), in seconds. */
   shutdown: { drainSeconds: number; mailSeconds: number; timeoutSeconds: number };
+  /** MeasureIt's imagery, geocoder and static image (decision 037). */
+  maps: {
+    tileUrl: string;
+    tileSubdomains: string[];
+    tileAttribution: string;
+    tileMaxZoom: number;
+    geocoderUrl: string;
+    geocoderTimeoutMs: number;
+    geocoderUserAgent: string;
+    staticMapUrl: string;
+    staticMapKey: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -211,6 +250,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       drainSeconds: e.SHUTDOWN_DRAIN_SECONDS,
       mailSeconds: e.SHUTDOWN_MAIL_SECONDS,
       timeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    },
+    maps: {
+      tileUrl: e.MAP_TILE_URL,
+      tileSubdomains: e.MAP_TILE_SUBDOMAINS ? e.MAP_TILE_SUBDOMAINS.split(',') : [],
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
+      tileMaxZoom: e.MAP_TILE_MAX_ZOOM,
+      geocoderUrl: e.GEOCODER_URL,
+      geocoderTimeoutMs: e.GEOCODER_TIMEOUT_MS,
+      geocoderUserAgent: e.GEOCODER_USER_AGENT,
+      staticMapUrl: e.STATIC_MAP_URL,
+      staticMapKey: e.STATIC_MAP_KEY,
     },
   };
 }

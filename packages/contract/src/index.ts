@@ -21,3 +21,4 @@ export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './measureit.js';
 export * from './supervisor-floor.js';
+export * from './maps.js';

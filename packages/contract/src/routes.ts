@@ -127,6 +127,7 @@ import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
 import { measureItRoutes } from './measureit-routes.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
+import { mapsRoutes } from './maps-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -650,6 +651,8 @@ export const routes = {
   ...supervisorFloorRoutes,
   // ---- MeasureIt (issue 18; decision 036) ----
   ...measureItRoutes,
+  // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
+  ...mapsRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

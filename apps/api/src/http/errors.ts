@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'LOCKED_OUT'
+  | 'UNAVAILABLE'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -20,6 +21,8 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   LOCKED_OUT: 429,
+  /** A service outside this server (the geocoder) could not be reached or failed. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -45,3 +48,5 @@ export const badRequest = (field: string, message: string) =>
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Access Denied.') => new AppError('FORBIDDEN', message);
 export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);
+export const unavailable = (message: string, cause?: unknown) =>
+  new AppError('UNAVAILABLE', message, undefined, { cause });

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@cc/contract';
+import { startGeocoder, type Geocoder } from '@cc/test-peers';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import {
@@ -38,18 +39,22 @@ const SKIPPED = new Set(['signout']);
 
 let t: TestApp;
 let token: string;
+/** MeasureIt's address search asks a geocoder: a real local one (no 503 from a geocoder nobody runs). */
+let geocoder: Geocoder;
 let writes: () => Promise<number>;
 /** Rows written so far, as of the end of the last request. */
 let written = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  geocoder = await startGeocoder();
+  t = await createTestApp({ env: { GEOCODER_URL: geocoder.searchUrl } });
   token = await t.signin('admin');
   writes = await installWriteCounter(t.db);
   written = await writes();
 });
 afterAll(async () => {
   await t.close();
+  await geocoder.close();
 });
 
 function seedOf(name: string): number {

@@ -80,6 +80,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SIGNIN_SLOW_MS: '0',
     DATA_DIR: '/nonexistent',
     MAIL_WORKER: 'off',
+    // No test reaches a public geocoder: the discard port refuses at once; a test that searches starts its own.
+    GEOCODER_URL: 'http://127.0.0.1:9/search',
     ...env,
   });
 }
