@@ -45,7 +45,13 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     env: {
       ...process.env,
       // The map's peers the global setup started (a journey may point a server elsewhere through `env`).
-      ...(process.env.E2E_MAP_TILE_URL ? { MAP_TILE_URL: process.env.E2E_MAP_TILE_URL, MAP_TILE_MAX_ZOOM: '20' } : {}),
+      ...(process.env.E2E_MAP_TILE_URL
+        ? {
+            MAP_TILE_URL: process.env.E2E_MAP_TILE_URL,
+            MAP_TILE_MAX_ZOOM: '20',
+            MAP_TILE_ATTRIBUTION: 'Generated test imagery',
+          }
+        : {}),
       ...(process.env.E2E_GEOCODER_URL ? { GEOCODER_URL: process.env.E2E_GEOCODER_URL } : {}),
       ...env,
       DATA_DIR: dataDir,

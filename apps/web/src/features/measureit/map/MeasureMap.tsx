@@ -167,9 +167,12 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
     /** Before a change: the shapes as they were, for undo. */
     let before = current();
     const changed = () => {
+      // Geoman may report one user action twice (a cut also edits); only a real change makes an undo step.
+      const now = current();
+      if (JSON.stringify(now) === JSON.stringify(before)) return;
       history.push(before);
       if (history.length > UNDO_DEPTH) history.shift();
-      before = current();
+      before = now;
       setUndoable(true);
       publish();
     };
