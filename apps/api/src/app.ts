@@ -16,6 +16,7 @@ import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js
 import { serializeError, serializeRequest } from './http/log-redaction.js';
 import { contentSecurityPolicy, securityHeaders, tileImageOrigin } from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
+import { registerSsoRoutes } from './features/sso/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }
 
   registerAuthRoutes(app, ctx);
+  registerSsoRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerInboundRoutes(app, ctx);

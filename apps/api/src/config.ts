@@ -60,6 +60,20 @@ const EnvSchema = z.object({
   WIKI_URL: z.url().optional(),
   KNOWLEDGE_BASE_URL: z.url().optional(),
   /**
+   * Single sign-on through an OpenID Connect identity server (decision 038): its issuer URL (discovery), this
+   * application's client id there, the client secret when the client is confidential, the redirect URL registered
+   * there (this application's /signin-oidc) and where the identity server sends the browser after signing out. None
+   * set: the local sign-in dialog alone.
+   */
+  SSO_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+  SSO_CLIENT_ID: z.string().min(1).max(200).optional(),
+  SSO_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  SSO_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SSO_POST_LOGOUT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** on: `npm start` runs a demonstration identity server with the demo accounts beside the app, and signs in there. */
+  DEMO_IDENTITY_SERVER: z.enum(['on', 'off']).default('off'),
+  DEMO_IDENTITY_PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  /**
    * auto: on with the embedded database (npm start), off with a server. On, the links of a call that have no URL
    * point at the demonstration pages this server serves (/demo/…), and POST /api/GetUCMS answers those pages with a
    * key made at start when ENROLLMENT_API_KEY is unset (decision 027).
@@ -156,6 +170,10 @@ export interface Config {
     wiki: string | undefined;
     knowledgeBase: string | undefined;
   };
+  /** The identity server this application signs in through (decision 038); null: the local sign-in dialog alone. */
+  sso: SsoConfig | null;
+  /** The demonstration identity server `npm start` runs beside the app (DEMO_IDENTITY_SERVER=on), or null. */
+  demoIdentity: { port: number } | null;
   /** Serve the demonstration pages of the payment, autopay and evaluation services (/demo/…). */
   demoPages: boolean;
   /** The customer-management service's key for POST /api/GetUCMS; undefined: no key works. */
@@ -180,6 +198,16 @@ export interface Config {
   };
 }
 
+export interface SsoConfig {
+  issuer: string;
+  clientId: string;
+  /** Unset: a public client (PKCE alone). */
+  clientSecret: string | undefined;
+  /** Exactly as registered at the identity server; the return is read against it. */
+  redirectUrl: string;
+  postLogoutUrl: string | undefined;
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -193,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const sso = ssoConfig(e);
   const demoPages = e.DEMO_PAGES === 'on' || (e.DEMO_PAGES === 'auto' && e.DATABASE_URL === undefined);
   const demoLink = (url: string | undefined, page: string) => url ?? (demoPages ? `/demo/${page}` : undefined);
   return {
@@ -242,6 +271,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       wiki: e.WIKI_URL,
       knowledgeBase: e.KNOWLEDGE_BASE_URL,
     },
+    sso,
+    demoIdentity: e.DEMO_IDENTITY_SERVER === 'on' ? { port: e.DEMO_IDENTITY_PORT } : null,
     demoPages,
     enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
     metricsToken: e.METRICS_TOKEN,
@@ -262,6 +293,41 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       staticMapUrl: e.STATIC_MAP_URL,
       staticMapKey: e.STATIC_MAP_KEY,
     },
+  };
+}
+
+/**
+ * The identity server's settings: all of issuer, client id and redirect URL, or none. With DEMO_IDENTITY_SERVER=on and
+ * no issuer, the demonstration identity server on DEMO_IDENTITY_PORT and this server's /signin-oidc.
+ */
+function ssoConfig(e: z.infer<typeof EnvSchema>): SsoConfig | null {
+  if (e.DEMO_IDENTITY_SERVER === 'on' && e.SSO_ISSUER === undefined) {
+    return {
+      issuer: `http://localhost:${e.DEMO_IDENTITY_PORT}`,
+      clientId: e.SSO_CLIENT_ID ?? 'callcentre',
+      clientSecret: e.SSO_CLIENT_SECRET,
+      redirectUrl: e.SSO_REDIRECT_URL ?? `http://localhost:${e.PORT}/signin-oidc`,
+      postLogoutUrl: e.SSO_POST_LOGOUT_URL ?? `http://localhost:${e.PORT}/?noAuth=true`,
+    };
+  }
+  const required = { SSO_ISSUER: e.SSO_ISSUER, SSO_CLIENT_ID: e.SSO_CLIENT_ID, SSO_REDIRECT_URL: e.SSO_REDIRECT_URL };
+  const missing = Object.entries(required).filter(([, v]) => v === undefined);
+  if (missing.length === 3) {
+    if (e.SSO_CLIENT_SECRET !== undefined || e.SSO_POST_LOGOUT_URL !== undefined) {
+      throw new ConfigError('Invalid configuration:\n  SSO_ISSUER: needed by the other SSO_ variables');
+    }
+    return null;
+  }
+  if (missing.length > 0) {
+    const lines = missing.map(([name]) => `  ${name}: needed with the other SSO_ variables`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    issuer: e.SSO_ISSUER as string,
+    clientId: e.SSO_CLIENT_ID as string,
+    clientSecret: e.SSO_CLIENT_SECRET,
+    redirectUrl: e.SSO_REDIRECT_URL as string,
+    postLogoutUrl: e.SSO_POST_LOGOUT_URL,
   };
 }
 

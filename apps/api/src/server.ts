@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { trackConnections } from './ops/shutdown.js';
 import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
+import { startDemoIdentityServer, type DemoIdentityServer } from './demo-identity/server.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -21,6 +22,23 @@ async function main(): Promise<void> {
     await syncCallReferenceData(database.db);
   }
   const app = await buildApp(config, { db: database.db });
+  // DEMO_IDENTITY_SERVER=on: the demonstration identity server, with this app as its one client (decision 038).
+  let identityServer: DemoIdentityServer | undefined;
+  if (config.demoIdentity && config.sso) {
+    identityServer = await startDemoIdentityServer({
+      port: config.demoIdentity.port,
+      issuer: config.sso.issuer,
+      clients: [
+        {
+          clientId: config.sso.clientId,
+          clientSecret: config.sso.clientSecret,
+          redirectUris: [config.sso.redirectUrl],
+          postLogoutRedirectUris: config.sso.postLogoutUrl ? [config.sso.postLogoutUrl] : [],
+        },
+      ],
+    });
+    console.log(`Demonstration identity server at ${identityServer.issuer} (the demo accounts and their password)`);
+  }
 
   const connections = trackConnections(app.server);
   let closing = false;
@@ -41,6 +59,7 @@ async function main(): Promise<void> {
     await connections.whenAllClosed(drainSeconds * 1000);
     try {
       await app.close();
+      await identityServer?.close();
     } finally {
       await database.close();
       process.exit(0);

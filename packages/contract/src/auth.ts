@@ -93,5 +93,10 @@ export const ClientConfig = z.object({
     wiki: z.string().nullable(),
     knowledgeBase: z.string().nullable(),
   }),
+  /** Whether sign-in goes through the identity server (decision 038); false: the sign-in dialog alone. */
+  sso: z.boolean(),
 });
+
+/** `logoutUrl`: after a session signed in through the identity server, where the browser ends that one too. */
+export const SignoutResponse = z.object({ ok: z.literal(true), logoutUrl: z.string().nullable() });
 export type ClientConfig = z.infer<typeof ClientConfig>;

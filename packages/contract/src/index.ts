@@ -22,3 +22,4 @@ export * from './outbound-import.js';
 export * from './measureit.js';
 export * from './supervisor-floor.js';
 export * from './maps.js';
+export * from './sso-routes.js';

@@ -20,6 +20,7 @@ import {
   SigninResponse,
   SignupRequest,
   SessionUser,
+  SignoutResponse,
   UnlockRequest,
 } from './auth.js';
 import { PasswordUpdateRequest, ProfileUpdateRequest, UserIdParams } from './profile.js';
@@ -128,6 +129,7 @@ import { outboundImportRoutes } from './outbound-import-routes.js';
 import { measureItRoutes } from './measureit-routes.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { mapsRoutes } from './maps-routes.js';
+import { ssoRoutes } from './sso-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -158,7 +160,7 @@ export const routes = {
     body: UnlockRequest,
     response: Ok,
   },
-  signout: { method: 'POST', path: '/api/auth/signout', access: ACCESS.signedIn, response: Ok },
+  signout: { method: 'POST', path: '/api/auth/signout', access: ACCESS.signedIn, response: SignoutResponse },
   session: { method: 'GET', path: '/api/auth/session', access: ACCESS.signedIn, response: SessionResponse },
   dashboard: { method: 'GET', path: '/api/dashboard', access: ACCESS.signedIn, response: DashboardResponse },
   updateProfile: {
@@ -653,6 +655,7 @@ export const routes = {
   ...measureItRoutes,
   // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
   ...mapsRoutes,
+  ...ssoRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -17,3 +17,4 @@ export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './floor.js';
 export * from './measureit/index.js';
+export * from './sso.js';

@@ -35,10 +35,10 @@ function subjectOf(username: string): AccessSubject {
 
 const table = Object.entries(routes as Record<string, RouteDef>);
 /**
- * Public routes whose credential is the refresh cookie, not a bearer token (decision 022): without the cookie
- * they answer 401 to anybody, a signed-in account's bearer token included.
+ * Public routes whose credential is a cookie (the refresh cookie, decision 022; the single sign-on's browser binding,
+ * decision 038), not a bearer token: without the cookie they answer 401 to anybody, a bearer token included.
  */
-const COOKIE_CREDENTIAL = new Set(['refresh']);
+const COOKIE_CREDENTIAL = new Set(['refresh', 'ssoFinish']);
 /** Public routes whose credential is an API key in the body (decision 027): without it, 401 to anybody. */
 const API_KEY_CREDENTIAL = new Set(['getUcms']);
 const OWN_CREDENTIAL = new Set([...COOKIE_CREDENTIAL, ...API_KEY_CREDENTIAL]);
@@ -56,6 +56,8 @@ function request(def: RouteDef, name: string) {
 /** Valid bodies where the credential is in the body: a wrong key must be refused, not a missing field. */
 const SAMPLE_BODIES: Record<string, object> = {
   getUcms: { apiKey: 'a session is not the service key', sqldbid: 18001 },
+  // The single sign-on return's credential is the cookie its start set (decision 038).
+  ssoFinish: { query: 'code=x&state=y' },
 };
 
 /** The message of a failure: `{error, message}`, or OData's `{error: {code, message}}` under /api/odata/. */

@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'LOCKED_OUT'
   | 'UNAVAILABLE'
+  | 'BAD_GATEWAY'
   | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -23,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   LOCKED_OUT: 429,
   /** A service outside this server (the geocoder) could not be reached or failed. */
   UNAVAILABLE: 503,
+  /** A service this one relies on (the identity server, the wiki) failed to answer. */
+  BAD_GATEWAY: 502,
   INTERNAL: 500,
 };
 

@@ -68,3 +68,36 @@ export const streamTickets = pgTable(
   },
   (t) => [index('stream_tickets_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Sign-ins through the identity server in progress (decision 038): the state, nonce and PKCE code verifier of one
+ * authorization request, kept on the server so any API process may receive the return, and deleted when the return
+ * is read, so each is used once. The state is stored as a SHA-256; `browser_hash` binds the request to the browser
+ * that started it (the SHA-256 of an HttpOnly cookie), so a return carried to another browser is refused.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    browserHash: text('browser_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** Where the user was going (path and query), to return there after signing in. */
+    target: text('target').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * What the identity server gave a session signed in through it: the ID token (the hint of the RP-initiated logout)
+ * and its access token, which the wiki and knowledge-base hand-offs pass on. Ends with the session.
+ */
+export const ssoSessions = pgTable('sso_sessions', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => sessions.sessionId, { onDelete: 'cascade' }),
+  idToken: text('id_token').notNull(),
+  accessToken: text('access_token').notNull(),
+  accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+});

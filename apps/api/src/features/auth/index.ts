@@ -7,4 +7,4 @@ export {
   usernameTaken,
 } from './service.js';
 export { sessionUser, sessionUserById, userApplicationList } from './session-user.js';
-export { endSession } from './sessions.js';
+export { createSession, endSession, setRefreshCookie, type NewSession } from './sessions.js';

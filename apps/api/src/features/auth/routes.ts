@@ -12,6 +12,7 @@ import {
   type NewSession,
 } from './sessions.js';
 import { forbidden } from '../../http/errors.js';
+import { logoutUrl as ssoLogoutUrl } from '../sso/index.js';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'clientConfig', () =>
@@ -27,6 +28,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         wiki: ctx.config.links.wiki ?? null,
         knowledgeBase: ctx.config.links.knowledgeBase ?? null,
       },
+      sso: ctx.config.sso !== null,
     }),
   );
   /** The answer of a new or refreshed session; a browser's also sets the refresh cookie. */
@@ -61,9 +63,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { ok: true as const };
   });
   defineRoute(app, ctx, 'signout', async ({ user, request, reply }) => {
+    const logoutUrl = await ssoLogoutUrl(ctx, user.sessionId);
     await signout(ctx, user.sessionId);
     clearRefreshCookie(request, reply);
-    return { ok: true as const };
+    return { ok: true as const, logoutUrl };
   });
   defineRoute(app, ctx, 'session', async ({ user }) => {
     const [row] = await ctx.db.query.sessions.findMany({

@@ -1,0 +1,41 @@
+/** The demonstration identity server's sign-in page: plain HTML, labelled fields, no script. */
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function loginPage(input: { action: string; username?: string; error?: string }): string {
+  const error = input.error ? `<p role="alert" class="error">${escapeHtml(input.error)}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Company sign-in</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f1f3f5; color: #212529; margin: 0; }
+  main { max-width: 360px; margin: 10vh auto; background: #fff; padding: 2rem; border-radius: 8px; box-shadow: 0 1px 4px #0002; }
+  h1 { font-size: 1.4rem; margin-top: 0; }
+  label { display: block; margin: 1rem 0 .25rem; font-weight: 600; }
+  input { width: 100%; box-sizing: border-box; padding: .5rem; font-size: 1rem; border: 1px solid #868e96; border-radius: 4px; }
+  button { margin-top: 1.5rem; width: 100%; padding: .6rem; font-size: 1rem; background: #1864ab; color: #fff; border: 0; border-radius: 4px; }
+  .error { color: #c92a2a; font-weight: 600; }
+  .hint { color: #495057; font-size: .875rem; }
+</style>
+</head>
+<body>
+<main>
+<h1>Company sign-in</h1>
+<p class="hint">Demonstration identity server: the demo accounts and their password.</p>
+${error}
+<form method="post" action="${escapeHtml(input.action)}">
+<label for="username">Username</label>
+<input id="username" name="username" autocomplete="username" required value="${escapeHtml(input.username ?? '')}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+</main>
+</body>
+</html>`;
+}

@@ -1,0 +1,2 @@
+export { registerSsoRoutes } from './routes.js';
+export { logoutUrl } from './logins.js';

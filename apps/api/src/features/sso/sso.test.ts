@@ -1,0 +1,149 @@
+/**
+ * Single sign-on through a real identity server (the demonstration one, oidc-provider, over HTTP; decision 038): the
+ * code flow with PKCE, the mapping of the identity to a user, the refusals, sign-out and the hand-offs.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { IDENTITY_USER_ID_OFFSET } from '@cc/domain';
+import { users, userPermissions } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import type { DemoIdentityServer } from '../../demo-identity/server.js';
+import { cookieOf, finish, loginAtIdentityServer, ssoEnv, ssoSignin, startTestIdentityServer } from './test-support.js';
+
+let idp: DemoIdentityServer;
+let t: TestApp;
+beforeAll(async () => {
+  idp = await startTestIdentityServer();
+  t = await createTestApp({ env: ssoEnv(idp) });
+});
+afterAll(async () => {
+  await t?.close();
+  await idp?.close();
+});
+
+const subOf = (username: string) => idp.identities.find((i) => i.username === username)?.sub ?? '';
+const userIdOf = (username: string) => Number(subOf(username)) + IDENTITY_USER_ID_OFFSET;
+
+describe('signing in through the identity server', () => {
+  it('creates the user from the claims at the first sign-in and answers a session of this application', async () => {
+    const { response } = await ssoSignin(t, 'csr.franchise', '/current-call/inbound?sqldbid=18001&custNo=5');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; target: string; user: Record<string, unknown> }>();
+    expect(body.target).toBe('/current-call/inbound?sqldbid=18001&custNo=5');
+    expect(body.user).toMatchObject({
+      UserId: userIdOf('csr.franchise'),
+      FirstName: 'Riley',
+      RoleId: 4,
+      BrandId: 1,
+      CompanyId: 3,
+      permissions: ['role:4'],
+    });
+    // A browser session like the sign-in dialog's: the refresh cookie, and a token the API takes.
+    expect(cookieOf(response, 'cc_refresh')).toMatch(/\./);
+    const session = await t.call(body.token, { method: 'GET', url: '/api/auth/session' });
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('takes the roles, brand and company from the claims again at the next sign-in', async () => {
+    const identity = idp.identities.find((i) => i.username === 'csr.external');
+    if (!identity) throw new Error('no csr.external');
+    const first = await ssoSignin(t, 'csr.external');
+    expect(first.response.json<{ user: { RoleId: number; BrandId: number } }>().user).toMatchObject({
+      RoleId: 3,
+      BrandId: 2,
+    });
+    identity.claims = { ...identity.claims, permission: ['role:2', 'permission:1:true'], brandid: '1', companyid: '1' };
+    const second = await ssoSignin(t, 'csr.external');
+    expect(second.response.json<{ user: Record<string, unknown> }>().user).toMatchObject({
+      UserId: userIdOf('csr.external'),
+      RoleId: 2,
+      BrandId: 1,
+      CompanyId: 1,
+    });
+    const perms = await t.db
+      .select()
+      .from(userPermissions)
+      .where(eq(userPermissions.userId, userIdOf('csr.external')));
+    expect(perms.map((p) => [p.permissionId, p.value])).toEqual([[1, 'true']]);
+  });
+
+  it('gives the identity a username of its own when a local account has it', async () => {
+    const { response } = await ssoSignin(t, 'admin');
+    expect(response.json<{ user: { Username: string; RoleId: number } }>().user).toMatchObject({
+      Username: 'admin@sso',
+      RoleId: 1,
+    });
+  });
+
+  it('refuses a return presented twice, with no session the second time', async () => {
+    const { query, browser, response } = await ssoSignin(t, 'csr.cof');
+    expect(response.statusCode).toBe(200);
+    const again = await finish(t, query, browser);
+    expect(again.statusCode).toBe(401);
+    expect(again.json<{ message: string }>().message).toMatch(/already used, has expired or was started elsewhere/);
+    expect(cookieOf(again, 'cc_refresh')).toBeUndefined();
+  });
+
+  it('refuses a return carried to another browser, an unknown state and a tampered code', async () => {
+    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: {} });
+    const query = await loginAtIdentityServer(start.json<{ url: string }>().url, 'csr.corporate');
+    const elsewhere = await finish(t, query, 'another-browser-binding-0123456789abcdefghijklmno');
+    expect(elsewhere.statusCode).toBe(401);
+
+    const start2 = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: {} });
+    const browser = cookieOf(start2, 'cc_sso') ?? '';
+    const unknown = await finish(t, 'code=abc&state=not-a-state-we-made', browser);
+    expect(unknown.statusCode).toBe(401);
+
+    const query2 = await loginAtIdentityServer(start2.json<{ url: string }>().url, 'csr.corporate');
+    const params = new URLSearchParams(query2);
+    params.set('code', `${params.get('code') ?? ''}x`);
+    const tampered = await finish(t, params.toString(), browser);
+    expect(tampered.statusCode).toBe(401);
+    expect(tampered.json<{ message: string }>().message).toMatch(/could not be verified/);
+  });
+
+  it('refuses an account disabled here', async () => {
+    await ssoSignin(t, 'measurer');
+    await t.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.userId, userIdOf('measurer')));
+    const { response } = await ssoSignin(t, 'measurer');
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ message: string }>().message).toMatch(/disabled/);
+  });
+
+  it('returns only to a path of this application', async () => {
+    const { response } = await ssoSignin(t, 'csr.cof', 'https://evil.example/x');
+    expect(response.json<{ target: string }>().target).toBe('/dashboard');
+  });
+
+  it('signs out here and answers the identity server’s logout address', async () => {
+    const { response } = await ssoSignin(t, 'supervisor');
+    const token = response.json<{ token: string }>().token;
+    const out = await t.call(token, { method: 'POST', url: '/api/auth/signout' });
+    const logoutUrl = out.json<{ logoutUrl: string }>().logoutUrl;
+    expect(logoutUrl.startsWith(`${idp.issuer}/connect/endsession?`)).toBe(true);
+    expect(new URL(logoutUrl).searchParams.get('post_logout_redirect_uri')).toBe('http://app.test/?noAuth=true');
+    expect(new URL(logoutUrl).searchParams.get('id_token_hint')).toMatch(/^ey/);
+    expect((await t.call(token, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+  });
+});
+
+describe('with no identity server configured', () => {
+  it('says so and signs in with the dialog alone', async () => {
+    const plain = await createTestApp({ database: t.database });
+    try {
+      const config = await plain.app.inject({ method: 'GET', url: '/api/client-config' });
+      expect(config.json<{ sso: boolean }>().sso).toBe(false);
+      const start = await plain.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: {} });
+      expect(start.statusCode).toBe(404);
+      const token = await plain.signin('admin');
+      const out = await plain.call(token, { method: 'POST', url: '/api/auth/signout' });
+      expect(out.json()).toEqual({ ok: true, logoutUrl: null });
+    } finally {
+      await plain.app.close();
+    }
+  });
+});
