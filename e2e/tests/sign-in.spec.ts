@@ -86,10 +86,12 @@ test('each demo account signs in to exactly its applications and brand logo, and
       await expect.soft(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
       await expect.soft(page.getByTestId('brand-logo')).toHaveAttribute('data-logo', account.logo);
 
+      // The wiki and the knowledge base are not configured for these servers: the dashboard hides them (decision 038).
+      const shown = account.apps.filter((sref) => sref !== 'tikiwiki' && sref !== 'pbknowledgebase');
       const cards = page.locator('[data-testid^="app-"]');
-      await expect(page.getByTestId(`app-${account.apps[0] ?? ''}`)).toBeVisible();
-      await expect.soft(cards).toHaveCount(account.apps.length);
-      for (const sref of account.apps) {
+      await expect(page.getByTestId(`app-${shown[0] ?? ''}`)).toBeVisible();
+      await expect.soft(cards).toHaveCount(shown.length);
+      for (const sref of shown) {
         await expect.soft(page.getByTestId(`app-${sref}`)).toBeVisible();
         await expect.soft(page.getByTestId(`app-${sref}`)).toHaveRole('link');
       }

@@ -23,6 +23,8 @@ export const SsoFinishResponse = SigninResponse.extend({
   target: z.string(),
 });
 
+export type SsoFinishResponse = z.infer<typeof SsoFinishResponse>;
+
 export const HandoffResponse = z.object({
   /** The address the browser goes to next. */
   url: z.string(),

@@ -100,6 +100,8 @@ export function mayAccess(access: Access, subject: AccessSubject | null): boolea
 export const SCREEN_ACCESS = {
   publicHome: ACCESS.public,
   portalsignin: ACCESS.public,
+  /** Where the identity server sends the browser back (decision 038). */
+  ssoCallback: ACCESS.public,
   /** The sign-in and sign-up dialogs by address; a signed-in user goes to the dashboard. */
   signin: ACCESS.public,
   signup: ACCESS.public,

@@ -29,6 +29,8 @@ describe('an identity as a user', () => {
         brandId: 2,
         companyId: 1,
         permissions: [{ permissionId: 12, value: 'false' }],
+        sqldbid: undefined,
+        branches: undefined,
       },
     });
   });
@@ -37,6 +39,14 @@ describe('an identity as a user', () => {
     expect(identityUser({ sub: '1', preferred_username: 'x', permission: ['role:99'] }, KNOWN).ok).toBe(false);
     expect(identityUser({ sub: '1', permission: 'role:1' }, KNOWN).ok).toBe(false);
     expect(identityUser({ sub: 'abc', preferred_username: 'x', permission: 'role:1' }, KNOWN).ok).toBe(false);
+  });
+
+  it('reads the franchise and branches when they are sent', () => {
+    const mapped = identityUser(
+      { sub: '3', preferred_username: 'r', permission: 'role:4', sqldbid: '18001', branches: ['SG101', 'bad one'] },
+      KNOWN,
+    );
+    expect(mapped.ok && mapped.user).toMatchObject({ sqldbid: 18001, branches: ['SG101'] });
   });
 
   it('reads a single string entry and defaults the company to independent franchise', () => {

@@ -22,6 +22,9 @@ export interface IdentityClaims {
   role?: unknown;
   /** Optional: the company type (1 to 4) of the account; unset, independent franchise (as at sign-up). */
   companyid?: unknown;
+  /** Optional: the franchise (SQLDBID) and the branch numbers of the account; unset, left as they are here. */
+  sqldbid?: unknown;
+  branches?: unknown;
 }
 
 export interface IdentityUser {
@@ -34,6 +37,9 @@ export interface IdentityUser {
   brandId: number | null;
   companyId: number;
   permissions: { permissionId: number; value: string }[];
+  /** Undefined: the claim was not sent, and what an administrator set stays. */
+  sqldbid: number | null | undefined;
+  branches: string[] | undefined;
 }
 
 export type IdentityMapping = { ok: true; user: IdentityUser } | { ok: false; message: string };
@@ -77,6 +83,11 @@ export function permissionsFromEntries(entries: readonly string[]): { permission
   return [...byId].map(([permissionId, value]) => ({ permissionId, value }));
 }
 
+const wholeNumber = (value: unknown): number | null => {
+  const n = Number(typeof value === 'number' ? value : text(value));
+  return Number.isInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
+};
+
 /**
  * The user an identity stands for, or why it cannot sign in: the subject must be a whole number (the user id is it
  * plus 1,000,000), a username must be given, and at least one of `knownRoles` must be among the role entries.
@@ -107,6 +118,9 @@ export function identityUser(claims: IdentityClaims, knownRoles: readonly number
       brandId: brandFromClaim(claims.brandid),
       companyId,
       permissions: permissionsFromEntries(entries),
+      sqldbid: claims.sqldbid === undefined ? undefined : wholeNumber(claims.sqldbid),
+      branches:
+        claims.branches === undefined ? undefined : list(claims.branches).filter((b) => /^[A-Za-z0-9]{1,20}$/.test(b)),
     },
   };
 }

@@ -32,6 +32,8 @@ export function demoIdentities(): DemoIdentity[] {
         email: `${account.username}@example.com`,
         permission: [roleEntry(account.roleId)],
         companyid: String(account.companyId),
+        ...(account.sqldbid === null ? {} : { sqldbid: String(account.sqldbid) }),
+        ...(account.branches.length > 0 ? { branches: account.branches } : {}),
         ...(brandid ? { brandid } : {}),
       },
     };

@@ -10,7 +10,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { demoIdentities, type DemoIdentity } from './accounts.js';
-import { escapeHtml, loginPage } from './login-page.js';
+import { escapeHtml, loginPage, signOutPage } from './login-page.js';
 
 export interface DemoClient {
   clientId: string;
@@ -50,7 +50,7 @@ function providerConfiguration(clients: DemoClient[], identities: DemoIdentity[]
     scopes: SCOPES.split(' '),
     claims: {
       openid: ['sub'],
-      roles: ['permission', 'brandid', 'companyid'],
+      roles: ['permission', 'brandid', 'companyid', 'sqldbid', 'branches'],
       userinfo: ['preferred_username', 'name', 'given_name', 'family_name', 'email'],
     },
     routes: {
@@ -62,7 +62,14 @@ function providerConfiguration(clients: DemoClient[], identities: DemoIdentity[]
     },
     features: {
       devInteractions: { enabled: false },
-      rpInitiatedLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The identity server asks before it ends its session, as a company one does.
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+      },
       userinfo: { enabled: true },
     },
     interactions: { url: (_ctx: KoaContextWithOIDC, interaction) => `/interaction/${interaction.uid}` },

@@ -39,9 +39,11 @@ export function Layout() {
   const signOut = async () => {
     // The call screen's last change goes to the server while the session can still take it.
     await beforeSignOut();
-    await api('signout').catch(() => undefined);
+    const answer = await api('signout').catch(() => null);
     session.signOut();
-    void navigate('/?noAuth=true', { replace: true });
+    // Signed in through the identity server: its session ends too (RP-initiated logout, decision 038).
+    if (answer?.logoutUrl) window.location.assign(answer.logoutUrl);
+    else void navigate('/?noAuth=true', { replace: true });
   };
 
   return (

@@ -1,6 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { SCREEN_ACCESS } from '@cc/domain';
+import { useQuery } from '@tanstack/react-query';
+import { SCREEN_ACCESS, SSO_TARGET_SCREENS } from '@cc/domain';
+import { clientConfigQuery } from './client-config';
+import { startSso } from '../features/auth/api/sso';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { adminToast } from '../lib/toast';
@@ -19,6 +22,14 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   const isPublic = SCREEN_ACCESS[route.name] === 'public';
   const denied = !isPublic && current !== null && !mayEnter(route.name, current.user);
   const toasted = useRef(false);
+  const { data: config } = useQuery(clientConfigQuery);
+  // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038).
+  const ssoTarget =
+    !current && !isPublic && config?.sso === true && (SSO_TARGET_SCREENS as readonly string[]).includes(route.name);
+
+  useEffect(() => {
+    if (ssoTarget) void startSso(location.pathname + location.search);
+  }, [ssoTarget, location.pathname, location.search]);
 
   useEffect(() => {
     if (!denied || toasted.current) return;
@@ -33,6 +44,7 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   }, [route.title]);
 
   if (isPublic) return children;
+  if (ssoTarget) return null;
   if (!current) {
     // After a deliberate sign-out the guard and the sign-out itself both go to the public home; only a
     // lost session remembers the page, so that signing in again returns there.

@@ -19,6 +19,7 @@ export function useClientConfig() {
       // Hidden until the server says sign-up is open, so a closed sign-up never flashes a button.
       signupEnabled: false,
       links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
+      sso: false,
     }
   );
 }

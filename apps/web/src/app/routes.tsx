@@ -16,6 +16,7 @@ export interface AppRoute {
 
 const PublicHomePage = lazy(() => import('../features/auth/pages/PublicHomePage'));
 const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninPage'));
+const SsoCallbackPage = lazy(() => import('../features/auth/pages/SsoCallbackPage'));
 const SignInPage = lazy(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignInPage })));
 const SignUpPage = lazy(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignUpPage })));
 const DashboardPage = lazy(() => import('../features/dashboard/pages/DashboardPage'));
@@ -34,6 +35,8 @@ const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', name: 'publicHome', title: 'Welcome', page: PublicHomePage },
   { path: '/portalsignin', name: 'portalsignin', title: 'Sign in', page: PortalSigninPage },
+  // Ours (decision 038): where the identity server sends the browser back.
+  { path: '/signin-oidc', name: 'ssoCallback', title: 'Sign in', page: SsoCallbackPage },
   { path: '/signin', name: 'signin', title: 'Sign in', page: SignInPage },
   { path: '/signup', name: 'signup', title: 'Sign up', page: SignUpPage },
   { path: '/dashboard', name: 'home', title: 'Dashboard', page: DashboardPage },

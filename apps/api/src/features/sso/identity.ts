@@ -7,7 +7,15 @@ import crypto from 'node:crypto';
 import { eq, inArray, ne, sql, and } from 'drizzle-orm';
 import { identityUser, type IdentityClaims, type IdentityUser } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { permissions, roles, userApplications, userPermissions, users } from '../../db/schema/index.js';
+import {
+  franchises,
+  permissions,
+  roles,
+  userApplications,
+  userBranches,
+  userPermissions,
+  users,
+} from '../../db/schema/index.js';
 import { DEFAULT_APPLICATIONS } from '../../db/seed/reference.js';
 import { unauthenticated } from '../../http/errors.js';
 import { hashPassword } from '../auth/index.js';
@@ -42,6 +50,17 @@ async function setPermissions(tx: DbOrTx, user: IdentityUser): Promise<void> {
   if (rows.length > 0) await tx.insert(userPermissions).values(rows);
 }
 
+/** The user's branches as the claim gives them; branch numbers this application does not know are left out. */
+async function setBranches(tx: DbOrTx, userId: number, branches: string[]): Promise<void> {
+  await tx.delete(userBranches).where(eq(userBranches.userId, userId));
+  if (branches.length === 0) return;
+  const known = await tx
+    .select({ branchNo: franchises.branchNo })
+    .from(franchises)
+    .where(inArray(franchises.branchNo, branches));
+  if (known.length > 0) await tx.insert(userBranches).values(known.map((k) => ({ userId, branchNo: k.branchNo })));
+}
+
 /** Create or update the user of the claims, in the caller's transaction; answers its id. */
 export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Promise<number> {
   const known = (await tx.select({ roleId: roles.roleId }).from(roles)).map((r) => r.roleId);
@@ -65,6 +84,7 @@ export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Pr
     roleId: user.roleId,
     brandId: user.brandId,
     companyId: user.companyId,
+    ...(user.sqldbid === undefined ? {} : { sqldbid: user.sqldbid }),
     updatedAt: sql`now()`,
   };
   if (existing) {
@@ -79,5 +99,6 @@ export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Pr
     }
   }
   await setPermissions(tx, user);
+  if (user.branches !== undefined) await setBranches(tx, user.userId, user.branches);
   return user.userId;
 }

@@ -36,6 +36,8 @@ describe('signing in through the identity server', () => {
       RoleId: 4,
       BrandId: 1,
       CompanyId: 3,
+      SQLDBID: 18001,
+      Branches: [{ branchno: 'SG101' }, { branchno: 'SG102' }],
       permissions: ['role:4'],
     });
     // A browser session like the sign-in dialog's: the refresh cookie, and a token the API takes.

@@ -21,6 +21,7 @@ import { useSession } from '../../../lib/session';
 import { FLOOR_PATH } from '../../supervisor-floor';
 import { currentCallPath, savedCallQuery } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
+import { ExternalHandoff, useUnconfiguredService } from '../components/ExternalHandoff';
 
 const ICONS: Record<string, Icon> = {
   inbound: IconPhoneIncoming,
@@ -34,8 +35,6 @@ const ICONS: Record<string, Icon> = {
   tikiwiki: IconWorldWww,
 };
 
-const EXTERNAL: Record<string, string> = { '/tikiwiki': 'wiki', '/pbknowledgebase': 'knowledge base' };
-
 /**
  * The landing page: one link per application in the user's application list. A user who left a call
  * without ending it is sent straight back to that call (call-handling.md §2: the saved current call).
@@ -45,7 +44,7 @@ export default function DashboardPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data, isPending, error } = useDashboard();
-  const external = EXTERNAL[location.pathname];
+  const unconfigured = useUnconfiguredService();
   const home = location.pathname === '/dashboard';
   const saved = useQuery({ ...savedCallQuery, enabled: home });
   const resume = saved.data?.saved ?? null;
@@ -82,11 +81,7 @@ export default function DashboardPage() {
             : ''}
         </Text>
       </div>
-      {external ? (
-        <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="Not configured">
-          The {external} service is not configured for this installation, so it cannot be opened from here.
-        </Alert>
-      ) : null}
+      <ExternalHandoff path={location.pathname} />
       {isPending ? <Loader aria-label="Loading applications" /> : null}
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {data && data.applications.length === 0 ? (
@@ -95,34 +90,36 @@ export default function DashboardPage() {
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
-        {data?.applications.map((app) => {
-          const AppIcon = ICONS[app.SRef] ?? IconWorldWww;
-          return (
-            <Card
-              key={app.ApplicationId}
-              component={Link}
-              to={app.URL}
-              withBorder
-              padding="lg"
-              data-testid={`app-${app.SRef}`}
-              style={{ textDecoration: 'none' }}
-            >
-              <Group wrap="nowrap" align="flex-start">
-                <ThemeIcon size={44} radius="md" variant="light">
-                  <AppIcon size={24} />
-                </ThemeIcon>
-                <div>
-                  <Text fw={600} size="lg" c="dark.8">
-                    {app.Name}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {app.Description}
-                  </Text>
-                </div>
-              </Group>
-            </Card>
-          );
-        })}
+        {data?.applications
+          .filter((app) => !unconfigured(app.URL))
+          .map((app) => {
+            const AppIcon = ICONS[app.SRef] ?? IconWorldWww;
+            return (
+              <Card
+                key={app.ApplicationId}
+                component={Link}
+                to={app.URL}
+                withBorder
+                padding="lg"
+                data-testid={`app-${app.SRef}`}
+                style={{ textDecoration: 'none' }}
+              >
+                <Group wrap="nowrap" align="flex-start">
+                  <ThemeIcon size={44} radius="md" variant="light">
+                    <AppIcon size={24} />
+                  </ThemeIcon>
+                  <div>
+                    <Text fw={600} size="lg" c="dark.8">
+                      {app.Name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {app.Description}
+                    </Text>
+                  </div>
+                </Group>
+              </Card>
+            );
+          })}
         {data && floor ? (
           <Card
             component={Link}
