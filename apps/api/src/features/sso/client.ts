@@ -22,8 +22,13 @@ function discover(sso: SsoConfig): Promise<oidc.Configuration> {
     [oidc.clockTolerance]: CLOCK_TOLERANCE_SECONDS,
   };
   return oidc.discovery(issuer, sso.clientId, metadata, auth, {
-    // Plain HTTP only where the configured issuer itself is (the demonstration identity server on localhost).
-    ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+    execute: [
+      // The ID token's signature is checked against the identity server's keys (JWKS) even though it comes straight
+      // from the token endpoint, where the library would otherwise rely on TLS alone.
+      oidc.enableNonRepudiationChecks,
+      // Plain HTTP only where the configured issuer itself is (the demonstration identity server on localhost).
+      ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : []),
+    ],
     timeout: 10,
   });
 }
