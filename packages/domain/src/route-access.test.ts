@@ -125,10 +125,10 @@ describe('screens', () => {
     expect(canEnterScreen(screen, subject(1))).toBe(false);
   });
 
-  it('only the public home, the portal sign-in and the sign-in and sign-up addresses are public', () => {
+  it("only the public home, the portal sign-in, the identity server's return and the sign-in and sign-up addresses are public", () => {
     const open = Object.entries(SCREEN_ACCESS)
       .filter(([, access]) => access === 'public')
       .map(([name]) => name);
-    expect(open.sort()).toEqual(['portalsignin', 'publicHome', 'signin', 'signup']);
+    expect(open.sort()).toEqual(['portalsignin', 'publicHome', 'signin', 'signup', 'ssoCallback']);
   });
 });
