@@ -7,6 +7,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
+import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { test as base, expect, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, shot } from './helpers.js';
 
@@ -154,4 +155,30 @@ test('the wiki is told the token, then opened with the username; a failing wiki 
   await expect(page.getByText('The wiki did not accept the sign-in (status 500). Try again later.')).toBeVisible();
   await shot(page, 'sso-wiki-failed');
   wiki.status = 200;
+});
+
+test('three identities of different roles and brands each get their own theme and dashboard', async ({ page }) => {
+  // A supervisor (corporate), an external call-centre CSR (the pest brand) and a measurer (the lawn brand).
+  for (const username of ['supervisor', 'csr.external', 'measurer']) {
+    await test.step(username, async () => {
+      const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+      if (!account) throw new Error(`${username} is not a demo account`);
+      await page.goto('/portalsignin');
+      await signInAtIdentityServer(page, username);
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByRole('button', { name: 'Account menu' })).toContainText(account.name);
+      await expect(page.getByTestId('brand-logo')).toHaveAttribute('data-logo', account.logo);
+      // The wiki is configured for these servers, the knowledge base is not (hidden).
+      const shown = account.apps.filter((sref) => sref !== 'pbknowledgebase');
+      await expect(page.getByTestId(`app-${shown[0] ?? ''}`)).toBeVisible();
+      await expect(page.locator('[data-testid^="app-"]')).toHaveCount(shown.length);
+      for (const sref of shown) await expect(page.getByTestId(`app-${sref}`)).toBeVisible();
+      await shot(page, `sso-dashboard-${username}`);
+
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/\?noAuth=true$/);
+    });
+  }
 });
