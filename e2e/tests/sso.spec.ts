@@ -182,3 +182,12 @@ test('three identities of different roles and brands each get their own theme an
     });
   }
 });
+
+test('a deep link to the MeasureIt edit screen comes back with its query after signing in', async ({ page }) => {
+  const target = '/editMeasureIt?sqldbid=18001&id=1001&closeOnSave=true';
+  await page.goto(target);
+  await expect(page).toHaveURL(/localhost:\d+\/interaction\//);
+  await signInAtIdentityServer(page, 'measurer');
+  await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === target);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Max Measure');
+});
