@@ -388,7 +388,8 @@ describe('sessions', () => {
     const other = await t.signin('csr.external');
     const out = await t.call(token, { method: 'POST', url: '/api/auth/signout' });
     expect(out.statusCode).toBe(200);
-    expect(out.json()).toEqual({ ok: true });
+    // No identity server configured: nothing to sign out of there (decision 038).
+    expect(out.json()).toEqual({ ok: true, logoutUrl: null });
     const after = await session(t, token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ error: 'UNAUTHENTICATED' });
@@ -467,6 +468,8 @@ describe('GET /api/client-config', () => {
         wiki: null,
         knowledgeBase: null,
       },
+      // No identity server configured: the sign-in dialog alone (decision 038).
+      sso: false,
     });
   });
 });
