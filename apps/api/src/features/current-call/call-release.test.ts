@@ -55,7 +55,7 @@ describe('signing out', () => {
     expect(await callActiveOf(outboundId)).toBe(true);
     expect((await send(t, admin, 'POST', ACTIVE, { ...DALE, callType: 'Cancel', outboundId })).status).toBe(409);
 
-    expect(await ok(t, franchise, 'POST', '/api/auth/signout')).toEqual({ ok: true });
+    expect(await ok(t, franchise, 'POST', '/api/auth/signout')).toEqual({ ok: true, logoutUrl: null });
 
     // The lock rows are gone and the outbound row is no longer active ...
     expect(await lockOf(t, MARGARET.sqldbid, MARGARET.customerNo)).toBeNull();
