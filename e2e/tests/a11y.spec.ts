@@ -36,7 +36,7 @@ test('signed out: the public home with the sign-in dialog, and the sign-up dialo
 
 test('the dashboard and the profile page (corporate theme)', async ({ page }) => {
   await signIn(page, 'admin');
-  await expect(page.getByTestId('app-tikiwiki')).toBeVisible();
+  await expect(page.getByTestId('app-floor')).toBeVisible();
   await expectAccessible(page, 'dashboard');
 
   await page.goto('/settings/profile');
