@@ -65,6 +65,24 @@ describe('the wiki', () => {
     );
   });
 
+  it('says so when the wiki does not answer at all', async () => {
+    const token = await tokenOf('csr.corporate');
+    // A port that was just free: nothing listens there.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const configured = t.config.links.wiki;
+    t.config.links.wiki = `http://127.0.0.1:${port}/tiki/`;
+    try {
+      const answer = await t.call(token, { method: 'POST', url: '/api/handoff/wiki' });
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json<{ message: string }>().message).toBe('The wiki cannot be reached. Try again in a moment.');
+    } finally {
+      t.config.links.wiki = configured;
+    }
+  });
+
   it('opens only for a session signed in through the identity server', async () => {
     const local = await t.signin('csr.corporate');
     const answer = await t.call(local, { method: 'POST', url: '/api/handoff/wiki' });
