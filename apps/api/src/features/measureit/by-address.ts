@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { AddressMeasurement, CommercialLead } from '@cc/contract';
 import type { AppContext } from '../../context.js';
+import { settleSave } from './save-rules.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { branchInScope } from '../../db/main-branch.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -110,9 +111,10 @@ async function complete(
   user: AuthUser,
   m: Measurable,
   id: number,
-  input: MeasurementSave,
+  sent: MeasurementSave,
   extra = sql``,
 ): Promise<Row> {
+  const input = settleSave(ctx, sent);
   return ctx.db.transaction(async (tx) => {
     const row = await readInScope(tx, m, user, id, { forUpdate: true });
     if (row.last_request_id === input.requestId) return row;

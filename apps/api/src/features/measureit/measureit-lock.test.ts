@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { MEASUREMENT_BUSY_MESSAGE, RECENTLY_MEASURED_DAYS } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { callRoute, LAWN, measurers, newRequestId, unmeasuredCustomers } from './test-support.js';
+import { callRoute, LAWN, LAWN_SQFT, measurers, newRequestId, unmeasuredCustomers } from './test-support.js';
 
 let t: TestApp;
 let racers: string[];
@@ -67,7 +67,7 @@ describe('the measurement lock', () => {
     const late = await callRoute(t, holder, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: 3000,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(late.statusCode).toBe(409);
@@ -82,7 +82,7 @@ describe('the measurement lock', () => {
     const saved = await callRoute(t, holder, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: 3000,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -97,7 +97,7 @@ describe('a recently measured property asks for confirmation', () => {
     await callRoute(t, first, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: 6000,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     t.clock.advance(120);

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { MEASUREMENT_BUSY_MESSAGE } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { callRoute, LAWN, measurers, newRequestId, unmeasuredCustomers } from './test-support.js';
+import { callRoute, LAWN, LAWN_SQFT, measurers, newRequestId, unmeasuredCustomers } from './test-support.js';
 
 let t: TestApp;
 let measurer: string;
@@ -58,31 +58,31 @@ describe('a customer’s property', () => {
     const saved = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId: body.property.propertyId,
       requestId: newRequestId(),
-      squareFeet: 9512.4,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
       imagePath: 'https://maps.example/static?size=525x375',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
-      lawnSize: 9.51,
-      property: { squareFeet: 9512.4, complete: true, external: false, shapes: LAWN, measuredBy: 'Meas Urer 1' },
+      lawnSize: 11.74,
+      property: { squareFeet: LAWN_SQFT, complete: true, external: false, shapes: LAWN, measuredBy: 'Meas Urer 1' },
     });
     const [customer] = rowsOf<{ lawn_size: string }>(
       await t.db.execute(
         sql`select lawn_size from customers where sqldbid = ${c.sqldbid} and customer_no = ${c.customerNo}`,
       ),
     );
-    expect(customer?.lawn_size).toBe('9.51');
+    expect(customer?.lawn_size).toBe('11.74');
     const household = await callRoute(t, csrCorporate, 'measureItHouseholdMeasurement', {
       sqldbid: c.sqldbid,
       customerNo: c.customerNo,
     });
-    expect(household.json()).toMatchObject({ complete: true, squareFeet: 9512.4, lawnSize: 9.51, external: false });
+    expect(household.json()).toMatchObject({ complete: true, squareFeet: LAWN_SQFT, lawnSize: 11.74, external: false });
     const history = await callRoute(t, franchise, 'measureItPreviousMeasurements', {
       propertyId: body.property.propertyId,
     });
     expect(history.json().measurements).toHaveLength(1);
-    expect(history.json().measurements[0]).toMatchObject({ squareFeet: 9512.4, measuredBy: 'Meas Urer 1' });
+    expect(history.json().measurements[0]).toMatchObject({ squareFeet: LAWN_SQFT, measuredBy: 'Meas Urer 1' });
   });
 
   it('a typed size is external with its source; a size clears the not-measured reason', async () => {
@@ -115,7 +115,7 @@ describe('a customer’s property', () => {
   it('a retried save is answered as saved, recorded once', async () => {
     const c = own[2]!;
     const id = await openId(franchise, c);
-    const save = { propertyId: id, requestId: newRequestId(), squareFeet: 5000, shapes: LAWN };
+    const save = { propertyId: id, requestId: newRequestId(), squareFeet: LAWN_SQFT, shapes: LAWN };
     const first = await callRoute(t, franchise, 'measureItCompleteProperty', save);
     const again = await callRoute(t, franchise, 'measureItCompleteProperty', save);
     expect(again.statusCode).toBe(200);
@@ -146,7 +146,7 @@ describe('a customer’s property', () => {
     const refused = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: 100,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(refused.statusCode).toBe(409);
@@ -173,10 +173,10 @@ describe('a neighbour (no customer) by its property id', () => {
     const saved = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId,
       requestId: newRequestId(),
-      squareFeet: 3500,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
-    expect(saved.json()).toMatchObject({ lawnSize: null, property: { squareFeet: 3500, complete: true } });
+    expect(saved.json()).toMatchObject({ lawnSize: null, property: { squareFeet: LAWN_SQFT, complete: true } });
   });
 });
 
@@ -192,7 +192,7 @@ describe('scope: a franchise measurer measures only its branches', () => {
     for (const name of ['measureItCancelProperty', 'measureItPreviousMeasurements'] as const) {
       expect((await callRoute(t, franchise, name, { propertyId })).statusCode).toBe(404);
     }
-    const save = { propertyId, requestId: newRequestId(), squareFeet: 100, shapes: LAWN };
+    const save = { propertyId, requestId: newRequestId(), squareFeet: LAWN_SQFT, shapes: LAWN };
     expect((await callRoute(t, franchise, 'measureItCompleteProperty', save)).statusCode).toBe(404);
     expect(
       (
@@ -260,10 +260,10 @@ describe('by address and commercial lead', () => {
     const saved = await callRoute(t, franchise, 'measureItCompleteAddressMeasurement', {
       addressMeasurementId: measurement.addressMeasurementId,
       requestId: newRequestId(),
-      squareFeet: 7000,
+      squareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
-    expect(saved.json().measurement).toMatchObject({ squareFeet: 7000, complete: true });
+    expect(saved.json().measurement).toMatchObject({ squareFeet: LAWN_SQFT, complete: true });
     const cancel = await callRoute(t, franchise, 'measureItCancelAddressMeasurement', {
       addressMeasurementId: measurement.addressMeasurementId,
     });

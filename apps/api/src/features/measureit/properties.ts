@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { MEASURED_THRESHOLD_SQFT, type MeasuredProperty, type MultiPolygon } from '@cc/contract';
 import type { AppContext } from '../../context.js';
+import { settleSave } from './save-rules.js';
 import { jsonColumn, rowsOf, type DbOrTx } from '../../db/client.js';
 import { userName } from '../../db/sql.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -95,8 +96,9 @@ export const lawnSizeOf = (squareFeet: number): number => Math.round(squareFeet 
 export async function completeProperty(
   ctx: AppContext,
   user: AuthUser,
-  input: MeasurementSave & { propertyId: number },
+  sent: MeasurementSave & { propertyId: number },
 ): Promise<{ property: MeasuredProperty; lawnSize: number | null }> {
+  const input = settleSave(ctx, sent);
   return ctx.db.transaction(async (tx) => {
     const row = await readProperty(tx, user, input.propertyId, true);
     const [done] = rowsOf<{ property_id: number }>(

@@ -1,7 +1,8 @@
 /** Helpers of the MeasureIt tests: calls by route name, measurers made in the database, properties to measure. */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { routes, type RouteName } from '@cc/contract';
+import { routes, type MultiPolygon, type RouteName } from '@cc/contract';
+import { measureGeometry } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
 
@@ -56,7 +57,7 @@ export async function unmeasuredCustomers(
 export const newRequestId = () => crypto.randomUUID();
 
 /** A lawn: a square of about 100 ft by 100 ft at 41.25°N, with a 20 ft square bed cut out. */
-export const LAWN = {
+export const LAWN: MultiPolygon = {
   type: 'MultiPolygon',
   coordinates: [
     [
@@ -77,3 +78,6 @@ export const LAWN = {
     ],
   ],
 };
+
+/** LAWN's area as the server reads it (square feet, 2 decimals): a save drawn on the map must send it. */
+export const LAWN_SQFT = Math.round(measureGeometry(LAWN).squareFeet * 100) / 100;
