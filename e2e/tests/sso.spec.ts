@@ -5,8 +5,8 @@
  * wiki stand-in checks the POST body), and signing out ends the identity server's session too.
  */
 import http from 'node:http';
-import net from 'node:net';
 import { AxeBuilder } from '@axe-core/playwright';
+import { freePort } from '../support/server.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
 import { test as base, expect, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, shot } from './helpers.js';
@@ -16,17 +16,6 @@ interface Wiki {
   posts: unknown[];
   /** The status the next POSTs answer. */
   status: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** A stand-in for the wiki service: records the authenticate-by-token POSTs and shows who arrived. */
