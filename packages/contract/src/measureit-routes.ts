@@ -24,6 +24,8 @@ import {
   GetPropertyResponse,
   HouseholdMeasurement,
   HouseholdMeasurementRequest,
+  MeasureItBranchesRequest,
+  MeasureItBranchesResponse,
   NotMeasuredReasonsResponse,
   PreviousMeasurementsResponse,
   PropertyIdRequest,
@@ -89,6 +91,11 @@ export const measureItRoutes = {
     ...post('CompleteCommercialLeadMeasurement'),
     body: CompleteCommercialLeadRequest,
     response: CommercialLeadResponse,
+  },
+  measureItBranches: {
+    ...post('GetBranches'),
+    body: MeasureItBranchesRequest,
+    response: MeasureItBranchesResponse,
   },
   measureItCancelCommercialLead: {
     ...post('CancelCommercialLeadMeasurement'),

@@ -267,3 +267,18 @@ export const CompleteCommercialLeadRequest = z
   .superRefine(checkSave);
 export const CommercialLeadResponse = z.object({ lead: CommercialLead });
 export const CommercialLeadIdRequest = z.object({ commercialLeadId: Id });
+
+/**
+ * Ours (decision 040): the branches of the caller's scope a measurement by address or for a commercial lead can be
+ * filed under, and the customer's branch on the start screen; with `zip`, only the branches serving it.
+ */
+export const MeasureItBranchesRequest = z.object({ zip: Zip.optional() });
+export const MeasureItBranch = z.object({
+  branchNo: z.string(),
+  sqldbid: z.number().int(),
+  companyName: z.string(),
+  city: z.string(),
+  state: z.string(),
+});
+export const MeasureItBranchesResponse = z.object({ branches: z.array(MeasureItBranch) });
+export type MeasureItBranch = z.infer<typeof MeasureItBranch>;

@@ -30,6 +30,7 @@ const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPag
 const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSearchPage'));
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
 const SupervisorFloorPage = lazy(() => import('../features/supervisor-floor/pages/SupervisorFloorPage'));
+const MeasureItPage = lazy(() => import('../features/measureit/pages/MeasureItPage'));
 const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
 
 export const APP_ROUTES: AppRoute[] = [
@@ -68,8 +69,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UsersPage },
   { path: '/addUser', name: 'addUser', title: 'Add User', page: UserEditPage },
   { path: '/editUser/:UserId', name: 'editUser', title: 'Edit User', page: UserEditPage },
-  { path: '/MeasureIt', name: 'MeasureIt', title: 'MeasureIt', page: UnavailablePage },
-  { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: UnavailablePage },
+  { path: '/MeasureIt', name: 'MeasureIt', title: 'MeasureIt', page: MeasureItPage },
+  { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: MeasureItPage },
   { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: UnavailablePage },
   { path: '/measureItUtilities', name: 'measureItUtilities', title: 'MeasureIt Utilities', page: UnavailablePage },
   ...ADMIN_REFERENCE_ROUTES,

@@ -11,6 +11,7 @@ import {
   getAddressMeasurement,
   getCommercialLead,
 } from './by-address.js';
+import { measureItBranches } from './branches.js';
 import { ADDRESS, COMMERCIAL } from './measurable.js';
 import {
   cancelProperty,
@@ -55,6 +56,7 @@ export function registerMeasureItRoutes(app: FastifyInstance, ctx: AppContext): 
   );
   defineRoute(app, ctx, 'measureItGetCommercialLead', ({ user, body }) => getCommercialLead(ctx, user, body));
   defineRoute(app, ctx, 'measureItCompleteCommercialLead', ({ user, body }) => completeCommercialLead(ctx, user, body));
+  defineRoute(app, ctx, 'measureItBranches', ({ user, body }) => measureItBranches(ctx, user, body.zip));
   defineRoute(app, ctx, 'measureItCancelCommercialLead', ({ user, body }) =>
     cancel(ctx, user, COMMERCIAL, body.commercialLeadId),
   );

@@ -205,6 +205,10 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
       removalMode: true,
       rotateMode: false,
     });
+    // Geoman's buttons are links named only by their container's title: give each its name.
+    for (const container of element.current.querySelectorAll('.button-container[title]')) {
+      container.querySelector('a')?.setAttribute('aria-label', container.getAttribute('title') ?? '');
+    }
     map.on('pm:create', (e) => {
       const layer = e.layer;
       map.removeLayer(layer);

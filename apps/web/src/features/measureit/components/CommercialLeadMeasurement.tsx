@@ -1,0 +1,152 @@
+/**
+ * A commercial lead measured (issue 18 point 3): its business name and address (geocoded, filed under a branch), got
+ * for edit, measured with its contact kept beside the measurement, saved ('Commercial Lead Property Measurement
+ * Saved...') or cancelled ('Measurement Edit Cancelled...').
+ */
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { MEASUREMENT_BUSY_MESSAGE, type CommercialLead } from '@cc/contract';
+import { api, ApiError } from '../../../lib/api';
+import { adminToast } from '../../../lib/toast';
+import { newUuid } from '../../../lib/uuid';
+import { useLeave } from '../hooks/useLeave';
+import type { SaveBody } from '../model';
+import { MEASUREIT_TEXT } from '../texts';
+import { AddressForm, addressOf, EMPTY_ADDRESS, type AddressDraft, type AddressValue } from './AddressForm';
+import { AddressHeading } from './ByAddressMeasurement';
+import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
+import { MeasurementEditor } from './MeasurementEditor';
+
+const failure = (error: Error) =>
+  error instanceof ApiError && error.status === 409 ? MEASUREMENT_BUSY_MESSAGE : error.message;
+
+type Contact = Pick<CommercialLead, 'contactName' | 'contactPhone' | 'contactEmail' | 'notes'>;
+
+export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolean }) {
+  const leave = useLeave(closeOnSave);
+  const [businessName, setBusinessName] = useState('');
+  const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
+  const [contact, setContact] = useState<Contact>({ contactName: '', contactPhone: '', contactEmail: '', notes: '' });
+  const [tried, setTried] = useState(false);
+  const requestId = useRef(newUuid());
+
+  const open = useMutation({
+    mutationFn: (args: AddressValue & { businessName: string; confirm: boolean }) =>
+      api('measureItGetCommercialLead', { body: args }),
+    onSuccess: (answer) => {
+      const l = answer.lead;
+      setContact({
+        contactName: l.contactName,
+        contactPhone: l.contactPhone,
+        contactEmail: l.contactEmail,
+        notes: l.notes,
+      });
+    },
+  });
+  const save = useMutation({
+    mutationFn: (body: SaveBody & { commercialLeadId: number }) =>
+      api('measureItCompleteCommercialLead', { body: { ...body, ...contact, requestId: requestId.current } }),
+    onSuccess: () => {
+      requestId.current = newUuid();
+      adminToast.success(MEASUREIT_TEXT.commercialSaved);
+      leave();
+    },
+    onError: (error: Error) => adminToast.error(failure(error)),
+  });
+  const cancel = useMutation({
+    mutationFn: (commercialLeadId: number) => api('measureItCancelCommercialLead', { body: { commercialLeadId } }),
+    onSettled: () => {
+      adminToast.info(MEASUREIT_TEXT.editCancelled);
+      leave();
+    },
+  });
+
+  const address = addressOf(draft);
+  const problem = !businessName.trim() ? 'Type the business name.' : typeof address === 'string' ? address : null;
+  const start = (confirm: boolean) => {
+    setTried(true);
+    if (problem === null && typeof address !== 'string') {
+      open.mutate({ ...address, businessName: businessName.trim(), confirm });
+    }
+  };
+
+  if (open.isError && open.error instanceof ApiError && open.error.status === 409) {
+    return <OpenFailed error={open.error} onBack={leave} />;
+  }
+  const opened = open.data;
+  if (opened && !opened.needsConfirmation) {
+    const l = opened.lead;
+    const field = (name: keyof Contact) => ({
+      value: contact[name],
+      onChange: (e: { currentTarget: { value: string } }) =>
+        setContact((c) => ({ ...c, [name]: e.currentTarget.value })),
+    });
+    return (
+      <Stack gap="sm">
+        <AddressHeading measurement={l} title={l.businessName} />
+        <MeasurementEditor
+          center={{ lat: l.latitude, lng: l.longitude }}
+          saved={l}
+          lock={opened.lock}
+          saving={save.isPending}
+          onSave={(body) => save.mutate({ ...body, commercialLeadId: l.commercialLeadId })}
+          onCancel={() => cancel.mutate(l.commercialLeadId)}
+        >
+          <Paper withBorder p="sm">
+            <Stack gap="xs">
+              <TextInput label="Contact name" maxLength={100} {...field('contactName')} />
+              <TextInput label="Contact phone" maxLength={30} {...field('contactPhone')} />
+              <TextInput label="Contact email" type="email" maxLength={200} {...field('contactEmail')} />
+              <Textarea label="Notes" autosize minRows={2} maxLength={2000} {...field('notes')} />
+            </Stack>
+          </Paper>
+        </MeasurementEditor>
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder p="md" maw={760}>
+      <Stack gap="sm">
+        <Text size="sm">Measure a business&apos;s grounds for a commercial quote.</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Business name"
+            value={businessName}
+            onChange={(e) => setBusinessName(e.currentTarget.value)}
+            maxLength={100}
+            required
+          />
+        </SimpleGrid>
+        <AddressForm value={draft} onChange={setDraft} />
+        {tried && problem && (
+          <Text size="sm" c="red.8" role="alert">
+            {problem}
+          </Text>
+        )}
+        {open.isError && (
+          <Alert color="red" role="alert" p="xs">
+            {failure(open.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button onClick={() => start(false)} loading={open.isPending}>
+            Measure this lead
+          </Button>
+        </Group>
+        {opened?.needsConfirmation && (
+          <RecentlyMeasuredDialog
+            measuredAt={opened.lead.measurementDate}
+            measuredBy={opened.lead.measuredBy}
+            squareFeet={opened.lead.squareFeet}
+            onConfirm={() => start(true)}
+            onDecline={() => {
+              open.reset();
+              adminToast.info(MEASUREIT_TEXT.editCancelled);
+            }}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * A customer's (or a neighbour's) property measured (issue 18 points 3, 4, 8): got for edit (taking the lock), the
+ * recently-measured question, the refusal when another user measures it, the editor, save ('Property Measurement
+ * Saved...', announced to other windows) and cancel ('Measurement Edit Cancelled...', the lock released).
+ */
+import { useRef, useState } from 'react';
+import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MEASUREMENT_BUSY_MESSAGE, type MeasuredProperty } from '@cc/contract';
+import { api, ApiError } from '../../../lib/api';
+import { adminToast } from '../../../lib/toast';
+import { newUuid } from '../../../lib/uuid';
+import { measureItKey } from '../api/queries';
+import { useLeave } from '../hooks/useLeave';
+import { announceMeasurementSaved } from '../links';
+import { formatSquareFeet } from '../map';
+import { dayOf, formatZip, type EditParams, type SaveBody } from '../model';
+import { MEASUREIT_TEXT } from '../texts';
+import { MeasurementEditor } from './MeasurementEditor';
+import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
+
+export function PropertyMeasurement({ params }: { params: EditParams }) {
+  const queryClient = useQueryClient();
+  const leave = useLeave(params.closeOnSave);
+  const [confirmed, setConfirmed] = useState(false);
+  const target = {
+    sqldbid: params.sqldbid,
+    ...(params.customerNo !== undefined ? { customerNo: params.customerNo } : { propertyId: params.propertyId }),
+  };
+  // Getting for edit takes the lock: asked once per confirmation, never again by focus or staleness.
+  const open = useQuery({
+    queryKey: [...measureItKey, 'open', target, confirmed],
+    queryFn: () => api('measureItGetProperty', { body: { ...target, confirm: confirmed } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // One save, one request id: a retried save is answered as saved and recorded once.
+  const requestId = useRef(newUuid());
+
+  const save = useMutation({
+    mutationFn: (body: SaveBody & { propertyId: number }) =>
+      api('measureItCompleteProperty', { body: { ...body, requestId: requestId.current } }),
+    onSuccess: (answer) => {
+      requestId.current = newUuid();
+      const p = answer.property;
+      announceMeasurementSaved({
+        propertyId: p.propertyId,
+        sqldbid: p.sqldbid,
+        customerNo: p.customerNo,
+        squareFeet: p.squareFeet,
+        lawnSize: answer.lawnSize,
+      });
+      void queryClient.invalidateQueries({ queryKey: measureItKey });
+      adminToast.success(MEASUREIT_TEXT.propertySaved);
+      leave();
+    },
+    onError: (error: Error) =>
+      adminToast.error(error instanceof ApiError && error.status === 409 ? MEASUREMENT_BUSY_MESSAGE : error.message),
+  });
+
+  const cancel = useMutation({
+    mutationFn: (propertyId: number) => api('measureItCancelProperty', { body: { propertyId } }),
+    onSettled: () => {
+      adminToast.info(MEASUREIT_TEXT.editCancelled);
+      leave();
+    },
+  });
+
+  if (open.isPending) return <Loader aria-label="Opening the property" />;
+  if (open.isError) return <OpenFailed error={open.error} onBack={leave} />;
+  const { property, needsConfirmation, lock } = open.data;
+
+  return (
+    <Stack gap="sm">
+      <PropertyHeader property={property} />
+      {needsConfirmation ? (
+        <RecentlyMeasuredDialog
+          measuredAt={property.measurementDate}
+          measuredBy={property.measuredBy}
+          squareFeet={property.squareFeet}
+          onConfirm={() => setConfirmed(true)}
+          onDecline={() => {
+            adminToast.info(MEASUREIT_TEXT.editCancelled);
+            leave();
+          }}
+        />
+      ) : (
+        <MeasurementEditor
+          center={{ lat: property.latitude, lng: property.longitude }}
+          saved={property}
+          propertyId={property.propertyId}
+          lock={lock}
+          saving={save.isPending}
+          onSave={(body) => save.mutate({ ...body, propertyId: property.propertyId })}
+          onCancel={() => cancel.mutate(property.propertyId)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function PropertyHeader({ property: p }: { property: MeasuredProperty }) {
+  const status = p.complete
+    ? p.squareFeet !== null
+      ? `Measured ${dayOf(p.measurementDate)}: ${formatSquareFeet(p.squareFeet)}`
+      : `Not measured (${dayOf(p.measurementDate)})`
+    : 'Unmeasured';
+  return (
+    <Group justify="space-between" align="flex-end">
+      <div>
+        <Title order={1} size="h3">
+          {p.isNeighbor ? 'Neighbour' : `${p.firstName} ${p.lastName}`.trim() || 'Customer'}
+        </Title>
+        <Text size="sm" data-testid="measure-address">
+          {p.streetAddress}, {p.city}, {p.state} {formatZip(p.zip)}
+        </Text>
+        <Text size="xs" c="gray.7">
+          Branch {p.branchNo}
+          {p.customerNo !== null ? ` · Customer ${p.customerNo}` : ''}
+        </Text>
+      </div>
+      <Badge variant="filled" color={p.complete ? '#1b5e20' : 'gray.7'} data-testid="measure-status">
+        {status}
+      </Badge>
+    </Group>
+  );
+}

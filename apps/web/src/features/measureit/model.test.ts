@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import type { MultiPolygon } from '@cc/contract';
+import { draftOf, editParamsOf, formatZip, saveBodyOf, saveProblem, shownSquareFeet, type Draft } from './model';
+import { editMeasureItPath } from './links';
+
+const square: MultiPolygon = {
+  type: 'MultiPolygon',
+  coordinates: [
+    [
+      [
+        [-87.6, 41.25],
+        [-87.5996, 41.25],
+        [-87.5996, 41.2503],
+        [-87.6, 41.25],
+      ],
+    ],
+  ],
+};
+const unmeasured = { squareFeet: null, shapes: null, externalMeasurementSourceId: null, notMeasuredReasonId: null };
+
+describe('the edit address', () => {
+  it('reads §2’s parameters: sqldbid with the customer number (id) or a neighbour’s propertyId', () => {
+    expect(editParamsOf(new URLSearchParams('sqldbid=18008&id=1007&closeOnSave=true&client=currentCall'))).toEqual({
+      sqldbid: 18008,
+      customerNo: 1007,
+      closeOnSave: true,
+      client: 'currentCall',
+    });
+    expect(editParamsOf(new URLSearchParams('sqldbid=18008&propertyId=5'))).toMatchObject({
+      propertyId: 5,
+      closeOnSave: false,
+    });
+    for (const bad of ['', 'sqldbid=1', 'id=5', 'sqldbid=x&id=5', 'sqldbid=1&id=-5', 'sqldbid=1&id=0']) {
+      expect(editParamsOf(new URLSearchParams(bad)), bad).toBeNull();
+    }
+  });
+
+  it('round-trips what other screens build', () => {
+    const path = editMeasureItPath({ sqldbid: 7, customerNo: 42, closeOnSave: true, csr: 3, client: 'currentCall' });
+    expect(path).toBe('/editMeasureIt?sqldbid=7&id=42&csr=3&client=currentCall&closeOnSave=true');
+    expect(editParamsOf(new URLSearchParams(path.split('?')[1]))).toMatchObject({ sqldbid: 7, customerNo: 42 });
+  });
+});
+
+describe('the draft', () => {
+  it('starts from what is saved: drawn, typed (external) or not measured', () => {
+    expect(draftOf({ ...unmeasured, squareFeet: 9000, shapes: square })).toMatchObject({
+      mode: 'measured',
+      external: false,
+    });
+    expect(draftOf({ ...unmeasured, squareFeet: 9000, externalMeasurementSourceId: 2 })).toMatchObject({
+      external: true,
+      typedSquareFeet: 9000,
+      sourceId: 2,
+    });
+    expect(draftOf({ ...unmeasured, notMeasuredReasonId: 3 })).toMatchObject({ mode: 'notMeasured', reasonId: 3 });
+    expect(draftOf(unmeasured)).toMatchObject({ mode: 'measured', external: false, reasonId: null });
+  });
+
+  const drawn: Draft = { ...draftOf(unmeasured), geometry: square, drawnSquareFeet: 1234.567 };
+
+  it('saves the drawn size to the cent with its shapes, no source and no reason', () => {
+    expect(saveProblem(drawn)).toBeNull();
+    expect(saveBodyOf({ ...drawn, reasonId: 4 })).toEqual({
+      squareFeet: 1234.57,
+      shapes: square,
+      externalMeasurementSourceId: null,
+      notMeasuredReasonId: null,
+    });
+    expect(shownSquareFeet(drawn)).toBe(1234.567);
+  });
+
+  it('saves a typed size with its source (the external flag), keeping any shapes', () => {
+    const typed: Draft = { ...drawn, external: true, typedSquareFeet: 8000, sourceId: 1 };
+    expect(shownSquareFeet(typed)).toBe(8000);
+    expect(saveBodyOf(typed)).toEqual({
+      squareFeet: 8000,
+      shapes: square,
+      externalMeasurementSourceId: 1,
+      notMeasuredReasonId: null,
+    });
+    expect(saveProblem({ ...typed, typedSquareFeet: 0 })).toMatch(/Type the size/);
+    expect(saveProblem({ ...typed, sourceId: null })).toMatch(/where the typed size comes from/);
+  });
+
+  it('saves not measured as a reason and no size; without a reason it cannot be saved', () => {
+    const not: Draft = { ...drawn, mode: 'notMeasured', reasonId: 2 };
+    expect(saveBodyOf(not)).toEqual({
+      squareFeet: 0,
+      shapes: null,
+      externalMeasurementSourceId: null,
+      notMeasuredReasonId: 2,
+    });
+    expect(saveProblem({ ...not, reasonId: null })).toBe('Choose the reason it was not measured.');
+  });
+
+  it('blocks a save with nothing drawn, or with a shape too long for the saved image', () => {
+    expect(saveProblem(draftOf(unmeasured))).toMatch(/Draw the lawn/);
+    expect(saveProblem({ ...drawn, tooLongShape: 1 })).toMatch(/^Area 2 has too many points/);
+  });
+});
+
+it('shows nine-digit zips as 5-4', () => {
+  expect(formatZip('462041234')).toBe('46204-1234');
+  expect(formatZip('46204')).toBe('46204');
+});
