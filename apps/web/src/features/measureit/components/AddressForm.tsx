@@ -54,6 +54,10 @@ export function addressOf(draft: AddressDraft): AddressValue | string {
   };
 }
 
+/** A suggestion as a measurer reads an address: street, city, state and zip; the geocoder's words otherwise. */
+const labelOf = (s: GeocodeSuggestion) =>
+  s.street && s.city ? `${s.street}, ${s.city}, ${s.state} ${s.zip}`.trim() : s.label;
+
 export function AddressForm({ value, onChange }: { value: AddressDraft; onChange: (next: AddressDraft) => void }) {
   const [text, setText] = useState('');
   const [q] = useDebouncedValue(text, 300);
@@ -73,7 +77,7 @@ export function AddressForm({ value, onChange }: { value: AddressDraft; onChange
   }, [branchList, value, onChange]);
 
   const pick = (label: string) => {
-    const s: GeocodeSuggestion | undefined = suggestions.find((x) => x.label === label);
+    const s: GeocodeSuggestion | undefined = suggestions.find((x) => labelOf(x) === label);
     if (!s) return;
     onChange({
       place: { lat: s.lat, lng: s.lng },
@@ -94,7 +98,7 @@ export function AddressForm({ value, onChange }: { value: AddressDraft; onChange
         value={text}
         onChange={setText}
         onOptionSubmit={pick}
-        data={suggestions.map((s) => s.label)}
+        data={[...new Set(suggestions.map(labelOf))]}
         filter={({ options }) => options}
         limit={5}
         rightSection={geocode.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
@@ -142,7 +146,7 @@ export function AddressForm({ value, onChange }: { value: AddressDraft; onChange
               data={branchList.map((b) => ({ value: b.branchNo, label: `${b.branchNo} · ${b.companyName}` }))}
               value={value.branchNo}
               onChange={(branchNo) => onChange({ ...value, branchNo })}
-              w={320}
+              w={440}
             />
             {branches.isSuccess && branchList.length === 0 && (
               <Text size="sm" c="red.8" role="alert">

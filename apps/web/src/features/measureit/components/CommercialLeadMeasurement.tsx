@@ -79,8 +79,11 @@ export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolea
     const l = opened.lead;
     const field = (name: keyof Contact) => ({
       value: contact[name],
-      onChange: (e: { currentTarget: { value: string } }) =>
-        setContact((c) => ({ ...c, [name]: e.currentTarget.value })),
+      onChange: (e: { currentTarget: { value: string } }) => {
+        // Read now: the event's target is gone by the time React runs the update.
+        const next = e.currentTarget.value;
+        setContact((c) => ({ ...c, [name]: next }));
+      },
     });
     return (
       <Stack gap="sm">
