@@ -143,7 +143,15 @@ describe('pages and sorts', () => {
     latitude: sql`p.latitude`,
     isNeighbor: sql`p.is_neighbor`,
   };
-  const nullable = new Set(['custNo', 'neighborOfCustNo', 'yearBuilt', 'proximity', 'squareFeet', 'statusDate', 'measurementDate']);
+  const nullable = new Set([
+    'custNo',
+    'neighborOfCustNo',
+    'yearBuilt',
+    'proximity',
+    'squareFeet',
+    'statusDate',
+    'measurementDate',
+  ]);
   for (const [field, column] of Object.entries(columns)) {
     for (const dir of ['asc', 'desc'] as const) {
       it(`${field} ${dir}: the database's order, then the property id`, async () => {

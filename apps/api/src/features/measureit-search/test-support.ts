@@ -1,10 +1,49 @@
 /** Helpers of the MeasureIt search tests: the calls by route name, and the same questions asked of the database. */
 import { sql, type SQL } from 'drizzle-orm';
-import { routes, type MeasureItPropertyRow, type MeasureItSearchFilter } from '@cc/contract';
+import {
+  routes,
+  type MeasureItPropertyRow,
+  type MeasureItSearchFilter,
+  type RouteName,
+  type CustomListPreview,
+} from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
 
-export { callRoute, measurers } from '../measureit/test-support.js';
+/* The MeasureIt tests' helpers (a feature's test support is its own; the linter keeps features apart). */
+export function callRoute(t: TestApp, token: string | undefined, name: RouteName, body?: object) {
+  const def = routes[name];
+  return t.call(token, { method: def.method, url: def.path, ...(body !== undefined ? { payload: body } : {}) });
+}
+
+/**
+ * `count` measurers (role 8, MeasureIt only) of a company, with the demo password (the demo measurer's hash), signed
+ * in: answers their tokens.
+ */
+export async function measurers(
+  t: TestApp,
+  prefix: string,
+  count: number,
+  options: { companyId: number; branches?: string[] },
+): Promise<string[]> {
+  const ids = rowsOf<{ user_id: number }>(
+    await t.db.execute(sql`insert into users (username, first_name, last_name, email, password_hash, brand_id,
+        company_id, role_id, sqldbid, measure_it_tool_only)
+      select ${prefix} || '_' || i, 'Meas', 'Urer ' || i, ${prefix} || i || '@example.com', u.password_hash, 1,
+        ${options.companyId}, 8, null, true
+      from users u, generate_series(1, ${count}) i where u.username = 'measurer'
+      returning user_id`),
+  ).map((r) => r.user_id);
+  for (const id of ids) {
+    await t.db.execute(sql`insert into user_applications (user_id, application_id) values (${id}, 6)`);
+    for (const b of options.branches ?? []) {
+      await t.db.execute(sql`insert into user_branches (user_id, branchno) values (${id}, ${b})`);
+    }
+  }
+  const tokens: string[] = [];
+  for (let i = 1; i <= count; i++) tokens.push(await t.signin(`${prefix}_${i}`));
+  return tokens;
+}
 
 export async function list(
   t: TestApp,
@@ -21,12 +60,18 @@ export async function list(
 }
 
 export async function count(t: TestApp, token: string, filter: MeasureItSearchFilter) {
-  const response = await t.call(token, { method: 'POST', url: routes.measureItPropertyCount.path, payload: { filter } });
+  const response = await t.call(token, {
+    method: 'POST',
+    url: routes.measureItPropertyCount.path,
+    payload: { filter },
+  });
   return response.json<{ count: number; moreThan: boolean }>();
 }
 
 export async function odata(t: TestApp, token: string, options: Record<string, string | number>) {
-  const query = new URLSearchParams(Object.entries(options).map(([k, v]) => [k, String(v)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(options).map(([k, v]): [string, string] => [k, String(v)]),
+  ).toString();
   const response = await t.call(token, { method: 'GET', url: `${routes.measureItODataProperties.path}?${query}` });
   return {
     status: response.statusCode,
@@ -48,6 +93,13 @@ export async function idsWhere(t: TestApp, where: SQL, order: SQL = sql`p.proper
   ).map((r) => Number(r.id));
 }
 
+/** A preview's or an import's answer, or a refusal. */
+export type UploadAnswer = Partial<CustomListPreview> & {
+  list?: { listId: number; name: string; rows: number };
+  repeated?: boolean;
+  message?: string;
+};
+
 /** Upload a file (bytes) to a custom-list call with its query. */
 export async function upload(
   t: TestApp,
@@ -62,5 +114,5 @@ export async function upload(
     headers: { 'content-type': 'text/csv' },
     payload: bytes,
   });
-  return { status: response.statusCode, body: response.json() };
+  return { status: response.statusCode, body: response.json<UploadAnswer>() };
 }
