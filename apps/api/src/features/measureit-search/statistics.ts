@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PitStatistics } from '@cc/contract';
+import type { Scope } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
@@ -29,15 +30,15 @@ export async function franchisesFor(ctx: AppContext, user: AuthUser) {
 }
 
 /** The branch condition of a request: one branch (in scope) or, for 'None', every branch of the scope. */
-function branchCondition(user: AuthUser, branchNo: string | null): SQL {
-  const scoped = inScope(user.scope, sql`p.branchno`);
+function branchCondition(scope: Scope, branchNo: string | null): SQL {
+  const scoped = inScope(scope, sql`p.branchno`);
   return branchNo === null ? scoped : sql`${scoped} and p.branchno = ${branchNo}`;
 }
 
 export async function zipCodes(ctx: AppContext, user: AuthUser, branchNo: string | null) {
   const zips = rowsOf<{ zip: string; properties: number }>(
     await ctx.db.execute(sql`select left(p.zip, 5) as zip, count(*)::int as properties
-      from measured_properties p where ${branchCondition(user, branchNo)}
+      from measured_properties p where ${branchCondition(user.scope, branchNo)}
       group by left(p.zip, 5) order by 1`),
   );
   return { zips };
@@ -54,6 +55,12 @@ export async function pitStatistics(
   branchNo: string | null,
   zips: string[],
 ): Promise<PitStatistics> {
+  const [row] = rowsOf<PitStatistics>(await ctx.db.execute(pitStatisticsStatement(user.scope, branchNo, zips)));
+  return row!;
+}
+
+/** The statistics' one statement (exported so that the benchmark runs exactly what the API runs). */
+export function pitStatisticsStatement(scope: Scope, branchNo: string | null, zips: string[]): SQL {
   const inZips =
     zips.length === 0
       ? sql`true`
@@ -63,17 +70,14 @@ export async function pitStatistics(
         )})`;
   const measured = sql`p.complete and p.not_measured_reason_id is null`;
   const notMeasured = sql`p.complete and p.not_measured_reason_id is not null`;
-  const [row] = rowsOf<PitStatistics>(
-    await ctx.db.execute(sql`select
-        count(*) filter (where ${inZips} and not p.is_neighbor and ${measured})::int as "propertiesMeasured",
-        count(*) filter (where ${inZips} and not p.is_neighbor and not p.complete)::int as "propertiesUnmeasured",
-        count(*) filter (where ${inZips} and not p.is_neighbor and ${notMeasured})::int as "propertiesNotMeasured",
-        count(*) filter (where ${inZips} and p.is_neighbor and ${measured})::int as "neighborsMeasured",
-        count(*) filter (where ${inZips} and p.is_neighbor and not p.complete)::int as "neighborsUnmeasured",
-        count(*) filter (where not p.is_neighbor and ${measured})::int as "totalPropertiesMeasured",
-        count(*) filter (where p.is_neighbor and ${measured})::int as "totalNeighborsMeasured",
-        count(*) filter (where ${inZips} and p.is_neighbor and ${notMeasured})::int as "notMeasuredNeighbors"
-      from measured_properties p where ${branchCondition(user, branchNo)}`),
-  );
-  return row!;
+  return sql`select
+      count(*) filter (where ${inZips} and not p.is_neighbor and ${measured})::int as "propertiesMeasured",
+      count(*) filter (where ${inZips} and not p.is_neighbor and not p.complete)::int as "propertiesUnmeasured",
+      count(*) filter (where ${inZips} and not p.is_neighbor and ${notMeasured})::int as "propertiesNotMeasured",
+      count(*) filter (where ${inZips} and p.is_neighbor and ${measured})::int as "neighborsMeasured",
+      count(*) filter (where ${inZips} and p.is_neighbor and not p.complete)::int as "neighborsUnmeasured",
+      count(*) filter (where not p.is_neighbor and ${measured})::int as "totalPropertiesMeasured",
+      count(*) filter (where p.is_neighbor and ${measured})::int as "totalNeighborsMeasured",
+      count(*) filter (where ${inZips} and p.is_neighbor and ${notMeasured})::int as "notMeasuredNeighbors"
+    from measured_properties p where ${branchCondition(scope, branchNo)}`;
 }
