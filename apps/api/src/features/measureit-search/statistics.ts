@@ -23,7 +23,7 @@ export async function franchisesFor(ctx: AppContext, user: AuthUser) {
   const independent = user.companyId === INDEPENDENT_FRANCHISE;
   return {
     franchises,
-    preselected: independent ? own : (own ?? null),
+    preselected: own,
     locked: independent && own !== null,
     noFranchise: own === null,
   };
