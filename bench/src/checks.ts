@@ -10,7 +10,8 @@ export const inputLabel = (scenario: Scenario, i: number) => {
 };
 
 /** Scenarios whose every statement must be planned with an index and no Seq Scan of customers or outbound_calls. */
-export const indexed = (scenario: Scenario) => scenario.kind === 'search' || scenario.kind === 'call_search';
+export const indexed = (scenario: Scenario) =>
+  scenario.kind === 'search' || scenario.kind === 'call_search' || scenario.kind === 'measureit_search';
 
 /** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
 export async function explain(
@@ -29,7 +30,7 @@ export async function explain(
       const plan = rows.map((r) => String(r['QUERY PLAN']));
       const text = plan.join('\n');
       const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);
-      const seqScan = /Seq Scan on (customers|outbound_calls)\b/.test(text);
+      const seqScan = /Seq Scan on (customers|outbound_calls|measured_properties)\b/.test(text);
       if (indexed(scenario) && (!usesIndex || seqScan)) {
         problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} is planned without an index`);
         console.log(plan.map((l) => `      ${l}`).join('\n'));

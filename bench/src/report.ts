@@ -36,7 +36,15 @@ export const BARE_REFERENCE = 'reference: client config (no database)';
 export const SESSION_REFERENCE = 'reference: format address (sign-in check only)';
 
 /** Scenarios held to the API's share of the raw SQL throughput. */
-const RATIO_KINDS: Kind[] = ['search', 'call_search', 'autocomplete', 'zip_validation', 'outbound', 'pricing'];
+const RATIO_KINDS: Kind[] = [
+  'search',
+  'call_search',
+  'measureit_search',
+  'autocomplete',
+  'zip_validation',
+  'outbound',
+  'pricing',
+];
 
 export interface Measured {
   scenario: Scenario;

@@ -93,6 +93,8 @@ const DATABASE_SCENARIOS = [
   'call search: date range + type',
   'call search: agent',
   'call search: branch',
+  'measureit search: mode, zips, New Neighbor dates, any sort',
+  'measureit statistics: a franchise',
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
   IMPORT_SCENARIO,
   FLOOR_SCENARIO,

@@ -35,10 +35,19 @@ import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js
 import { pricingSnapshotQuery } from '../../apps/api/dist/features/pricing/data.js';
 import type { Runner } from './database.js';
 import { callSearchScenarios } from './call-search.js';
+import { measureItSearchScenarios } from './measureit-search.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
 export type Kind =
-  'search' | 'call_search' | 'autocomplete' | 'zip_validation' | 'outbound' | 'pricing' | 'end_call' | 'reference';
+  | 'search'
+  | 'call_search'
+  | 'measureit_search'
+  | 'autocomplete'
+  | 'zip_validation'
+  | 'outbound'
+  | 'pricing'
+  | 'end_call'
+  | 'reference';
 
 export interface Query {
   sql: string;
@@ -506,6 +515,7 @@ export async function buildScenarios(
 
   scenarios.push(await pricingScenario(run));
   scenarios.push(...(await callSearchScenarios(run)));
+  scenarios.push(...(await measureItSearchScenarios(run)));
 
   if (options.franchise) {
     const account = franchiseAccount();

@@ -50,6 +50,7 @@ import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
 import { registerMeasureItRoutes } from './features/measureit/index.js';
+import { registerMeasureItSearchRoutes } from './features/measureit-search/index.js';
 import { registerMapsRoutes } from './features/maps/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerAssignmentRoutes(app, ctx);
   registerOutboundImportRoutes(app, ctx);
   registerMeasureItRoutes(app, ctx);
+  registerMeasureItSearchRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
   registerMapsRoutes(app, ctx);
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { CALL_SEARCH_COUNT_LIMIT } from '@cc/contract';
+import { CALL_SEARCH_COUNT_LIMIT, MEASUREIT_SEARCH_COUNT_LIMIT } from '@cc/contract';
 import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
   /** The call search counts its matches up to this many; past it the answer says "more than" (decision 039). */
   CALL_SEARCH_COUNT_LIMIT: intVar(CALL_SEARCH_COUNT_LIMIT),
+  MEASUREIT_SEARCH_COUNT_LIMIT: intVar(MEASUREIT_SEARCH_COUNT_LIMIT),
   PAY_BILL_URL: z.url().optional(),
   AUTOPAY_URL: z.url().optional(),
   EVALUATION_URL: z.url().optional(),
@@ -162,6 +163,8 @@ export interface Config {
   floor: { minIntervalMs: number; heartbeatSeconds: number };
   /** The call search counts up to this many matches (decision 039). */
   callSearchCountLimit: number;
+  /** The MeasureIt search counts up to this many matches (decisions 039, 041). */
+  measureItSearchCountLimit: number;
   /** Pages outside the product; unset ones show as unavailable. */
   links: {
     payBill: string | undefined;
@@ -264,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     measureItLockSeconds: e.MEASUREIT_LOCK_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
     callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
+    measureItSearchCountLimit: e.MEASUREIT_SEARCH_COUNT_LIMIT,
     links: {
       payBill: demoLink(e.PAY_BILL_URL, 'pay-a-bill'),
       autoPay: demoLink(e.AUTOPAY_URL, 'autopay'),

@@ -20,6 +20,7 @@ export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './measureit.js';
+export * from './measureit-search.js';
 export * from './supervisor-floor.js';
 export * from './maps.js';
 export * from './sso-routes.js';

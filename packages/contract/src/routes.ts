@@ -127,6 +127,7 @@ import { franchiseConfigRoutes } from './franchise-configs-routes.js';
 import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
 import { measureItRoutes } from './measureit-routes.js';
+import { measureItSearchRoutes } from './measureit-search-routes.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
@@ -653,6 +654,7 @@ export const routes = {
   ...supervisorFloorRoutes,
   // ---- MeasureIt (issue 18; decision 036) ----
   ...measureItRoutes,
+  ...measureItSearchRoutes,
   // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
   ...mapsRoutes,
   ...ssoRoutes,

@@ -69,6 +69,14 @@ export const ACCESS = {
     roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
   },
   /**
+   * The spec's guard of measureItUtilities (roles 2, 5, 6 or 7; decision 041): the custom search list's import,
+   * rename and delete. The utilities' roles, as a rule of its own so the two can part.
+   */
+  measureItUtilities: {
+    name: 'MeasureIt utilities (roles 2, 5, 6, 7)',
+    roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
+  },
+  /**
    * Ours (decision 035): the supervisor's view of the floor (open calls, list counts, the day's and week's calls per
    * CSR). The people who run the call centre: roles 2, 5, 6, 7 — the utilities' roles, as a rule of its own so the
    * two can part.
@@ -117,7 +125,7 @@ export const SCREEN_ACCESS = {
   allQuotes: ACCESS.call,
   callSearch: ACCESS.callSearch,
   utilities: ACCESS.utilities,
-  measureItUtilities: ACCESS.utilities,
+  measureItUtilities: ACCESS.measureItUtilities,
   /** Ours (decision 035): the live view of the floor. */
   supervisorFloor: ACCESS.supervisor,
   manageUsers: ACCESS.userAdmin,

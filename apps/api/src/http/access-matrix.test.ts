@@ -130,6 +130,7 @@ describe('what the rules mean for the demo accounts', () => {
       access === ACCESS.userAdmin ||
       access === ACCESS.administrator ||
       access === ACCESS.utilities ||
+      access === ACCESS.measureItUtilities ||
       access === ACCESS.supervisor
     );
   };

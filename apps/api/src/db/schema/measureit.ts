@@ -179,3 +179,34 @@ export const commercialLeads = pgTable(
     ),
   ],
 );
+
+/** A custom search list (administration.md §2, §5; issue 19; decision 041): customers to measure, from a CSV file. */
+export const measureItSearchLists = pgTable(
+  'measureit_search_lists',
+  {
+    listId: serial('list_id').primaryKey(),
+    name: text('name').notNull(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.userId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The import's own id: a retried import answers this list and writes nothing. */
+    requestId: uuid('request_id').notNull(),
+    /** The import's preview figures, answered again on a retry. */
+    preview: jsonb('preview').notNull(),
+  },
+  (t) => [uniqueIndex('measureit_search_lists_request_idx').on(t.requestId)],
+);
+
+/** A customer of a custom search list: branch and customer number, as the file names them. */
+export const measureItSearchListRows = pgTable(
+  'measureit_search_list_rows',
+  {
+    listId: integer('list_id')
+      .notNull()
+      .references(() => measureItSearchLists.listId, { onDelete: 'cascade' }),
+    branchNo: text('branchno').notNull(),
+    custNo: integer('cust_no').notNull(),
+  },
+  (t) => [uniqueIndex('measureit_search_list_rows_pk').on(t.listId, t.branchNo, t.custNo)],
+);

@@ -1,0 +1,115 @@
+/**
+ * The MeasureIt search's grid (issue 19; decision 041) over the shared grid-query module: every field a row has,
+ * what it reads, and the search's own filters (franchise, zips, mode, proximity, New Neighbor dates, custom list)
+ * as SQL. The being-measured flag depends on the caller and the clock, so the grid is made per request.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { MeasureItPropertyRow } from '@cc/contract';
+import { callTime } from '../../db/sql.js';
+import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
+import { inScope } from '../../http/scope.js';
+import type { Scope } from '@cc/domain';
+
+/** The parsed search filter (the contract's MeasureItSearchFilter after its defaults). */
+export interface SearchFilter {
+  branchNo: string | null;
+  zips: string[];
+  mode: 'Unmeasured' | 'NotMeasured' | 'Measured' | 'Both';
+  proximity?: number | undefined;
+  statusDateFrom?: string | undefined;
+  statusDateTo?: string | undefined;
+  customSearchListId?: number | undefined;
+}
+
+/** A property, its customer (none for a neighbour) and its not-measured reason. */
+export const FROM = sql`measured_properties p
+  left join customers c on c.sqldbid = p.sqldbid and c.customer_no = p.customer_no
+  left join not_measured_reasons r on r.not_measured_reason_id = p.not_measured_reason_id`;
+
+/** The grid for one caller at one instant: a lock of another user younger than the lock time is "being measured". */
+export function searchGrid(userId: number, lockCutoff: Date) {
+  const fields: Record<keyof MeasureItPropertyRow, GridField> = {
+    propertyId: { sql: sql`p.property_id`, type: 'integer' },
+    sqldbid: { sql: sql`p.sqldbid`, type: 'integer' },
+    custNo: { sql: sql`p.customer_no`, type: 'integer', nullable: true },
+    neighborOfCustNo: { sql: sql`p.neighbor_of_customer_no`, type: 'integer', nullable: true },
+    branchNo: { sql: sql`p.branchno`, type: 'text' },
+    firstName: { sql: sql`coalesce(c.first_name, '')`, type: 'text' },
+    lastName: { sql: sql`coalesce(c.last_name, '')`, type: 'text' },
+    streetAddress: { sql: sql`p.street_address`, type: 'text' },
+    city: { sql: sql`p.city`, type: 'text' },
+    state: { sql: sql`p.state`, type: 'text' },
+    zip: { sql: sql`p.zip`, type: 'text' },
+    yearBuilt: { sql: sql`p.year_built`, type: 'integer', nullable: true },
+    proximity: { sql: sql`p.proximity`, type: 'integer', nullable: true },
+    squareFeet: { sql: sql`p.square_feet`, type: 'number', nullable: true },
+    // 'YYYY-MM-DD' sorts and compares as the date does.
+    statusDate: { sql: sql`to_char(p.status_date, 'YYYY-MM-DD')`, type: 'text', nullable: true },
+    latitude: { sql: sql`p.latitude`, type: 'number' },
+    longitude: { sql: sql`p.longitude`, type: 'number' },
+    isNeighbor: { sql: sql`p.is_neighbor`, type: 'boolean' },
+    complete: { sql: sql`p.complete`, type: 'boolean' },
+    notMeasuredReasonId: { sql: sql`p.not_measured_reason_id`, type: 'integer', nullable: true },
+    notMeasuredReason: { sql: sql`coalesce(r.name, '')`, type: 'text' },
+    beingMeasured: {
+      sql: sql`(p.active_user_id is not null and p.active_user_id <> ${userId}
+        and p.active_since >= ${lockCutoff.toISOString()}::timestamptz)`,
+      type: 'boolean',
+      sortable: false,
+    },
+    measurementDate: { sql: sql`p.measurement_date`, type: 'datetime', nullable: true },
+  };
+  const grid = defineGrid({ fields, key: sql`p.property_id` });
+  const columns = sql.join(
+    (Object.keys(fields) as (keyof MeasureItPropertyRow)[]).map((name) => {
+      const def = fields[name];
+      const value =
+        def.type === 'datetime' ? callTime(def.sql) : def.type === 'number' ? sql`(${def.sql})::float8` : def.sql;
+      return sql`${value} as ${sql.identifier(name)}`;
+    }),
+    sql`, `,
+  );
+  return { grid, columns };
+}
+
+/** The search's filters and the caller's scope as one condition over FROM. */
+export function searchConditions(scope: Scope, filter: SearchFilter): SQL {
+  const where: SQL[] = [inScope(scope, sql`p.branchno`)];
+  if (filter.branchNo !== null) where.push(sql`p.branchno = ${filter.branchNo}`);
+  if (filter.zips.length > 0) {
+    where.push(
+      sql`left(p.zip, 5) in (${sql.join(
+        filter.zips.map((z) => sql`${z}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  where.push(modeCondition(filter.mode));
+  if (filter.proximity !== undefined && filter.proximity !== 99) {
+    where.push(sql`(p.proximity is null or p.proximity <= ${filter.proximity})`);
+  }
+  if (filter.statusDateFrom !== undefined || filter.statusDateTo !== undefined) {
+    where.push(sql`p.is_neighbor and p.status_date is not null`);
+    if (filter.statusDateFrom) where.push(sql`p.status_date >= ${filter.statusDateFrom}::date`);
+    if (filter.statusDateTo) where.push(sql`p.status_date <= ${filter.statusDateTo}::date`);
+  }
+  if (filter.customSearchListId !== undefined) {
+    where.push(sql`exists (select 1 from measureit_search_list_rows l where l.list_id = ${filter.customSearchListId}
+      and l.branchno = p.branchno and l.cust_no = p.customer_no)`);
+  }
+  return sql.join(where, sql` and `);
+}
+
+/** §2's modes over a property's state (decision 041): a not-measured property is complete with a reason. */
+export function modeCondition(mode: SearchFilter['mode']): SQL {
+  switch (mode) {
+    case 'Unmeasured':
+      return sql`not p.complete`;
+    case 'NotMeasured':
+      return sql`p.complete and p.not_measured_reason_id is not null`;
+    case 'Measured':
+      return sql`p.complete and p.not_measured_reason_id is null`;
+    case 'Both':
+      return sql`true`;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * The MeasureIt search (issue 19; decision 041): a page of properties and its count, by the POST calls and by the
+ * OData grid. The page's ids are chosen first and only they are read in full; the count stops one past the limit
+ * (decision 039). Every statement carries the caller's scope: a franchise user asking for another franchise's
+ * branch gets no rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  type MeasureItODataQuery,
+  MeasureItSearchFilter,
+  type MeasureItODataResponse,
+  type MeasureItPropertyRow,
+} from '@cc/contract';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { rowsOf } from '../../db/client.js';
+import type { AuthUser } from '../../http/auth.js';
+import { badRequest } from '../../http/errors.js';
+import { GridQueryError } from '../../lib/grid-query/grid.js';
+import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
+import { FROM, searchConditions, searchGrid, type SearchFilter } from './grid.js';
+
+/** The grid's order when the screen names none: street by street (zip, then street address). */
+export const DEFAULT_ORDER: OrderItem[] = [
+  { field: 'zip', dir: 'asc', at: 0 },
+  { field: 'streetAddress', dir: 'asc', at: 0 },
+];
+
+export interface PageInput {
+  filter: SearchFilter;
+  odataFilter?: string | undefined;
+  orderBy?: string | undefined;
+  orderOption?: '$orderby' | 'orderBy';
+  skip: number;
+  top: number;
+}
+
+type SearchUser = Pick<AuthUser, 'userId' | 'scope'>;
+
+/** Bad query text as a 400 naming the option. */
+function parsed<T>(option: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
+      throw badRequest(option, error.message.slice(error.option.length + 2));
+    }
+    throw error;
+  }
+}
+
+/**
+ * The statements of one page and its count (either null when not asked). Exported so that the benchmark runs
+ * exactly what the API runs.
+ */
+export function searchStatements(
+  ctx: Pick<AppContext, 'config' | 'now'>,
+  user: SearchUser,
+  input: PageInput,
+  options: { rows: boolean; count: boolean },
+): { rows: SQL | null; count: SQL | null } {
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000);
+  const { grid, columns } = searchGrid(user.userId, cutoff);
+  const orderOption = input.orderOption ?? '$orderby';
+  const items = parsed(orderOption, () => (input.orderBy?.trim() ? parseOrderBy(input.orderBy) : DEFAULT_ORDER));
+  const order = parsed(orderOption, () => grid.orderBy(items));
+  const extra = parsed('$filter', () => grid.where(input.odataFilter?.trim() ? parseFilter(input.odataFilter) : null));
+  const where = sql`${searchConditions(user.scope, input.filter)} and ${extra}`;
+  const limit = ctx.config.measureItSearchCountLimit;
+  return {
+    rows:
+      options.rows && input.top > 0
+        ? sql`select ${columns} from ${FROM}
+            where p.property_id in (select p.property_id from ${FROM} where ${where}
+              order by ${order} limit ${input.top} offset ${input.skip})
+            order by ${order}`
+        : null,
+    count: options.count
+      ? sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${limit + 1}) m`
+      : null,
+  };
+}
+
+export async function searchPage(
+  ctx: AppContext,
+  user: SearchUser,
+  input: PageInput,
+  options: { rows: boolean; count: boolean },
+): Promise<{ rows: MeasureItPropertyRow[]; count: number | null; moreThan: boolean }> {
+  const statements = searchStatements(ctx, user, input, options);
+  const [rows, count] = await Promise.all([
+    statements.rows === null
+      ? []
+      : ctx.db.execute(statements.rows).then((r) => rowsOf<MeasureItPropertyRow>(r).map(normalRow)),
+    statements.count === null
+      ? null
+      : ctx.db.execute(statements.count).then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
+  ]);
+  const limit = ctx.config.measureItSearchCountLimit;
+  if (count === null) return { rows, count: null, moreThan: false };
+  return count > limit ? { rows, count: limit, moreThan: true } : { rows, count, moreThan: false };
+}
+
+/** Numbers as numbers and flags as booleans, whichever driver read them. */
+function normalRow(row: MeasureItPropertyRow): MeasureItPropertyRow {
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    ...row,
+    propertyId: Number(row.propertyId),
+    squareFeet: num(row.squareFeet),
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    isNeighbor: Boolean(row.isNeighbor),
+    complete: Boolean(row.complete),
+    beingMeasured: Boolean(row.beingMeasured),
+  };
+}
+
+/** GET /api/odata/GetMeasureItProperties: the filters from the query string, then OData's options. */
+export async function odataSearch(
+  ctx: AppContext,
+  user: AuthUser,
+  query: z.output<typeof MeasureItODataQuery>,
+): Promise<MeasureItODataResponse> {
+  const zips = (query.zips ?? '')
+    .split(',')
+    .map((z) => z.trim())
+    .filter(Boolean);
+  const filter = MeasureItSearchFilter.safeParse({
+    branchNo: query.branchNo ?? null,
+    zips,
+    mode: query.mode,
+    proximity: query.proximity,
+    statusDateFrom: query.statusDateFrom,
+    statusDateTo: query.statusDateTo,
+    customSearchListId: query.customSearchListId,
+  });
+  if (!filter.success) {
+    const issue = filter.error.issues[0];
+    throw badRequest(String(issue?.path[0] ?? 'filter'), issue?.message ?? 'is invalid');
+  }
+  const page = await searchPage(
+    ctx,
+    user,
+    { filter: filter.data, odataFilter: query.$filter, orderBy: query.$orderby, skip: query.$skip, top: query.$top },
+    { rows: true, count: query.$count === 'true' },
+  );
+  if (page.count === null) return { value: page.rows };
+  return page.moreThan
+    ? { value: page.rows, '@cc.countMoreThan': page.count }
+    : { value: page.rows, '@odata.count': page.count };
+}

@@ -1,0 +1,147 @@
+/**
+ * The MeasureIt search (issue 19, "Speed"; decision 041): GET /api/odata/GetMeasureItProperties as the search screen
+ * sends it (a franchise, its mode, a zip list or not, a New Neighbor date range or not, a page of 25 or 500, one sort,
+ * `$count=true`) and POST /api/MeasureIt/GetPitStatistics for a franchise, over every generated property and
+ * neighbour. The direct SQL is the service's own (`searchStatements`): the page, then the count.
+ */
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { MEASUREIT_SEARCH_COUNT_LIMIT, MeasureItSearchFilter, routes, type MeasureItMode } from '@cc/contract';
+import { searchStatements } from '../../apps/api/dist/features/measureit-search/search.js';
+import { pitStatisticsStatement } from '../../apps/api/dist/features/measureit-search/statistics.js';
+import type { Runner } from './database.js';
+import type { Input, Query, Scenario } from './scenarios.js';
+
+const dialect = new PgDialect();
+
+/** The admin's search: every branch (scope all), as the load's `admin` token. */
+const ADMIN = { userId: 1, scope: { kind: 'all' as const } };
+/** What the statements read of the app's context: the count limit and the lock time. */
+const CONTEXT = {
+  config: { measureItSearchCountLimit: MEASUREIT_SEARCH_COUNT_LIMIT, measureItLockSeconds: 1800 },
+  now: () => new Date(),
+} as unknown as Parameters<typeof searchStatements>[0];
+
+interface View {
+  branchNo: string;
+  mode: MeasureItMode;
+  zips?: string[];
+  from?: string;
+  to?: string;
+  sort: string;
+  top: number;
+}
+
+function searchInput(view: View): Input {
+  const options: Record<string, string> = {
+    branchNo: view.branchNo,
+    mode: view.mode,
+    $orderby: view.sort,
+    $skip: '0',
+    $top: String(view.top),
+    $count: 'true',
+  };
+  if (view.zips?.length) options.zips = view.zips.join(',');
+  if (view.from) options.statusDateFrom = view.from;
+  if (view.to) options.statusDateTo = view.to;
+  const filter = MeasureItSearchFilter.parse({
+    branchNo: view.branchNo,
+    mode: view.mode,
+    zips: view.zips ?? [],
+    statusDateFrom: view.from,
+    statusDateTo: view.to,
+  });
+  const statements = searchStatements(
+    CONTEXT,
+    ADMIN,
+    { filter, orderBy: view.sort, skip: 0, top: view.top },
+    { rows: true, count: true },
+  );
+  const compiled: Query[] = [statements.rows, statements.count].flatMap((s) => (s ? [dialect.sqlToQuery(s)] : []));
+  return {
+    body: null,
+    path: `${routes.measureItODataProperties.path}?${new URLSearchParams(options).toString()}`,
+    async execute(run) {
+      for (const q of compiled) await run.query(q.sql, q.params);
+      return compiled;
+    },
+  };
+}
+
+/** The statistics' statement as the API builds it (statistics.ts), for one branch and its zips. */
+function statisticsInput(branchNo: string, zips: string[]): Input {
+  const q = dialect.sqlToQuery(pitStatisticsStatement(ADMIN.scope, branchNo, zips));
+  return {
+    body: { branchNo, zips },
+    async execute(run) {
+      await run.query(q.sql, q.params);
+      return [q];
+    },
+  };
+}
+
+const SORTS = [
+  'zip asc,streetAddress asc',
+  'lastName asc',
+  'custNo desc',
+  'yearBuilt desc',
+  'squareFeet desc',
+  'statusDate desc',
+  'city asc',
+  'streetAddress desc',
+];
+const MODES: MeasureItMode[] = ['Unmeasured', 'NotMeasured', 'Measured', 'Both'];
+
+export async function measureItSearchScenarios(run: Runner, now = new Date()): Promise<Scenario[]> {
+  const { rows: branches } = await run.query(
+    `select branchno from measured_properties group by 1 order by count(*) desc`,
+    [],
+  );
+  const pick = <T>(list: T[], n: number) =>
+    [
+      ...new Set(Array.from({ length: n }, (_, i) => list[Math.floor((i * (list.length - 1)) / Math.max(1, n - 1))])),
+    ].filter((x): x is T => x !== undefined);
+  const chosen = pick(
+    branches.map((b) => String(b.branchno)),
+    4,
+  );
+  const zipsOf = async (branchNo: string) =>
+    (
+      await run.query(
+        `select left(zip, 5) as z from measured_properties where branchno = $1 group by 1 order by count(*) desc limit 3`,
+        [branchNo],
+      )
+    ).rows.map((r) => String(r.z));
+  const day = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const views: View[] = [];
+  for (const [i, branchNo] of chosen.entries()) {
+    const zips = await zipsOf(branchNo);
+    for (const [j, mode] of MODES.entries()) {
+      const sort = SORTS[(i + j) % SORTS.length]!;
+      views.push({ branchNo, mode, sort, top: 25 });
+      views.push({ branchNo, mode, zips, sort: SORTS[(i + j + 3) % SORTS.length]!, top: 500 });
+      views.push({ branchNo, mode, from: day(90), to: day(0), sort: SORTS[(i + j + 5) % SORTS.length]!, top: 25 });
+    }
+  }
+  const statistics: Input[] = [];
+  for (const branchNo of chosen) {
+    statistics.push(statisticsInput(branchNo, []), statisticsInput(branchNo, await zipsOf(branchNo)));
+  }
+  return [
+    {
+      name: 'measureit search: mode, zips, New Neighbor dates, any sort',
+      kind: 'measureit_search',
+      user: 'admin',
+      method: 'GET',
+      path: routes.measureItODataProperties.path,
+      inputs: views.map(searchInput),
+    },
+    {
+      name: 'measureit statistics: a franchise',
+      kind: 'measureit_search',
+      user: 'admin',
+      method: 'POST',
+      path: routes.measureItPitStatistics.path,
+      inputs: statistics,
+    },
+  ];
+}
