@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MultiPolygon } from '@cc/contract';
-import { draftOf, editParamsOf, formatZip, saveBodyOf, saveProblem, shownSquareFeet, type Draft } from './model';
+import { draftOf, editParamsOf, saveBodyOf, saveProblem, shownSquareFeet, type Draft } from './model';
 import { editMeasureItPath } from './links';
 
 const square: MultiPolygon = {
@@ -98,9 +98,4 @@ describe('the draft', () => {
     expect(saveProblem(draftOf(unmeasured))).toMatch(/Draw the lawn/);
     expect(saveProblem({ ...drawn, tooLongShape: 1 })).toMatch(/^Area 2 has too many points/);
   });
-});
-
-it('shows nine-digit zips as 5-4', () => {
-  expect(formatZip('462041234')).toBe('46204-1234');
-  expect(formatZip('46204')).toBe('46204');
 });

@@ -131,11 +131,6 @@ export function saveBodyOf(draft: Draft): SaveBody {
   };
 }
 
-/** Nine-digit zips show as 5-4 (§2). */
-export function formatZip(zip: string): string {
-  return /^\d{9}$/.test(zip) ? `${zip.slice(0, 5)}-${zip.slice(5)}` : zip;
-}
-
 /** "2026-11-20" of an ISO time, in the browser's zone. */
 export function dayOf(iso: string | null): string {
   if (!iso) return '';

@@ -7,11 +7,12 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { MEASUREMENT_BUSY_MESSAGE, type AddressMeasurement } from '@cc/contract';
+import { displayZip } from '@cc/domain';
 import { api, ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { newUuid } from '../../../lib/uuid';
 import { useLeave } from '../hooks/useLeave';
-import { formatZip, type SaveBody } from '../model';
+import type { SaveBody } from '../model';
 import { MEASUREIT_TEXT } from '../texts';
 import { AddressForm, addressOf, EMPTY_ADDRESS, type AddressDraft, type AddressValue } from './AddressForm';
 import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
@@ -120,7 +121,7 @@ export function AddressHeading({ measurement: m, title }: { measurement: Located
         {title}
       </Title>
       <Text size="sm" data-testid="measure-address">
-        {m.streetAddress}, {m.city}, {m.state} {formatZip(m.zip)} · Branch {m.branchNo}
+        {m.streetAddress}, {m.city}, {m.state} {displayZip(m.zip)} · Branch {m.branchNo}
       </Text>
     </div>
   );

@@ -7,6 +7,7 @@ import { useRef, useState } from 'react';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MEASUREMENT_BUSY_MESSAGE, type MeasuredProperty } from '@cc/contract';
+import { displayZip } from '@cc/domain';
 import { api, ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { newUuid } from '../../../lib/uuid';
@@ -14,7 +15,7 @@ import { measureItKey } from '../api/queries';
 import { useLeave } from '../hooks/useLeave';
 import { announceMeasurementSaved } from '../links';
 import { formatSquareFeet } from '../map';
-import { dayOf, formatZip, type EditParams, type SaveBody } from '../model';
+import { dayOf, type EditParams, type SaveBody } from '../model';
 import { MEASUREIT_TEXT } from '../texts';
 import { MeasurementEditor } from './MeasurementEditor';
 import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
@@ -115,7 +116,7 @@ function PropertyHeader({ property: p }: { property: MeasuredProperty }) {
           {p.isNeighbor ? 'Neighbour' : `${p.firstName} ${p.lastName}`.trim() || 'Customer'}
         </Title>
         <Text size="sm" data-testid="measure-address">
-          {p.streetAddress}, {p.city}, {p.state} {formatZip(p.zip)}
+          {p.streetAddress}, {p.city}, {p.state} {displayZip(p.zip)}
         </Text>
         <Text size="xs" c="gray.7">
           Branch {p.branchNo}
