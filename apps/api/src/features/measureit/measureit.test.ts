@@ -234,66 +234,6 @@ describe('reference lists', () => {
   });
 });
 
-describe('by address and commercial lead', () => {
-  const address = {
-    branchNo: 'SG101',
-    streetAddress: '412 Maple Ave',
-    city: 'Naperville',
-    state: 'il',
-    zip: '60540-1234',
-    latitude: 41.77,
-    longitude: -88.15,
-  };
-
-  it('an address is made once, locked, saved and released', async () => {
-    const got = await callRoute(t, franchise, 'measureItGetAddressMeasurement', address);
-    expect(got.statusCode, got.body).toBe(200);
-    const { measurement } = got.json();
-    expect(measurement).toMatchObject({ state: 'IL', zip: '605401234', complete: false });
-    const again = await callRoute(t, franchise, 'measureItGetAddressMeasurement', {
-      ...address,
-      streetAddress: '412 MAPLE AVE',
-    });
-    expect(again.json().measurement.addressMeasurementId).toBe(measurement.addressMeasurementId);
-    const busy = await callRoute(t, measurer, 'measureItGetAddressMeasurement', address);
-    expect(busy.statusCode).toBe(409);
-    const saved = await callRoute(t, franchise, 'measureItCompleteAddressMeasurement', {
-      addressMeasurementId: measurement.addressMeasurementId,
-      requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
-      shapes: LAWN,
-    });
-    expect(saved.json().measurement).toMatchObject({ squareFeet: LAWN_SQFT, complete: true });
-    const cancel = await callRoute(t, franchise, 'measureItCancelAddressMeasurement', {
-      addressMeasurementId: measurement.addressMeasurementId,
-    });
-    expect(cancel.json()).toEqual({ released: false });
-  });
-
-  it('a commercial lead keeps its contact; its measurement reads complete', async () => {
-    const got = await callRoute(t, franchise, 'measureItGetCommercialLead', {
-      ...address,
-      businessName: 'Acme Office Park',
-    });
-    expect(got.statusCode, got.body).toBe(200);
-    const id = got.json().lead.commercialLeadId;
-    const saved = await callRoute(t, franchise, 'measureItCompleteCommercialLead', {
-      commercialLeadId: id,
-      requestId: newRequestId(),
-      contactName: 'Pat Office',
-      contactPhone: '(630) 555-0199',
-      squareFeet: 42000,
-      externalMeasurementSourceId: 4,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().lead).toMatchObject({ contactName: 'Pat Office', contactPhone: '6305550199', external: true });
-    const read = await callRoute(t, measurer, 'measureItCommercialMeasurement', { commercialLeadId: id });
-    expect(read.json()).toMatchObject({ complete: true, squareFeet: 42000, lawnSize: 42, external: true });
-    const cancelled = await callRoute(t, franchise, 'measureItCancelCommercialLead', { commercialLeadId: id });
-    expect(cancelled.json()).toEqual({ released: false });
-  });
-});
-
 describe('bad input: 400 naming the field, nothing written', () => {
   const snapshot = async () =>
     JSON.stringify(
