@@ -121,7 +121,7 @@ export function Layout() {
         <Suspense
           fallback={
             <Center h={200}>
-              <Loader aria-label="Loading" />
+              <Loader role="status" aria-label="Loading" />
             </Center>
           }
         >

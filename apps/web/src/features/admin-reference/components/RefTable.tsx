@@ -66,7 +66,7 @@ export function RefTable<T>(props: RefTableProps<T>) {
         </Button>
       </Group>
       {error ? <Alert color="red">{error.message}</Alert> : null}
-      {loading ? <Loader aria-label={`Loading ${title.toLowerCase()}`} /> : null}
+      {loading ? <Loader role="status" aria-label={`Loading ${title.toLowerCase()}`} /> : null}
       {rows ? (
         <>
           <Table

@@ -76,7 +76,7 @@ export default function AuditLogPage() {
             onChange={(id) => set({ userId: id === undefined ? null : String(id), page: null })}
           />
           <Group gap="sm">
-            {log.isFetching ? <Loader size="xs" aria-label="Loading the audit log" /> : null}
+            {log.isFetching ? <Loader size="xs" role="status" aria-label="Loading the audit log" /> : null}
             <Text size="sm" c="gray.7" aria-live="polite">
               {log.data ? `${log.data.total} ${log.data.total === 1 ? 'change' : 'changes'}` : ''}
             </Text>

@@ -23,7 +23,7 @@ export default function PortalSigninPage() {
   if (isError || (config && !config.sso)) return <Navigate to="/?noAuth=true" replace />;
   return (
     <Center h={240}>
-      <Loader aria-label="Going to the sign-in" />
+      <Loader role="status" aria-label="Going to the sign-in" />
     </Center>
   );
 }

@@ -42,7 +42,7 @@ export default function SsoCallbackPage() {
   if (!error) {
     return (
       <Center h={240}>
-        <Loader aria-label="Signing you in" />
+        <Loader role="status" aria-label="Signing you in" />
       </Center>
     );
   }

@@ -47,7 +47,7 @@ export function AutoPayPanel({ sqldbid, customerNo, editable }: AutoPayPanelProp
           Unknown customer.
         </Text>
       ) : null}
-      {setting.isPending && known ? <Loader size="sm" aria-label="Loading autopay" /> : null}
+      {setting.isPending && known ? <Loader size="sm" role="status" aria-label="Loading autopay" /> : null}
       {setting.error ? (
         <Alert color="red" p="xs" role="alert">
           {setting.error.message}

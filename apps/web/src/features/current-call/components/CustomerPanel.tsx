@@ -62,7 +62,7 @@ export function CustomerPanel({
           Edit
         </Button>
       </Group>
-      {loading ? <Loader size="sm" aria-label="Loading the customer" /> : null}
+      {loading ? <Loader size="sm" role="status" aria-label="Loading the customer" /> : null}
       {error ? (
         <Alert color="red" icon={<IconAlertCircle size={16} />} p="xs" role="alert">
           {error}

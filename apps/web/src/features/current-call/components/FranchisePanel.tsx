@@ -22,7 +22,7 @@ export function FranchisePanel({ sqldbid }: { sqldbid: number }) {
           Franchise
         </Group>
       </Title>
-      {info.isPending ? <Loader size="sm" aria-label="Loading the franchise" /> : null}
+      {info.isPending ? <Loader size="sm" role="status" aria-label="Loading the franchise" /> : null}
       {info.error ? (
         <Alert color="red" p="xs" role="alert">
           {info.error.message}

@@ -13,7 +13,7 @@ export function ScriptTab({
   callType: string;
 }) {
   const script = useCallScript({ sqldbid, customerNo, callType });
-  if (script.isPending) return <Loader size="sm" aria-label="Loading the script" />;
+  if (script.isPending) return <Loader size="sm" role="status" aria-label="Loading the script" />;
   if (script.error) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">

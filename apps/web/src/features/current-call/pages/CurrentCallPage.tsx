@@ -284,7 +284,7 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
   if (!callKnown || !work.ready) {
     return (
       <Center h={300}>
-        <Loader aria-label={callKnown ? 'Restoring the work on this call' : 'Opening the call'} />
+        <Loader role="status" aria-label={callKnown ? 'Restoring the work on this call' : 'Opening the call'} />
       </Center>
     );
   }

@@ -64,7 +64,7 @@ export function ExternalHandoff({ path }: { path: string }) {
   }
   return (
     <Group>
-      <Loader size="sm" aria-label={`Opening the ${service.name}`} />
+      <Loader size="sm" role="status" aria-label={`Opening the ${service.name}`} />
       <Text>Opening the {service.name}…</Text>
     </Group>
   );

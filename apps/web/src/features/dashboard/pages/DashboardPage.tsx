@@ -63,7 +63,7 @@ export default function DashboardPage() {
   if (home && (saved.isPending || resume)) {
     return (
       <Center h={240}>
-        <Loader aria-label={resume ? 'Returning to your call' : 'Checking for an open call'} />
+        <Loader role="status" aria-label={resume ? 'Returning to your call' : 'Checking for an open call'} />
       </Center>
     );
   }
@@ -82,7 +82,7 @@ export default function DashboardPage() {
         </Text>
       </div>
       <ExternalHandoff path={location.pathname} />
-      {isPending ? <Loader aria-label="Loading applications" /> : null}
+      {isPending ? <Loader role="status" aria-label="Loading applications" /> : null}
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {data && data.applications.length === 0 ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title="No applications yet">

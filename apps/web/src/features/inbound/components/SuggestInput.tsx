@@ -56,7 +56,7 @@ export function SuggestInput({
           }}
           onClick={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          rightSection={loading ? <Loader size={14} aria-label={loadingLabel} /> : null}
+          rightSection={loading ? <Loader size={14} role="status" aria-label={loadingLabel} /> : null}
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={options.length === 0}>

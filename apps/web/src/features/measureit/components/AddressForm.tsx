@@ -101,7 +101,7 @@ export function AddressForm({ value, onChange }: { value: AddressDraft; onChange
         data={[...new Set(suggestions.map(labelOf))]}
         filter={({ options }) => options}
         limit={5}
-        rightSection={geocode.isFetching ? <Loader size="xs" aria-label="Searching" /> : null}
+        rightSection={geocode.isFetching ? <Loader size="xs" role="status" aria-label="Searching" /> : null}
       />
       {geocode.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" p="xs">

@@ -102,7 +102,7 @@ export function MeasurementEditor({
   return (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 8 }}>
-        <Suspense fallback={<Loader aria-label="Loading the map" />}>
+        <Suspense fallback={<Loader role="status" aria-label="Loading the map" />}>
           <LazyMeasureMap
             key={mapStart.key}
             center={center}

@@ -56,7 +56,7 @@ export function PreviousMeasurements({
         Previous measurements
       </Title>
       {previous.isPending ? (
-        <Loader size="sm" aria-label="Loading previous measurements" />
+        <Loader size="sm" role="status" aria-label="Loading previous measurements" />
       ) : previous.isError ? (
         <Text size="sm" c="red.8">
           The previous measurements could not be read.

@@ -70,7 +70,7 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
     },
   });
 
-  if (open.isPending) return <Loader aria-label="Opening the property" />;
+  if (open.isPending) return <Loader role="status" aria-label="Opening the property" />;
   if (open.isError) return <OpenFailed error={open.error} onBack={leave} />;
   const { property, needsConfirmation, lock } = open.data;
 

@@ -143,7 +143,7 @@ function Outbound({ user }: { user: SessionUser }) {
         ) : null}
         {counts.isPending ? (
           <Center h={200}>
-            <Loader aria-label="Loading the call lists" />
+            <Loader role="status" aria-label="Loading the call lists" />
           </Center>
         ) : null}
 

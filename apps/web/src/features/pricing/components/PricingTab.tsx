@@ -98,7 +98,7 @@ export function PricingTab(props: PricingTabProps) {
   if (!pricing.data || !args || pricing.data.serviceYear !== args.pricingYear) {
     return (
       <Center h={200}>
-        <Loader aria-label="Loading pricing" />
+        <Loader role="status" aria-label="Loading pricing" />
       </Center>
     );
   }

@@ -270,7 +270,7 @@ export function QuoteDrawer({ orderId, onClose, onOpenCall }: QuoteDrawerProps) 
     >
       {query.isPending && orderId !== null ? (
         <Center h={200}>
-          <Loader aria-label="Loading the order" />
+          <Loader role="status" aria-label="Loading the order" />
         </Center>
       ) : null}
       {query.isError ? (

@@ -53,7 +53,7 @@ export default function SupervisorFloorPage() {
         </Badge>
       </Group>
       {!snapshot ? (
-        <Loader aria-label="Loading the floor" />
+        <Loader role="status" aria-label="Loading the floor" />
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>

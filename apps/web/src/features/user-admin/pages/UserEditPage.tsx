@@ -70,7 +70,7 @@ export default function UserEditPage() {
   if (!reference.data || (!adding && !user.data)) {
     return (
       <Center h={200}>
-        <Loader aria-label="Loading the user" />
+        <Loader role="status" aria-label="Loading the user" />
       </Center>
     );
   }

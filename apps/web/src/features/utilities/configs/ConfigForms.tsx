@@ -25,7 +25,7 @@ export function CompanyConfigForm({ sqldbid, onSaved }: { sqldbid: number; onSav
       {config.data ? (
         <CompanyConfigFields sqldbid={sqldbid} initial={config.data} onSaved={onSaved} />
       ) : (
-        <Loader size="sm" aria-label="Loading the company config" />
+        <Loader size="sm" role="status" aria-label="Loading the company config" />
       )}
     </Fieldset>
   );
@@ -98,7 +98,7 @@ export function FollowUpConfigForm({ branchNo, onSaved }: { branchNo: string; on
       {config.data ? (
         <FollowUpConfigFields branchNo={branchNo} initial={config.data} onSaved={onSaved} />
       ) : (
-        <Loader size="sm" aria-label="Loading the inbound follow-up config" />
+        <Loader size="sm" role="status" aria-label="Loading the inbound follow-up config" />
       )}
     </Fieldset>
   );
@@ -174,7 +174,7 @@ export function HotProspectConfigForm({ branchNo, onSaved }: { branchNo: string;
       {config.data ? (
         <HotProspectConfigFields branchNo={branchNo} initial={config.data} onSaved={onSaved} />
       ) : (
-        <Loader size="sm" aria-label="Loading the hot prospect config" />
+        <Loader size="sm" role="status" aria-label="Loading the hot prospect config" />
       )}
     </Fieldset>
   );

@@ -23,7 +23,7 @@ export default function FranchiseMaintenanceDialog({ opened, onClose }: UtilityD
     <Modal opened={opened} onClose={close} title={CONFIG_TEXTS.title} size="xl" data-testid="franchise-maintenance">
       <Stack gap="sm">
         {franchises.isPending ? (
-          <Loader size="sm" aria-label="Loading the franchises" />
+          <Loader size="sm" role="status" aria-label="Loading the franchises" />
         ) : (
           <Group grow align="flex-start">
             <Select

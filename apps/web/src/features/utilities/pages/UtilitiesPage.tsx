@@ -41,7 +41,7 @@ export default function UtilitiesPage() {
         ))}
       </SimpleGrid>
       {Dialog && (
-        <Suspense fallback={<Loader aria-label="Loading" />}>
+        <Suspense fallback={<Loader role="status" aria-label="Loading" />}>
           <Dialog opened onClose={() => setOpen(null)} />
         </Suspense>
       )}

@@ -70,7 +70,7 @@ function FixRow({ email, onDone }: { email: Failed; onDone: (address: string) =>
 export function FailedEmails({ onResent }: { onResent: () => void }) {
   const failed = useFailedEmails();
   const [fixing, setFixing] = useState<number | null>(null);
-  if (failed.isPending) return <Loader size="sm" aria-label="Loading the failed emails" />;
+  if (failed.isPending) return <Loader size="sm" role="status" aria-label="Loading the failed emails" />;
   if (failed.isError) return <Alert color="red">The failed emails could not be loaded.</Alert>;
   const rows = failed.data.data;
   if (rows.length === 0) return <Text size="sm">No failed emails.</Text>;
