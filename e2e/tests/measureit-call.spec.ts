@@ -183,6 +183,8 @@ test('a measurer who left a measurement in progress is sent back to it on signin
     sqldbid: String(IRENE.sqldbid),
     id: String(IRENE.customerNo),
   });
+  // The edit screen opens the measurement the measurer still holds (no question: the lock is theirs).
+  await expect(page.getByTestId('measure-total')).toBeVisible(SERVER);
   await shot(page, 'measureit-resumed');
 });
 
