@@ -21,6 +21,7 @@ export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './measureit.js';
 export * from './measureit-search.js';
+export { MeasurementInProgress, MeasurementInProgressResponse } from './measureit-resume.js';
 export * from './supervisor-floor.js';
 export * from './maps.js';
 export * from './sso-routes.js';

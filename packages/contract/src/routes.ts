@@ -128,6 +128,7 @@ import { assignmentRoutes } from './assignments-routes.js';
 import { outboundImportRoutes } from './outbound-import-routes.js';
 import { measureItRoutes } from './measureit-routes.js';
 import { measureItSearchRoutes } from './measureit-search-routes.js';
+import { measureItResumeRoutes } from './measureit-resume.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
@@ -655,6 +656,7 @@ export const routes = {
   // ---- MeasureIt (issue 18; decision 036) ----
   ...measureItRoutes,
   ...measureItSearchRoutes,
+  ...measureItResumeRoutes,
   // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
   ...mapsRoutes,
   ...ssoRoutes,

@@ -12,6 +12,7 @@ import {
   getCommercialLead,
 } from './by-address.js';
 import { measureItBranches } from './branches.js';
+import { measurementInProgress } from './in-progress.js';
 import { ADDRESS, COMMERCIAL } from './measurable.js';
 import {
   cancelProperty,
@@ -60,4 +61,5 @@ export function registerMeasureItRoutes(app: FastifyInstance, ctx: AppContext): 
   defineRoute(app, ctx, 'measureItCancelCommercialLead', ({ user, body }) =>
     cancel(ctx, user, COMMERCIAL, body.commercialLeadId),
   );
+  defineRoute(app, ctx, 'measureItMeasurementInProgress', ({ user }) => measurementInProgress(ctx, user));
 }

@@ -2,3 +2,4 @@
 export { PricingTab, LAWN_SIZE_ALERT_TITLE, type PricingTabProps } from './components/PricingTab';
 export { EMPTY_PRICING_DRAFT, hasPicks, quoteOf, type PricingDraft } from './model';
 export { loadDraftQuote, type DraftQuoteArgs } from './api/draftQuote';
+export { repriceCustomer, type RepriceArgs } from './api/reprice';

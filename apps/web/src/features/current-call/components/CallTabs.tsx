@@ -32,7 +32,11 @@ export interface CallTabsProps {
   recent: { data: HistoryRow[] | undefined; isPending: boolean };
   /** The pricing tab mounts on its first visit and then stays. */
   pricingSeen: boolean;
-  onRefreshCustomer: () => Promise<Customer | null>;
+  /** The refresh of lawn size and pricing (useLawnSizeRefresh). */
+  onRefresh: () => Promise<void>;
+  refreshBusy: boolean;
+  /** Opens MeasureIt for the customer; absent when not offered. */
+  onMeasure?: (() => void) | undefined;
   /** The call is held: its work may change. */
   open: boolean;
   onOpenLog: (call: HistoryRow) => void;
@@ -55,7 +59,9 @@ export function CallTabs({
   patch,
   recent,
   pricingSeen,
-  onRefreshCustomer,
+  onRefresh,
+  refreshBusy,
+  onMeasure,
   open,
   onOpenLog,
   surveyFlagged,
@@ -103,7 +109,9 @@ export function CallTabs({
               user={user}
               draft={draft.pricing}
               onChange={(pricing) => patch({ pricing })}
-              onRefreshCustomer={onRefreshCustomer}
+              onRefresh={onRefresh}
+              refreshBusy={refreshBusy}
+              onMeasure={onMeasure}
               active={open}
               visible={tab === 'pricing'}
             />

@@ -32,6 +32,7 @@ import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { useCallLock } from '../hooks/useCallLock';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
 import { useCallWork } from '../hooks/useCallWork';
+import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
 import { ResumedCallNotice, resumedOf, type Resumed } from '../components/ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
@@ -207,6 +208,14 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
     if (answer.error) throw answer.error;
     return answer.data ?? null;
   };
+  // The refresh of lawn size and pricing reads MeasureIt, by a click or when MeasureIt's window saves (decision 043).
+  const lawnSize = useLawnSizeRefresh({
+    sqldbid,
+    customerNo,
+    customer,
+    draft: draft.pricing,
+    readCustomer: refreshCustomer,
+  });
 
   const onResultChange = (result: string | null) => {
     patch({ result, serviceCallReason: result === SERVICE_CALL_RESULT ? draft.serviceCallReason : null });
@@ -386,7 +395,9 @@ function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed 
             patch={patch}
             recent={recent}
             pricingSeen={pricingSeen}
-            onRefreshCustomer={refreshCustomer}
+            onRefresh={lawnSize.refresh}
+            refreshBusy={lawnSize.busy}
+            onMeasure={measureItOpener(user, sqldbid, customerNo)}
             open={open}
             onOpenLog={(call) => {
               setHistoryCall(call);

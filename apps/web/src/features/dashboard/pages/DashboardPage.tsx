@@ -21,6 +21,8 @@ import { useSession } from '../../../lib/session';
 import { FLOOR_PATH } from '../../supervisor-floor';
 import { currentCallPath, savedCallQuery } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
+import { measurementInProgressQuery } from '../api/measurementInProgress';
+import { resumeTarget } from '../resume';
 import { ExternalHandoff, useUnconfiguredService } from '../components/ExternalHandoff';
 
 const ICONS: Record<string, Icon> = {
@@ -37,7 +39,8 @@ const ICONS: Record<string, Icon> = {
 
 /**
  * The landing page: one link per application in the user's application list. A user who left a call
- * without ending it is sent straight back to that call (call-handling.md §2: the saved current call).
+ * without ending it is sent straight back to that call (call-handling.md §2: the saved current call); otherwise a
+ * user who left a measurement in progress goes back to MeasureIt's edit screen (administration.md §2; decision 043).
  */
 export default function DashboardPage() {
   const current = useSession();
@@ -47,7 +50,15 @@ export default function DashboardPage() {
   const unconfigured = useUnconfiguredService();
   const home = location.pathname === '/dashboard';
   const saved = useQuery({ ...savedCallQuery, enabled: home });
-  const resume = saved.data?.saved ?? null;
+  // Asked only of a user who may use MeasureIt (the server's rule for the call).
+  const mayMeasure = mayEnter('editMeasureIt', current?.user ?? null);
+  const measuring = useQuery({ ...measurementInProgressQuery, enabled: home && mayMeasure });
+  const target = resumeTarget(
+    { known: !saved.isPending, call: saved.data?.saved ?? null },
+    { asked: mayMeasure, known: !measuring.isPending, value: measuring.data?.measurement ?? null },
+  );
+  const resume = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
+  const measurementPath = target !== 'waiting' && target?.kind === 'measurement' ? target.path : null;
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
 
@@ -59,11 +70,19 @@ export default function DashboardPage() {
       state: { theCall: resume.theCall, resumed: { savedAt: resume.savedAt } },
     });
   }, [resume, navigate]);
+  useEffect(() => {
+    if (measurementPath) void navigate(measurementPath, { replace: true });
+  }, [measurementPath, navigate]);
 
-  if (home && (saved.isPending || resume)) {
+  if (home && (target === 'waiting' || target !== null)) {
+    const label = resume
+      ? 'Returning to your call'
+      : measurementPath
+        ? 'Returning to your measurement'
+        : 'Checking for an open call';
     return (
       <Center h={240}>
-        <Loader role="status" aria-label={resume ? 'Returning to your call' : 'Checking for an open call'} />
+        <Loader role="status" aria-label={label} />
       </Center>
     );
   }

@@ -1,7 +1,18 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Center, Grid, Group, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconAlertCircle, IconExternalLink, IconRefresh, IconRuler2 } from '@tabler/icons-react';
 import type { Customer, PricingResponse, SessionUser } from '@cc/contract';
 import {
   CALL_DISCOUNT_UPDATE_CANCELLED,
@@ -9,7 +20,6 @@ import {
   MAX_EDITED_ROUND_PRICE,
   PREPAY_DISCOUNT_UPDATE_CANCELLED,
   PRICE_UPDATE_CANCELLED,
-  PRICING_REFRESHED,
   ROUND_COUNT_UPDATE_CANCELLED,
   canEditPricing,
   needsLawnSizeAlert,
@@ -17,7 +27,7 @@ import {
 } from '@cc/domain';
 import { toast } from '../../../lib/toast';
 import { useCurrentServiceYear } from '../api/currentServiceYear';
-import { customerPricingKey, customerPricingQuery, useCustomerPricing, type PricingArgs } from '../api/customerPricing';
+import { useCustomerPricing, type PricingArgs } from '../api/customerPricing';
 import {
   centsOf,
   nextYearToOpen,
@@ -46,8 +56,12 @@ export interface PricingTabProps {
   user: SessionUser;
   draft: PricingDraft;
   onChange: (draft: PricingDraft) => void;
-  /** Reads the customer again (its lawn size); answers the customer as stored. */
-  onRefreshCustomer: () => Promise<Customer | null>;
+  /** 'Refresh Lawn Size and Pricing': the call reads the lawn size again and re-prices (it says how it went). */
+  onRefresh: () => Promise<void>;
+  /** The refresh is under way (a click, or a measurement saved in another window). */
+  refreshBusy: boolean;
+  /** Opens MeasureIt for the customer in its own window; absent when the user or the customer has no MeasureIt. */
+  onMeasure?: (() => void) | undefined;
   /** The call is open: selections and edits are allowed. */
   active: boolean;
   /** The tab is the one shown: the lawn size alert waits for it. */
@@ -123,7 +137,9 @@ function PricingScreen({
   onChange,
   user,
   active,
-  onRefreshCustomer,
+  onRefresh,
+  refreshBusy,
+  onMeasure,
   refreshing,
   currentYear,
   visible,
@@ -139,10 +155,8 @@ function PricingScreen({
   onAcknowledgeSize: (size: number) => void;
   advancedFrom: number | null;
 }) {
-  const queryClient = useQueryClient();
   const canEdit = canEditPricing({ companyId: user.CompanyId, permissions: user.permissions });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [refreshBusy, setRefreshBusy] = useState(false);
 
   const result = useMemo((): { quote: Quote } | { error: string } => {
     try {
@@ -163,23 +177,6 @@ function PricingScreen({
   const lawn = data.lawnPrograms.find((p) => p.Id === draft.selections.lawnProgramId) ?? null;
   const change = (next: PricingDraft) => onChange(next);
   const sizeAlert = visible && needsLawnSizeAlert(data.lawnSize) && acknowledgedSize !== data.lawnSize;
-
-  const refresh = async () => {
-    setRefreshBusy(true);
-    try {
-      const fresh = await onRefreshCustomer();
-      await queryClient.invalidateQueries({ queryKey: customerPricingKey(args), refetchType: 'none' });
-      await queryClient.fetchQuery({
-        ...customerPricingQuery({ ...args, size: Math.max(0, fresh?.lawnSize ?? args.size) }),
-        staleTime: 0,
-      });
-      toast.success(PRICING_REFRESHED);
-    } catch (e) {
-      toast.error(`ERROR Refreshing Lawn Size and Pricing: ${(e as Error).message}`);
-    } finally {
-      setRefreshBusy(false);
-    }
-  };
 
   const cancel = (message: string) => {
     setDialog(null);
@@ -227,15 +224,30 @@ function PricingScreen({
             {data.franchiseInfo.compName}
           </Text>
         </Group>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconRefresh size={14} />}
-          loading={refreshBusy}
-          onClick={() => void refresh()}
-        >
-          Refresh Lawn Size and Pricing
-        </Button>
+        <Group gap="xs">
+          {onMeasure ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRuler2 size={14} aria-hidden />}
+              rightSection={<IconExternalLink size={14} aria-hidden />}
+              onClick={onMeasure}
+              data-testid="pricing-measure-lawn"
+            >
+              Measure lawn
+              <VisuallyHidden> (opens MeasureIt in a new window)</VisuallyHidden>
+            </Button>
+          ) : null}
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconRefresh size={14} />}
+            loading={refreshBusy}
+            onClick={() => void onRefresh()}
+          >
+            Refresh Lawn Size and Pricing
+          </Button>
+        </Group>
       </Group>
 
       {advancedFrom !== null ? (

@@ -1,0 +1,206 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
+import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
+import { DEMO_PASSWORD, fillSignIn, pageSession, shot, signIn, toast } from './helpers.js';
+
+/**
+ * The call screen uses MeasureIt (issue 18 points 8 and 9; decision 043): 'Refresh Lawn Size and Pricing' reads the
+ * household measurement saved through the real MeasureIt calls; a save announced by another window (the editor, on
+ * the BroadcastChannel) refreshes the call by itself; 'Measure lawn' opens the edit screen in its own window; and a
+ * measurer who left a measurement in progress is sent back to it when signing in.
+ */
+
+const SERVER = { timeout: 20_000 };
+/** The BroadcastChannel the editor announces saves on (MEASUREIT_CHANNEL, apps/web/src/features/measureit/links.ts). */
+const MEASUREIT_CHANNEL = 'cc-measureit';
+// Admin's (all branches, Inbound and MeasureIt); no other journey uses this customer. Lawn size 6.00 when seeded.
+const IRENE = { sqldbid: 18001, customerNo: 1003 };
+
+type Ring = [number, number][];
+const square = (west: number, south: number, east: number, north: number): Ring => [
+  [west, south],
+  [east, south],
+  [east, north],
+  [west, north],
+  [west, south],
+];
+/**
+ * A lawn of about 100 ft by 100 ft with a bed cut out, and a larger one (under 24 thousand sq ft, no lawn size alert):
+ * two sizes the call must show in turn.
+ */
+const LAWN = {
+  type: 'MultiPolygon' as const,
+  coordinates: [[square(-93.6349, 41.5864, -93.6345, 41.5867), square(-93.6348, 41.5865, -93.63475, 41.58655)]],
+};
+const BIGGER = { type: 'MultiPolygon' as const, coordinates: [[square(-93.6349, 41.5864, -93.6344, 41.5868)]] };
+/** The size the server reads from the shapes (square feet, to the cent), as a save drawn on the map sends it. */
+const sqftOf = (shapes: typeof LAWN) => Math.round(measureGeometry(shapes).squareFeet * 100) / 100;
+
+async function apiToken(request: APIRequestContext, username: string): Promise<string> {
+  const signin = await request.post('/api/auth/signin', { data: { username, password: DEMO_PASSWORD } });
+  expect(signin.ok(), await signin.text()).toBe(true);
+  return ((await signin.json()) as { token: string }).token;
+}
+
+async function post<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
+  const response = await request.post(path, { data: data ?? {}, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The measurer measures the customer through the real calls (get for edit, then complete); answers the lawn size. */
+async function measure(request: APIRequestContext, shapes: typeof LAWN): Promise<number> {
+  const token = await apiToken(request, 'measurer');
+  const got = await post<{ property: { propertyId: number } }>(request, token, '/api/MeasureIt/GetProperty', {
+    ...IRENE,
+    confirm: true,
+  });
+  const saved = await post<{ lawnSize: number }>(request, token, '/api/MeasureIt/CompleteProperty', {
+    propertyId: got.property.propertyId,
+    requestId: crypto.randomUUID(),
+    squareFeet: sqftOf(shapes),
+    shapes,
+  });
+  return saved.lawnSize;
+}
+
+/** Releases whatever the user still has open in MeasureIt, so that the dashboard does not send them back to it. */
+async function releaseMeasurement(request: APIRequestContext, username: string): Promise<void> {
+  const token = await apiToken(request, username);
+  const { measurement } = await post<{ measurement: { propertyId: number } | null }>(
+    request,
+    token,
+    '/api/MeasureIt/GetMeasurementInProgress',
+  );
+  if (measurement) {
+    await post(request, token, '/api/MeasureIt/CancelProperty', { propertyId: measurement.propertyId });
+  }
+}
+
+async function openPricing(page: Page): Promise<void> {
+  await page.goto(`/call-center/current-call/${IRENE.sqldbid}/${IRENE.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await expect(page.getByTestId('pricing-tab')).toBeVisible(SERVER);
+}
+
+const household = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/MeasureIt/GetHouseholdMeasurement') && r.status() === 200);
+
+test('the call refreshes its lawn size and pricing from MeasureIt, by a click and when another window saves', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin');
+  await openPricing(page);
+  const lawnSize = page.getByTestId('pricing-lawn-size');
+  await expect(lawnSize).toHaveText(/^\d+\.\d\d$/, SERVER);
+
+  // A measurement saved elsewhere; the CSR refreshes: the household measurement is read and priced.
+  const first = await measure(request, LAWN);
+  expect(first.toFixed(2)).not.toBe(await lawnSize.textContent());
+  const read = household(page);
+  await page.getByRole('button', { name: 'Refresh Lawn Size and Pricing' }).click();
+  expect(((await (await read).json()) as { complete: boolean; lawnSize: number }).lawnSize).toBe(first);
+  await expect(toast(page, PRICING_REFRESHED)).toBeVisible(SERVER);
+  await expect(lawnSize).toHaveText(first.toFixed(2));
+  await expect(page.getByTestId('pricing-tab')).toHaveAttribute('aria-busy', 'false');
+  await shot(page, 'measureit-call-refreshed');
+  await expect(toast(page, PRICING_REFRESHED)).toHaveCount(0, SERVER);
+
+  // The editor, in another window of the same origin, announces a second save: the call refreshes by itself.
+  const second = await measure(request, BIGGER);
+  expect(second).not.toBe(first);
+  const editor = await context.newPage();
+  await editor.goto('/api/client-config');
+  const heard = household(page);
+  await editor.evaluate(
+    ({ channel, message }) => {
+      const c = new BroadcastChannel(channel);
+      c.postMessage(message);
+      c.close();
+    },
+    {
+      channel: MEASUREIT_CHANNEL,
+      message: { kind: 'measurement-saved', propertyId: 0, ...IRENE, squareFeet: sqftOf(BIGGER), lawnSize: second },
+    },
+  );
+  await heard;
+  await expect(toast(page, PRICING_REFRESHED)).toBeVisible(SERVER);
+  await expect(lawnSize).toHaveText(second.toFixed(2));
+  await page.getByRole('tab', { name: 'Customer' }).click();
+  await expect(page.getByTestId('customer-lawn-size')).toHaveText(second.toFixed(2));
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await editor.close();
+
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('[data-testid="pricing-tab"]')
+    .analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('Measure lawn opens the edit screen for the customer in its own window, closing on save', async ({ page }) => {
+  await signIn(page, 'admin');
+  const { user } = await pageSession(page);
+  await openPricing(page);
+  const button = page.getByRole('button', { name: /Measure lawn/ });
+  await expect(button).toHaveAccessibleName('Measure lawn (opens MeasureIt in a new window)');
+  await shot(page, 'measureit-call-button');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+  await popup.waitForURL(/\/editMeasureIt\?/);
+  const url = new URL(popup.url());
+  expect(url.pathname).toBe('/editMeasureIt');
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    sqldbid: String(IRENE.sqldbid),
+    id: String(IRENE.customerNo),
+    csr: String(user.UserId),
+    client: 'currentCall',
+    closeOnSave: 'true',
+  });
+  await popup.close();
+});
+
+test('the Measure lawn button is not offered to a CSR without MeasureIt', async ({ page }) => {
+  await signIn(page, 'csr.cof');
+  await page.goto('/call-center/current-call/17501/1005/Inbound');
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh Lawn Size and Pricing' })).toBeVisible(SERVER);
+  await expect(page.getByRole('button', { name: /Measure lawn/ })).toHaveCount(0);
+});
+
+test('a measurer who left a measurement in progress is sent back to it on signing in', async ({ page, request }) => {
+  const token = await apiToken(request, 'measurer');
+  await post(request, token, '/api/MeasureIt/GetProperty', { ...IRENE, confirm: true });
+  await page.goto('/');
+  await fillSignIn(page, 'measurer', DEMO_PASSWORD);
+  await page.waitForURL(/\/editMeasureIt\?/, SERVER);
+  const url = new URL(page.url());
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    sqldbid: String(IRENE.sqldbid),
+    id: String(IRENE.customerNo),
+  });
+  // The edit screen opens the measurement the measurer still holds (no question: the lock is theirs).
+  await expect(page.getByTestId('measure-total')).toBeVisible(SERVER);
+  await shot(page, 'measureit-resumed');
+});
+
+// Leaving a call saves it for its user, and a MeasureIt lock sends its user back to the edit screen: release both so
+// that other journeys start clean.
+test.afterEach(async ({ request }) => {
+  for (const [username, call] of [
+    ['admin', IRENE],
+    ['csr.cof', { sqldbid: 17501, customerNo: 1005 }],
+  ] as const) {
+    const token = await apiToken(request, username);
+    await request.post('/api/call-center/call-inactive', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { sqldbid: call.sqldbid, customerNo: call.customerNo, save: false },
+    });
+  }
+  await releaseMeasurement(request, 'admin');
+  await releaseMeasurement(request, 'measurer');
+});
