@@ -84,7 +84,7 @@ export function MeasurementEditor({
       mode: 'measured',
       external: true,
       typedSquareFeet: value === '' || Number.isNaN(n) ? null : n,
-      sourceId: d.sourceId ?? sources.data?.[0]?.externalMeasurementSourceId ?? null,
+      sourceId: d.sourceId,
     }));
   };
 
@@ -93,10 +93,13 @@ export function MeasurementEditor({
     setMapStart((s) => ({ key: s.key + 1, shapes: m.shapes }));
   };
 
-  const problem = saveProblem(draft);
+  // A size typed before the sources arrived takes the first ('Typed by hand') once they are here.
+  const firstSource = sources.data?.[0]?.externalMeasurementSourceId ?? null;
+  const effective = draft.external && draft.sourceId === null ? { ...draft, sourceId: firstSource } : draft;
+  const problem = saveProblem(effective);
   const save = () => {
     setTried(true);
-    if (problem === null) onSave(saveBodyOf(draft));
+    if (problem === null) onSave(saveBodyOf(effective));
   };
 
   return (
@@ -154,7 +157,7 @@ export function MeasurementEditor({
                         value: String(s.externalMeasurementSourceId),
                         label: s.name,
                       }))}
-                      value={draft.sourceId === null ? null : String(draft.sourceId)}
+                      value={effective.sourceId === null ? null : String(effective.sourceId)}
                       onChange={(v) => setDraft((d) => ({ ...d, sourceId: v === null ? null : Number(v) }))}
                       allowDeselect={false}
                     />
