@@ -87,7 +87,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 
 /**
  * A call another spec left open is saved for its user, and the dashboard sends that user back to it;
- * journeys that expect the dashboard start from a user without a saved call.
+ * journeys that expect the dashboard start from a user without a saved call or a measurement in progress.
  */
 export async function forgetSavedCall(request: APIRequestContext, username: string, password: string): Promise<void> {
   const signin = await request.post('/api/auth/signin', { data: { username, password } });
@@ -101,6 +101,14 @@ export async function forgetSavedCall(request: APIRequestContext, username: stri
       headers,
       data: { sqldbid: body.saved.sqldbid, customerNo: body.saved.customerNo, save: false },
     });
+  }
+  // Likewise a MeasureIt measurement left open sends its measurer back to the edit screen (decision 043).
+  const inProgress = await request.post('/api/MeasureIt/GetMeasurementInProgress', { headers, data: {} });
+  if (inProgress.ok()) {
+    const { measurement } = (await inProgress.json()) as { measurement: { propertyId: number } | null };
+    if (measurement) {
+      await request.post('/api/MeasureIt/CancelProperty', { headers, data: { propertyId: measurement.propertyId } });
+    }
   }
   await request.post('/api/auth/signout', { headers });
 }

@@ -2,6 +2,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
 import { DEMO_PASSWORD, fillSignIn, pageSession, shot, signIn, toast } from './helpers.js';
+import { unmeasuredCustomers } from './measureit-support.js';
 
 /**
  * The call screen uses MeasureIt (issue 18 points 8 and 9; decision 043): 'Refresh Lawn Size and Pricing' reads the
@@ -161,6 +162,34 @@ test('Measure lawn opens the edit screen for the customer in its own window, clo
     closeOnSave: 'true',
   });
   await popup.close();
+});
+
+test('a lawn measured in the window the call opened: it closes on save and the call prices the new size', async ({
+  page,
+  request,
+}) => {
+  const [customer] = await unmeasuredCustomers(request, { branchno: 'SG101', lastname: 'P' }, 1);
+  await signIn(page, 'admin');
+  await page.goto(`/call-center/current-call/${customer!.sqldbid}/${customer!.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  await expect(page.getByTestId('pricing-tab')).toBeVisible(SERVER);
+
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: /Measure lawn/ }).click(),
+  ]);
+  await expect(popup.getByTestId('measure-total')).toHaveText('0 sq ft', SERVER);
+  // Typed by hand: the size is flagged external, from the first source.
+  await popup.getByTestId('measure-size').fill('15000');
+  await expect(popup.getByTestId('measure-external')).toBeVisible();
+  const closed = popup.waitForEvent('close');
+  const refreshed = household(page);
+  await popup.getByRole('button', { name: 'Save', exact: true }).click();
+  await closed;
+  await refreshed;
+  await expect(toast(page, PRICING_REFRESHED)).toBeVisible(SERVER);
+  await expect(page.getByTestId('pricing-lawn-size')).toHaveText('15.00');
 });
 
 test('the Measure lawn button is not offered to a CSR without MeasureIt', async ({ page }) => {
