@@ -8,7 +8,32 @@ import { sql } from 'drizzle-orm';
 import { App, Role } from '@cc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, createTestDatabase, engine, type TestApp, type TestDatabase } from '../../test/harness.js';
-import { callerOf, userForm, type Caller } from '../users/test-support.js';
+
+interface Caller {
+  token: string;
+  userId: number;
+}
+
+async function callerOf(t: TestApp, username: string, password = 'Demo-pass1'): Promise<Caller> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`signin ${username}: ${response.body}`);
+  const body = response.json<{ token: string; user: { UserId: number } }>();
+  return { token: body.token, userId: body.user.UserId };
+}
+
+/** The user form (user administration's), a corporate representative unless overridden. */
+const userForm = (overrides: Record<string, unknown>): Record<string, unknown> => ({
+  FirstName: 'Nora',
+  LastName: 'Newman',
+  Email: 'nora@example.com',
+  phone: '(402) 555-0100',
+  BrandId: 3,
+  CompanyId: 1,
+  RoleId: Role.Representative,
+  SQLDBID: null,
+  Branches: [],
+  ...overrides,
+});
 
 let database: TestDatabase;
 let a: TestApp;
