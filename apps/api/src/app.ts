@@ -11,6 +11,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Db } from './db/client.js';
+import { createNotices, type Notices } from './db/notices.js';
+import { SessionCache } from './http/session-cache.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { serializeError, serializeRequest } from './http/log-redaction.js';
@@ -40,6 +42,9 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The floor view's open streams (decision 035); server.ts ends them when it starts draining. */
     floorHub: FloorHub;
+    /** The process's LISTEN connection and the session cache it keeps true (decision 042). */
+    notices: Notices;
+    sessionCache: SessionCache;
   }
 }
 import { registerQuotesRoutes } from './features/quotes/index.js';
@@ -125,7 +130,29 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await stopWithin(mailWorker, config.shutdown.mailSeconds * 1000, app.log);
   });
-  const ctx: AppContext = { config, db: deps.db, now, log: app.log, mail: mailWorker, hooks: deps.hooks };
+  const notices = createNotices(deps.db, app.log);
+  const sessionCache = new SessionCache({
+    ttlMs: config.sessionCache.seconds * 1000,
+    maxEntries: config.sessionCache.maxEntries,
+    notices,
+  });
+  await sessionCache.start();
+  app.decorate('notices', notices);
+  app.decorate('sessionCache', sessionCache);
+  // Closed after everything that listens (the floor's streams end in preClose).
+  app.addHook('onClose', async () => {
+    await notices.close();
+  });
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    now,
+    log: app.log,
+    mail: mailWorker,
+    notices,
+    sessionCache,
+    hooks: deps.hooks,
+  };
 
   const tileOrigin = tileImageOrigin(config.maps.tileUrl);
   const policy = contentSecurityPolicy(tileOrigin ? [tileOrigin] : []);

@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   SEED: z.enum(['auto', 'never']).default('auto'),
   SESSION_IDLE_SECONDS: intVar(SESSION_IDLE_SECONDS),
   SESSION_MAX_SECONDS: intVar(SESSION_MAX_SECONDS),
+  /** A resolved session is kept in memory this long at most (decision 042); 0 turns the cache off. */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  SESSION_CACHE_ENTRIES: intVar(10_000),
   /** A browser's bearer token lasts this long; the web app gets a new one through the refresh cookie before. */
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
@@ -151,6 +154,8 @@ export interface Config {
   seed: 'auto' | 'never';
   /** `accessSeconds`: a browser's bearer token (a script's lasts as long as its session). */
   session: { idleSeconds: number; maxSeconds: number; accessSeconds: number };
+  /** The in-process cache of resolved sessions (decision 042): `seconds` 0 is off. */
+  sessionCache: { seconds: number; maxEntries: number };
   signupEnabled: boolean;
   client: { idleSeconds: number; warningSeconds: number };
   signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
@@ -253,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       maxSeconds: e.SESSION_MAX_SECONDS,
       accessSeconds: e.ACCESS_TOKEN_SECONDS,
     },
+    sessionCache: { seconds: e.SESSION_CACHE_SECONDS, maxEntries: e.SESSION_CACHE_ENTRIES },
     signupEnabled: e.SIGNUP === 'on',
     client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
     signin: {

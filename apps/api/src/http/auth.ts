@@ -117,6 +117,10 @@ export function sessionAlive(ctx: AppContext, now: Date): SQL {
 /**
  * Resolve the bearer token of a request to its user, enforcing the token's own end (minutes for a browser's
  * token), and the session's revocation, idle limit and absolute limit on the server. Throws 401 otherwise.
+ *
+ * Most requests are answered from the session cache (decision 042): an entry is used only while its token and session
+ * have not ended and the session is not idle by the last-seen time this process knows (never later than the
+ * database's); anything else goes to the database, which decides. Revocations and changes of rights arrive as notices.
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<AuthUser> {
   const header = request.headers.authorization;
@@ -124,10 +128,25 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   if (!match?.[1]) throw unauthenticated();
   const tokenHash = hashToken(match[1]);
   const now = ctx.now();
-  const rows = rowsOf<UserRow>(
+  const at = now.getTime();
+  const cached = ctx.sessionCache.get(tokenHash, at);
+  if (
+    cached &&
+    at < cached.tokenExpiresAt &&
+    at < cached.sessionExpiresAt &&
+    at - cached.lastSeenAt < ctx.config.session.idleSeconds * 1000
+  ) {
+    if (at - cached.lastSeenAt > TOUCH_INTERVAL_MS) {
+      await touch(ctx, cached.sessionId, now);
+      cached.lastSeenAt = at;
+    }
+    return cached.user;
+  }
+  const generation = ctx.sessionCache.generation;
+  const rows = rowsOf<UserRow & { expires_at: string | Date; token_expires_at: string | Date }>(
     await ctx.db.execute(sql`
       select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
-             r.name as role_name, s.last_seen_at, s.session_id,
+             r.name as role_name, s.last_seen_at, s.session_id, s.expires_at, a.expires_at as token_expires_at,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,
@@ -142,12 +161,33 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   );
   const row = rows[0];
   if (!row) throw await whyRejected(ctx, tokenHash, now);
-  if (now.getTime() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.execute(
-      sql`update sessions set last_seen_at = ${now.toISOString()} where session_id = ${row.session_id} and last_seen_at < ${now.toISOString()}`,
-    );
+  let lastSeenAt = new Date(row.last_seen_at).getTime();
+  if (at - lastSeenAt > TOUCH_INTERVAL_MS) {
+    await touch(ctx, row.session_id, now);
+    lastSeenAt = at;
   }
-  return toAuthUser(row, row.session_id);
+  const user = toAuthUser(row, row.session_id);
+  ctx.sessionCache.set(
+    tokenHash,
+    {
+      user,
+      userId: user.userId,
+      sessionId: row.session_id,
+      storedAt: at,
+      tokenExpiresAt: new Date(row.token_expires_at).getTime(),
+      sessionExpiresAt: new Date(row.expires_at).getTime(),
+      lastSeenAt,
+    },
+    generation,
+  );
+  return user;
+}
+
+/** Record activity on a session (at most every TOUCH_INTERVAL_MS per session and process; decision 042). */
+async function touch(ctx: AppContext, sessionId: string, now: Date): Promise<void> {
+  await ctx.db.execute(
+    sql`update sessions set last_seen_at = ${now.toISOString()} where session_id = ${sessionId} and last_seen_at < ${now.toISOString()}`,
+  );
 }
 
 interface SessionState {

@@ -5,6 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -94,11 +95,21 @@ export async function createTestApp(
   const clock = new TestClock();
   const app = await buildApp(config, { db: database.db, now: clock.now, hooks: options.hooks });
   await app.ready();
-  const call = (token: string | undefined, opts: InjectOptions) =>
-    app.inject({
+  // Tests change users and sessions in SQL and expect the next request to see it. On PostgreSQL the notice of such a
+  // change reaches the session cache's listener a moment after the change's commit answers (decision 042), so every
+  // call first waits until the notices committed before it have been heard. PGlite delivers them before the commit
+  // answers.
+  const heard = () =>
+    app.sessionCache.fence(async (channel, payload) => {
+      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    });
+  const call = async (token: string | undefined, opts: InjectOptions) => {
+    if (engine === 'postgres') await heard();
+    return app.inject({
       ...opts,
       headers: { ...(opts.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
+  };
   return {
     app,
     db: database.db,

@@ -87,8 +87,10 @@ export async function endSession(ctx: AppContext, tx: DbOrTx, sessionId: string)
   await tx.delete(accessTokens).where(eq(accessTokens.sessionId, sessionId));
 }
 
-export function signout(ctx: AppContext, sessionId: string): Promise<void> {
-  return ctx.db.transaction((tx) => endSession(ctx, tx, sessionId));
+export async function signout(ctx: AppContext, sessionId: string): Promise<void> {
+  await ctx.db.transaction((tx) => endSession(ctx, tx, sessionId));
+  // Every process hears it through migration 0033's triggers; this one drops the session at once (decision 042).
+  ctx.sessionCache.dropSession(sessionId);
 }
 
 /**
@@ -149,7 +151,10 @@ export async function refreshSession(ctx: AppContext, cookie: string | undefined
       },
     };
   });
-  if (!outcome) throw refusal ?? unauthenticated();
+  if (!outcome) {
+    ctx.sessionCache.dropSession(sessionId);
+    throw refusal ?? unauthenticated();
+  }
   return outcome;
 }
 

@@ -30,6 +30,7 @@ export async function updateProfile(
     .update(users)
     .set({ firstName: input.FirstName, lastName: input.LastName, email: input.Email, updatedAt: ctx.now() })
     .where(eq(users.userId, userId));
+  ctx.sessionCache.dropUser(userId);
   return sessionUserById(ctx.db, userId, user.sessionId);
 }
 
@@ -67,4 +68,5 @@ export async function updatePassword(
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), ne(sessions.sessionId, user.sessionId)));
   });
+  ctx.sessionCache.dropUser(userId);
 }

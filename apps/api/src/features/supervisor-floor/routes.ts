@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { FloorHub, type FloorSubscriber } from './hub.js';
-import { listenForFloorChanges } from './listener.js';
 import { readFloor } from './service.js';
 import { issueTicket, liveSessions, redeemTicket } from './tickets.js';
+
+export const FLOOR_CHANNEL = 'cc_floor';
 
 /** How soon a browser comes back after its stream ends (SSE `retry`); the page itself asks for a new ticket. */
 const RETRY_MS = 2000;
@@ -20,15 +21,15 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
     heartbeatMs: ctx.config.floor.heartbeatSeconds * 1000,
   });
   app.decorate('floorHub', hub);
-  const listener = await listenForFloorChanges(ctx.db, () => hub.changed(), ctx.log);
-  // Streams end before the server closes (it waits for open connections, and a stream's stays open), and the
-  // LISTEN connection after.
+  // The migration's triggers NOTIFY `cc_floor` when a call opens or ends or a list count moves (0028); a reconnected
+  // listener may have missed some, so every scope is read again then too.
+  await ctx.notices.listen(FLOOR_CHANNEL, () => hub.changed());
+  ctx.notices.onReconnect(() => hub.changed());
+  // Streams end before the server closes (it waits for open connections, and a stream's stays open); the LISTEN
+  // connection closes after (app.ts).
   app.addHook('preClose', (done) => {
     hub.close();
     done();
-  });
-  app.addHook('onClose', async () => {
-    await listener.close();
   });
 
   defineRoute(app, ctx, 'floorSnapshot', ({ user }) => readFloor(ctx, user.scope));

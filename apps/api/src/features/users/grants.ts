@@ -75,6 +75,7 @@ export async function setPermission(
       after: { ApplicationId: path.ApplicationId, PermissionId: path.PermissionId, value },
     });
   });
+  ctx.sessionCache.dropUser(path.UserId);
 }
 
 /** Delete a user's permissions: one (PermissionId given), or all of them. Answers how many went. */
@@ -85,7 +86,7 @@ export async function deletePermissions(
   only?: { ApplicationId: number; PermissionId: number },
 ): Promise<number> {
   const actor = actorOf(user);
-  return ctx.db.transaction(async (tx) => {
+  const count = await ctx.db.transaction(async (tx) => {
     await touchable(tx, actor, userId);
     const key = only
       ? and(
@@ -108,6 +109,8 @@ export async function deletePermissions(
     }
     return removed.length;
   });
+  ctx.sessionCache.dropUser(userId);
+  return count;
 }
 
 export async function addApplication(
@@ -135,6 +138,7 @@ export async function addApplication(
       after: { ApplicationId: applicationId },
     });
   });
+  ctx.sessionCache.dropUser(userId);
 }
 
 /** Remove an application from a user, and the user's permissions of it. Answers the rows removed. */
@@ -145,7 +149,7 @@ export async function deleteApplication(
   applicationId: number,
 ): Promise<number> {
   const actor = actorOf(user);
-  return ctx.db.transaction(async (tx) => {
+  const count = await ctx.db.transaction(async (tx) => {
     await touchable(tx, actor, userId);
     const removed = await tx
       .delete(userApplications)
@@ -169,4 +173,6 @@ export async function deleteApplication(
     });
     return removed.length + perms.length;
   });
+  ctx.sessionCache.dropUser(userId);
+  return count;
 }

@@ -186,6 +186,8 @@ export async function updateUser(
       after: auditView(after),
     });
   });
+  // Every process hears it through migration 0033's triggers; this one drops its entries at once (decision 042).
+  ctx.sessionCache.dropUser(userId);
   return userDetail(ctx.db, userId);
 }
 
@@ -227,6 +229,7 @@ export async function removeUser(ctx: AppContext, user: AuthUser, userId: number
       after: { active: false, sessionsEnded: ended },
     });
   });
+  ctx.sessionCache.dropUser(userId);
 }
 
 /** updatePassword (an administrator's reset): the user's other sessions end; the caller's own goes on. */
@@ -255,4 +258,5 @@ export async function resetPassword(
       after: { passwordChanged: true, sessionsEnded: ended },
     });
   });
+  ctx.sessionCache.dropUser(userId);
 }
