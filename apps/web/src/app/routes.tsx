@@ -31,7 +31,8 @@ const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSear
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
 const SupervisorFloorPage = lazy(() => import('../features/supervisor-floor/pages/SupervisorFloorPage'));
 const MeasureItPage = lazy(() => import('../features/measureit/pages/MeasureItPage'));
-const UnavailablePage = lazy(() => import('../components/UnavailablePage'));
+const SearchMeasureItPage = lazy(() => import('../features/measureit-search/pages/SearchMeasureItPage'));
+const MeasureItUtilitiesPage = lazy(() => import('../features/measureit-search/pages/MeasureItUtilitiesPage'));
 
 export const APP_ROUTES: AppRoute[] = [
   { path: '/', name: 'publicHome', title: 'Welcome', page: PublicHomePage },
@@ -71,7 +72,12 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/editUser/:UserId', name: 'editUser', title: 'Edit User', page: UserEditPage },
   { path: '/MeasureIt', name: 'MeasureIt', title: 'MeasureIt', page: MeasureItPage },
   { path: '/editMeasureIt', name: 'editMeasureIt', title: 'MeasureIt', page: MeasureItPage },
-  { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: UnavailablePage },
-  { path: '/measureItUtilities', name: 'measureItUtilities', title: 'MeasureIt Utilities', page: UnavailablePage },
+  { path: '/searchMeasureIt', name: 'searchMeasureIt', title: 'MeasureIt Search', page: SearchMeasureItPage },
+  {
+    path: '/measureItUtilities',
+    name: 'measureItUtilities',
+    title: 'MeasureIt Utilities',
+    page: MeasureItUtilitiesPage,
+  },
   ...ADMIN_REFERENCE_ROUTES,
 ];

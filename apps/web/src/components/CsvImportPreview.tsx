@@ -31,16 +31,31 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
+export interface CsvPreviewFigure {
+  label: string;
+  value: number;
+  testId: string;
+}
+
 export function CsvImportPreview({
   preview,
   onDownloadProblems,
   downloading = false,
+  figures,
 }: {
   preview: CsvPreviewCounts;
-  onDownloadProblems: () => void;
+  /** Absent: the server lists only the first problems and offers no file of them. */
+  onDownloadProblems?: () => void;
   downloading?: boolean;
+  /** The figures shown in place of to add / already imported / dropped (MeasureIt's found / not found / …). */
+  figures?: CsvPreviewFigure[];
 }) {
   const shown = preview.problems.length;
+  const counts = figures ?? [
+    { label: 'To add', value: preview.toAdd, testId: 'preview-to-add' },
+    { label: 'Already imported', value: preview.alreadyImported, testId: 'preview-already' },
+    { label: 'Dropped', value: preview.dropped, testId: 'preview-dropped' },
+  ];
   return (
     <Stack gap="sm" data-testid="csv-preview">
       <Group gap="xs">
@@ -51,20 +66,22 @@ export function CsvImportPreview({
           {preview.encoding}
         </Badge>
       </Group>
-      <SimpleGrid cols={3}>
-        <Count label="To add" value={preview.toAdd} testId="preview-to-add" />
-        <Count label="Already imported" value={preview.alreadyImported} testId="preview-already" />
-        <Count label="Dropped" value={preview.dropped} testId="preview-dropped" />
+      <SimpleGrid cols={Math.min(counts.length, 4)}>
+        {counts.map((c) => (
+          <Count key={c.testId} label={c.label} value={c.value} testId={c.testId} />
+        ))}
       </SimpleGrid>
-      {preview.dropped > 0 && (
+      {preview.problems.length > 0 && (
         <Stack gap={4}>
           <Group justify="space-between">
             <Text size="sm" fw={600} id="csv-problems-title">
-              Dropped rows
+              {figures ? 'Rows not imported' : 'Dropped rows'}
             </Text>
-            <Button size="xs" variant="light" onClick={onDownloadProblems} loading={downloading}>
-              Download problems (CSV)
-            </Button>
+            {onDownloadProblems ? (
+              <Button size="xs" variant="light" onClick={onDownloadProblems} loading={downloading}>
+                Download problems (CSV)
+              </Button>
+            ) : null}
           </Group>
           <div
             style={{ maxHeight: 240, overflow: 'auto' }}
@@ -95,7 +112,7 @@ export function CsvImportPreview({
               </Table.Tbody>
             </Table>
           </div>
-          {shown < preview.dropped && (
+          {shown < preview.dropped && onDownloadProblems && (
             <Text size="xs" c="gray.7">
               The first {n(shown)} of {n(preview.dropped)} dropped rows; the download has them all.
             </Text>

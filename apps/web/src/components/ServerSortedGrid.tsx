@@ -1,5 +1,13 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent, GridApi, SortChangedEvent } from 'ag-grid-community';
+import type {
+  CellKeyDownEvent,
+  ColDef,
+  FullWidthCellKeyDownEvent,
+  GridApi,
+  RowSelectionOptions,
+  SelectionColumnDef,
+  SortChangedEvent,
+} from 'ag-grid-community';
 import { DataGrid } from './DataGrid';
 
 export interface ServerSort<S extends string> {
@@ -23,6 +31,14 @@ export interface ServerSortedGridProps<T, S extends string> {
   /** A click or Enter on a row. */
   onOpen?: (row: T) => void;
   noRowsText: string;
+  /** Rows the user can select (checkboxes), and what is selected after each change. */
+  rowSelection?: RowSelectionOptions<T>;
+  selectionColumnDef?: SelectionColumnDef;
+  onSelectionChange?: (rows: T[]) => void;
+  /** Values the cell renderers read (a Select button's handler). */
+  context?: unknown;
+  /** The grid's API once ready (select a row from outside: a map's marker). */
+  onApi?: (api: GridApi<T>) => void;
 }
 
 /**
@@ -103,7 +119,16 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       loading={props.loading}
       onGridReady={({ api }) => {
         apiRef.current = api;
+        props.onApi?.(api);
       }}
+      {...(props.rowSelection ? { rowSelection: props.rowSelection } : {})}
+      {...(props.selectionColumnDef ? { selectionColumnDef: props.selectionColumnDef } : {})}
+      {...(props.onSelectionChange
+        ? {
+            onSelectionChanged: ({ api }: { api: GridApi<T> }) => props.onSelectionChange?.(api.getSelectedRows()),
+          }
+        : {})}
+      {...(props.context !== undefined ? { context: props.context } : {})}
       onSortChanged={onSortChanged}
       onCellKeyDown={onCellKeyDown}
       {...(onOpen

@@ -1,4 +1,7 @@
-/** What other features use of MeasureIt: the edit screen's address and the announcement of a save (decision 040). */
+/**
+ * What other features use of MeasureIt: the edit screen's address and the announcement of a save (decision 040), the
+ * reference lists, and the map's imagery configuration (no Leaflet: the maps themselves load it lazily; decision 044).
+ */
 export {
   announceMeasurementSaved,
   editMeasureItPath,
@@ -7,3 +10,5 @@ export {
   type EditMeasureItTarget,
   type MeasurementSaved,
 } from './links';
+export { useNotMeasuredReasons } from './api/queries';
+export { tileLayerOptions, useMapConfig, type MapConfig } from './map/tiles';

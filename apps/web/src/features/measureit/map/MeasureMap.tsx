@@ -7,14 +7,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free';
 import '@geoman-io/leaflet-geoman-free/dist/leaflet-geoman.css';
 import { MEASURE_ZOOM_MAX, pointColour, type Measurement, type MultiPolygonGeometry } from '@cc/domain';
-import { api } from '../../../lib/api';
 import { gridLayer } from './grid-layer';
+import { tileLayerOptions, useMapConfig } from './tiles';
 import {
   checkStaticMap,
   formatAcres,
@@ -49,11 +48,7 @@ const SHAPE_STYLE = { color: '#ffffff', weight: 2, fillOpacity: 0.2 };
 const UNDO_DEPTH = 50;
 
 export default function MeasureMap({ center, value, onChange, onEditedByMap, height = 480 }: MeasureMapProps) {
-  const config = useQuery({
-    queryKey: ['measureItMapConfig'],
-    queryFn: () => api('measureItMapConfig'),
-    staleTime: Infinity,
-  });
+  const config = useMapConfig();
   const element = useRef<HTMLDivElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const [state, setState] = useState<MeasureMapChange | null>(null);
@@ -74,13 +69,7 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
     gridLayer().addTo(map);
     let loaded = 0;
     let failed = 0;
-    L.tileLayer(cfg.tileUrl, {
-      subdomains: cfg.tileSubdomains.length > 0 ? cfg.tileSubdomains : 'abc',
-      attribution: cfg.attribution,
-      maxNativeZoom: cfg.maxNativeZoom,
-      maxZoom: MEASURE_ZOOM_MAX + 1,
-      zIndex: 1,
-    })
+    L.tileLayer(cfg.tileUrl, tileLayerOptions(cfg, MEASURE_ZOOM_MAX + 1))
       .on('tileload', () => {
         loaded += 1;
         setTilesFailed(false);

@@ -1,0 +1,115 @@
+import { Button } from '@mantine/core';
+import type { ColDef, GridApi, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import type { MeasureItPropertyRow } from '@cc/contract';
+import { displayZip } from '@cc/domain';
+import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { SORT_FIELDS, type SortField } from '../model';
+
+interface GridContext {
+  onSelect: (row: MeasureItPropertyRow) => void;
+}
+
+function SelectCell({ data, context }: CustomCellRendererProps<MeasureItPropertyRow, unknown, GridContext>) {
+  if (!data) return null;
+  const who = data.custNo !== null ? `customer ${data.custNo}` : `neighbour at ${data.streetAddress}`;
+  return (
+    <Button
+      tabIndex={-1}
+      size="compact-xs"
+      variant={data.beingMeasured ? 'outline' : 'light'}
+      color={data.beingMeasured ? 'orange' : undefined}
+      aria-label={`Select ${who}${data.beingMeasured ? ' (another user is measuring it)' : ''}`}
+      title={data.beingMeasured ? 'Another user is measuring this property' : undefined}
+      onClick={() => context.onSelect(data)}
+    >
+      Select
+    </Button>
+  );
+}
+
+const SORTS = Object.fromEntries(SORT_FIELDS.map((f) => [f, f])) as Record<SortField, SortField>;
+
+const ROW_SELECTION: RowSelectionOptions<MeasureItPropertyRow> = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  enableClickSelection: false,
+};
+const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 44, minWidth: 44, maxWidth: 44 };
+
+/** administration.md §2: custNo, branchNo, names, address, zip (5-4), Prox (yearBuilt), squareFeet, New Neighbor. */
+const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
+  {
+    colId: 'select',
+    headerName: '',
+    headerTooltip: 'Open the property in MeasureIt',
+    width: 76,
+    minWidth: 76,
+    maxWidth: 76,
+    resizable: false,
+    cellRenderer: SelectCell,
+    cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
+  },
+  {
+    field: 'custNo',
+    headerName: 'Cust No',
+    width: 100,
+    valueFormatter: ({ value }) => (value === null ? '' : String(value)),
+  },
+  { field: 'branchNo', headerName: 'Branch', width: 90 },
+  { field: 'firstName', headerName: 'First Name', width: 120 },
+  { field: 'lastName', headerName: 'Last Name', width: 130 },
+  { field: 'streetAddress', headerName: 'Street Address', flex: 1, minWidth: 170 },
+  { field: 'city', headerName: 'City', width: 130 },
+  { field: 'state', headerName: 'State', width: 75 },
+  { field: 'zip', headerName: 'Zip', width: 110, valueFormatter: ({ value }) => displayZip(String(value ?? '')) },
+  {
+    field: 'yearBuilt',
+    headerName: 'Prox',
+    width: 80,
+    valueFormatter: ({ value }) => (value === null ? '' : String(value)),
+  },
+  {
+    field: 'squareFeet',
+    headerName: 'Square Feet',
+    width: 120,
+    valueFormatter: ({ value }) => (typeof value === 'number' ? value.toLocaleString('en-US') : ''),
+  },
+  {
+    field: 'statusDate',
+    headerName: 'New Neighbor',
+    width: 130,
+    valueFormatter: ({ value }) => (value ? String(value) : ''),
+  },
+];
+
+export interface PropertyGridProps {
+  rows: MeasureItPropertyRow[];
+  loading: boolean;
+  sort: ServerSort<SortField | 'default'>;
+  onSortChange: (sort: ServerSort<SortField> | null) => void;
+  onSelect: (row: MeasureItPropertyRow) => void;
+  onSelectionChange: (rows: MeasureItPropertyRow[]) => void;
+  onApi: (api: GridApi<MeasureItPropertyRow>) => void;
+}
+
+/** The search's page of properties: sorted and paged on the server, selectable, a Select button per row. */
+export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridProps) {
+  return (
+    <ServerSortedGrid<MeasureItPropertyRow, SortField | 'default'>
+      label="Properties found"
+      data-testid="measureit-search-grid"
+      columns={COLUMNS}
+      sortFields={SORTS}
+      defaultSort={{ sort: 'default', dir: 'asc' }}
+      onSortChange={(sort) => onSortChange(sort.sort === 'default' ? null : (sort as ServerSort<SortField>))}
+      getRowId={(row) => String(row.propertyId)}
+      noRowsText="No properties match."
+      rowSelection={ROW_SELECTION}
+      selectionColumnDef={SELECTION_COLUMN}
+      context={{ onSelect } satisfies GridContext}
+      {...props}
+    />
+  );
+}

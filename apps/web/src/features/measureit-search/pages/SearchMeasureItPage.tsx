@@ -1,0 +1,163 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { GridApi } from 'ag-grid-community';
+import { MEASUREIT_GRID_SIZES, type MeasureItPropertyRow } from '@cc/contract';
+import { GridPager } from '../../../components/GridPager';
+import { adminToast } from '../../../lib/toast';
+import { editMeasureItPath, onMeasurementSaved } from '../../measureit';
+import { searchKey, useCustomSearchLists, useFranchises, usePropertySearch, useStatistics, useZipCodes } from '../api';
+import { ApplyReason } from '../components/ApplyReason';
+import { PropertyGrid } from '../components/PropertyGrid';
+import { SearchFilters } from '../components/SearchFilters';
+import { StatisticsPanel } from '../components/StatisticsPanel';
+import { pagingOf, paramsOf, queryOf, viewOf, type GridSize, type SearchView } from '../model';
+
+const ResultsMap = lazy(() => import('../components/ResultsMap'));
+
+const GRID_HEIGHT = 520;
+
+/**
+ * /searchMeasureIt (administration.md §2, §3, §5; issue 19): properties found by franchise, zips, mode, proximity,
+ * New Neighbor dates and custom list, sorted and paged on the server; a row's Select opens it in MeasureIt in a new
+ * window, whose saves refresh the grid, the map and the statistics. The filters live in the URL.
+ */
+export default function SearchMeasureItPage() {
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const urlView = viewOf(params);
+  const franchises = useFranchises();
+  const ready = franchises.isSuccess;
+  // An independent franchise's user searches only the own franchise, whatever the URL says.
+  const view: SearchView =
+    franchises.data?.locked && franchises.data.preselected
+      ? { ...urlView, branch: franchises.data.preselected }
+      : urlView;
+  const change = useCallback(
+    (next: Partial<SearchView>) => setParams(paramsOf({ ...viewOf(params), ...next }), { replace: false }),
+    [params, setParams],
+  );
+
+  const zips = useZipCodes(view.branch, ready);
+  const lists = useCustomSearchLists();
+  const search = usePropertySearch(queryOf(view), ready);
+  const stats = useStatistics(view.branch, view.zips, ready);
+  const rows = search.data?.value ?? [];
+  const { pages, summary, known } = pagingOf(search.data, view);
+
+  const [selected, setSelected] = useState<MeasureItPropertyRow[]>([]);
+  const gridApi = useRef<GridApi<MeasureItPropertyRow> | null>(null);
+
+  const refresh = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: [...searchKey, 'page'] });
+    void queryClient.invalidateQueries({ queryKey: [...searchKey, 'statistics'] });
+  }, [queryClient]);
+
+  // A save in a MeasureIt window (ours or another's) changes what the grid, the map and the statistics show.
+  useEffect(() => onMeasurementSaved(() => refresh()), [refresh]);
+
+  const open = (row: MeasureItPropertyRow) => {
+    const path = editMeasureItPath({
+      sqldbid: row.sqldbid,
+      ...(row.custNo !== null ? { customerNo: row.custNo } : { propertyId: row.propertyId }),
+      closeOnSave: true,
+      client: 'search',
+    });
+    const opened = window.open(path, '_blank');
+    if (!opened) adminToast.warning('The browser blocked the MeasureIt window: allow pop-ups for this site.');
+  };
+
+  const selectOnGrid = (propertyId: number) => {
+    const node = gridApi.current?.getRowNode(String(propertyId));
+    if (!node) return;
+    node.setSelected(true);
+    gridApi.current?.ensureNodeVisible(node, 'middle');
+  };
+
+  return (
+    <Stack gap="sm" maw={1600} mx="auto">
+      <div>
+        <Title order={1} size="h3">
+          MeasureIt Search
+        </Title>
+        <Text size="sm" c="gray.7">
+          Properties to measure by franchise, zip and state. Select one to measure it in a new window.
+        </Text>
+      </div>
+
+      {franchises.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} title="The franchises could not be read">
+          {franchises.error.message}
+        </Alert>
+      ) : null}
+
+      <SearchFilters view={view} change={change} franchises={franchises.data} zips={zips.data} lists={lists.data} />
+
+      <StatisticsPanel stats={stats.data} error={stats.isError ? stats.error.message : null} />
+
+      {search.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={16} />} title="The search could not be run">
+          {search.error.message}
+        </Alert>
+      ) : null}
+
+      <Group justify="space-between" align="flex-end">
+        <ApplyReason
+          selected={selected}
+          onApplied={() => {
+            gridApi.current?.deselectAll();
+            refresh();
+          }}
+        />
+      </Group>
+
+      <Group align="stretch" gap="sm" wrap="nowrap">
+        <div style={{ height: GRID_HEIGHT, flex: '3 1 0', minWidth: 0 }}>
+          <PropertyGrid
+            rows={rows}
+            loading={search.isFetching}
+            sort={view.sort ? { sort: view.sort, dir: view.dir } : { sort: 'default', dir: 'asc' }}
+            onSortChange={(sort) => change({ sort: sort?.sort ?? null, dir: sort?.dir ?? 'asc', page: 1 })}
+            onSelect={open}
+            onSelectionChange={setSelected}
+            onApi={(api) => {
+              gridApi.current = api;
+            }}
+          />
+        </div>
+        <div style={{ height: GRID_HEIGHT, flex: '2 1 0', minWidth: 280 }}>
+          <Suspense fallback={<Loader size="sm" />}>
+            <ResultsMap rows={rows} selected={selected} onMarkerClick={selectOnGrid} />
+          </Suspense>
+        </div>
+      </Group>
+
+      <Group justify="space-between" gap="sm">
+        <Group gap="sm">
+          <Text size="sm" c="gray.7" aria-live="polite" data-testid="measureit-search-summary">
+            {search.isPending ? 'Loading…' : summary}
+          </Text>
+          <Select
+            aria-label="Properties per page"
+            size="xs"
+            w={90}
+            allowDeselect={false}
+            data={MEASUREIT_GRID_SIZES.map(String)}
+            value={String(view.size)}
+            onChange={(value) => value && change({ size: Number(value) as GridSize, page: 1 })}
+            data-testid="page-size"
+          />
+        </Group>
+        <GridPager
+          pages={pages}
+          page={view.page}
+          onChange={(page) => change({ page })}
+          label="Pages of properties"
+          withLast={known}
+        />
+      </Group>
+    </Stack>
+  );
+}
