@@ -18,7 +18,13 @@ export interface MadeUser {
 export async function makeUser(
   request: APIRequestContext,
   prefix: string,
-  fields: { CompanyId?: number; RoleId?: number; Applications?: number[]; permissions?: unknown[] } = {},
+  fields: {
+    CompanyId?: number;
+    RoleId?: number;
+    Applications?: number[];
+    Branches?: string[];
+    permissions?: unknown[];
+  } = {},
 ): Promise<MadeUser> {
   const token = await apiToken(request, 'admin');
   const Username = uniqueUsername(prefix);

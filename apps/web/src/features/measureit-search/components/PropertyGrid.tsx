@@ -74,7 +74,7 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
     field: 'squareFeet',
     headerName: 'Square Feet',
     width: 120,
-    valueFormatter: ({ value }) => (typeof value === 'number' ? value.toLocaleString('en-US') : ''),
+    valueFormatter: ({ value }) => (typeof value === 'number' ? Math.round(value).toLocaleString('en-US') : ''),
   },
   {
     field: 'statusDate',

@@ -114,7 +114,7 @@ export default function SearchMeasureItPage() {
       </Group>
 
       <Group align="stretch" gap="sm" wrap="nowrap">
-        <div style={{ height: GRID_HEIGHT, flex: '3 1 0', minWidth: 0 }}>
+        <div style={{ height: GRID_HEIGHT, flex: '5 1 0', minWidth: 0 }}>
           <PropertyGrid
             rows={rows}
             loading={search.isFetching}
@@ -127,7 +127,7 @@ export default function SearchMeasureItPage() {
             }}
           />
         </div>
-        <div style={{ height: GRID_HEIGHT, flex: '2 1 0', minWidth: 280 }}>
+        <div style={{ height: GRID_HEIGHT, flex: '2 1 0', minWidth: 300 }}>
           <Suspense fallback={<Loader size="sm" />}>
             <ResultsMap rows={rows} selected={selected} onMarkerClick={selectOnGrid} />
           </Suspense>

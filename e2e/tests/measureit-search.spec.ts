@@ -1,0 +1,181 @@
+/**
+ * The MeasureIt search (administration.md §2, §3, §5; issue 19 points 1-3; decisions 041, 044): the franchise, the
+ * filters in the URL, server sorting and paging, 5-4 zips, the map beside the grid, Select opening MeasureIt in a
+ * window whose save refreshes the row and the statistics, a reason applied to a selection (and cancelled), and an
+ * independent franchise's user held to the own franchise.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from './fixtures.js';
+import { shot, signIn, toast } from './helpers.js';
+import { clickMap } from './measureit-support.js';
+
+const LOAD = { timeout: 15_000 };
+const grid = (page: Page) => page.getByTestId('measureit-search-grid');
+const summary = (page: Page) => page.getByTestId('measureit-search-summary');
+const column = async (page: Page, colId: string) =>
+  (await grid(page).locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents()).map((t) => t.trim());
+const figure = async (page: Page, testId: string) =>
+  Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, ''));
+
+async function axeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The rows shown, as the grid has them: property id, customer number, square feet. */
+async function shownRows(page: Page) {
+  return grid(page)
+    .locator('[role="row"][row-id]:has([col-id="custNo"])')
+    .evaluateAll((rows) =>
+      rows.map((r) => ({
+        id: r.getAttribute('row-id') ?? '',
+        custNo: r.querySelector('[col-id="custNo"]')?.textContent?.trim() ?? '',
+        squareFeet: r.querySelector('[col-id="squareFeet"]')?.textContent?.trim() ?? '',
+      })),
+    );
+}
+
+test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map shows the page', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, 'measurer');
+  await page.getByTestId('app-searchMeasureIt').click();
+  await expect(page).toHaveURL(/\/searchMeasureIt$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'MeasureIt Search' })).toBeVisible();
+  // The demo measurer has no franchise of its own: 'None' and its warning.
+  await expect(page.getByTestId('no-franchise-warning')).toBeVisible(LOAD);
+  await expect(page.getByTestId('filter-franchise')).toHaveValue('None');
+  await expect(summary(page)).toContainText('properties', LOAD);
+
+  await page.getByTestId('filter-franchise').click();
+  await page.getByRole('option', { name: /^PB181/ }).click();
+  await expect(page).toHaveURL(/branch=PB181/);
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), LOAD).toEqual(new Set(['PB181']));
+  // Zips are stored as nine digits and shown 5-4.
+  const zips = await column(page, 'zip');
+  expect(zips.length).toBeGreaterThan(0);
+  for (const zip of zips) expect(zip).toMatch(/^\d{5}-\d{4}$/);
+  await expect(
+    page.getByTestId('measureit-results-map').locator('.results-marker, .results-cluster').first(),
+  ).toBeVisible(LOAD);
+
+  // Sorted on the server: customer numbers descending (neighbours, without one, first).
+  await grid(page).getByRole('columnheader', { name: 'Cust No' }).click();
+  await expect(page).toHaveURL(/sort=custNo&dir=asc/);
+  await grid(page).getByRole('columnheader', { name: 'Cust No' }).click();
+  await expect(page).toHaveURL(/sort=custNo&dir=desc/);
+  await expect
+    .poll(async () => {
+      const numbers = (await column(page, 'custNo')).filter(Boolean).map(Number);
+      return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1]! >= n);
+    }, LOAD)
+    .toBe(true);
+
+  // Page 2, then pages of 500.
+  const first = await summary(page).textContent();
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(summary(page)).toContainText(/^26–50 of/, LOAD);
+  await page.getByTestId('page-size').click();
+  await page.getByRole('option', { name: '500', exact: true }).click();
+  await expect(page).toHaveURL(/size=500/);
+  await expect(summary(page)).toContainText(/^1–\d/, LOAD);
+  expect(first).toMatch(/^1–25 of/);
+
+  // A zip narrows the search; a reload keeps it.
+  const zip5 = zips[0]!.slice(0, 5);
+  await page.getByTestId('filter-zips').click();
+  await page.getByRole('option', { name: new RegExp(`^${zip5}`) }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`zips=${zip5}`));
+  await expect
+    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), LOAD)
+    .toEqual(new Set([zip5]));
+  await page.reload();
+  await expect(page.getByTestId('filter-zips')).toBeVisible();
+  await expect
+    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), LOAD)
+    .toEqual(new Set([zip5]));
+  await shot(page, 'measureit-search');
+  await axeClean(page);
+});
+
+test('Select opens MeasureIt in a window; its save updates the row and the statistics', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, 'measurer');
+  await page.goto('/searchMeasureIt?branch=PB182&mode=Both');
+  await expect(summary(page)).toContainText(/of [\d,]+/, LOAD);
+  const before = await figure(page, 'stat-properties-measured');
+  const rows = await shownRows(page);
+  const row = rows.find((r) => r.custNo !== '' && r.squareFeet === '');
+  expect(row, 'an unmeasured customer on the first page').toBeTruthy();
+  const target = grid(page).locator(`[role="row"][row-id="${row!.id}"]:has([col-id="squareFeet"])`);
+
+  const popupComing = page.waitForEvent('popup');
+  await target.getByRole('button', { name: /^Select customer/ }).click();
+  const popup = await popupComing;
+  await expect(popup).toHaveURL(/\/editMeasureIt\?.*closeOnSave=true/);
+  await expect(popup).toHaveURL(new RegExp(`id=${row!.custNo}`));
+  await expect(popup.getByTestId('measure-total')).toHaveText('0 sq ft', LOAD);
+  await popup.locator('.leaflet-pm-icon-rectangle').click();
+  await clickMap(popup, [
+    [-120, -80],
+    [120, 80],
+  ]);
+  await expect.poll(async () => (await popup.getByTestId('measure-total').textContent()) ?? '').not.toBe('0 sq ft');
+  const closed = popup.waitForEvent('close');
+  await popup.getByRole('button', { name: 'Save', exact: true }).click();
+  await closed;
+
+  // The search heard the save: the row shows its size, the statistics count it.
+  await expect(target.locator('[col-id="squareFeet"]')).toHaveText(/^\d[\d,]*$/, LOAD);
+  await expect.poll(() => figure(page, 'stat-properties-measured'), LOAD).toBe(before + 1);
+  await shot(page, 'measureit-search-after-save');
+});
+
+test('a reason applied to a selection, after a cancelled try', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, 'measurer');
+  await page.goto('/searchMeasureIt?branch=PB171');
+  await expect(summary(page)).toContainText(/of [\d,]+/, LOAD);
+  const unmeasured = await figure(page, 'stat-properties-unmeasured');
+  const notMeasured = await figure(page, 'stat-properties-not-measured');
+  // Two customers' rows selected.
+  const rows = (await shownRows(page)).filter((r) => r.custNo !== '').slice(0, 2);
+  expect(rows).toHaveLength(2);
+  for (const r of rows) {
+    await grid(page).locator(`[role="row"][row-id="${r.id}"] input[type="checkbox"]`).check();
+  }
+  await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (2)');
+  await page.getByTestId('apply-reason-select').click();
+  await page.getByRole('option').first().click();
+
+  await page.getByTestId('apply-reason').click();
+  const dialog = page.getByRole('dialog', { name: 'Apply Not Measured Reason' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'measureit-search-apply-confirm');
+  await axeClean(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(toast(page, 'Apply-To-Selection Cancelled...')).toBeVisible();
+
+  await page.getByTestId('apply-reason').click();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Not Measured Reason was successfully applied to selection')).toBeVisible(LOAD);
+  // Unmeasured mode: the two rows leave the grid, and the statistics move them.
+  for (const r of rows) await expect(grid(page).locator(`[row-id="${r.id}"]`)).toHaveCount(0, LOAD);
+  await expect.poll(() => figure(page, 'stat-properties-not-measured'), LOAD).toBe(notMeasured + 2);
+  expect(await figure(page, 'stat-properties-unmeasured')).toBe(unmeasured - 2);
+  await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (0)');
+});
+
+test('an independent franchise’s user is held to the own franchise', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, 'csr.franchise');
+  // Even asked for another franchise in the URL.
+  await page.goto('/searchMeasureIt?branch=PB181&mode=Both');
+  await expect(page.getByTestId('filter-franchise')).toHaveValue(/^SG101/, LOAD);
+  await expect(page.getByTestId('filter-franchise')).toBeDisabled();
+  await expect(page.getByTestId('no-franchise-warning')).toHaveCount(0);
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), LOAD).toEqual(new Set(['SG101']));
+  await shot(page, 'measureit-search-franchise');
+  await axeClean(page);
+});
