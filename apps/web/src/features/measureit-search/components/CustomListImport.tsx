@@ -77,6 +77,7 @@ export function CustomListImport() {
             value={file}
             onChange={choose}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the file' }}
             w={320}
             data-testid="custom-list-file"
           />
