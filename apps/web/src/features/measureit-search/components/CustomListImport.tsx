@@ -78,6 +78,8 @@ export function CustomListImport() {
             onChange={choose}
             clearable
             clearButtonProps={{ 'aria-label': 'Clear the file' }}
+            // Mantine's placeholder grey is under AA on white.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
             w={320}
             data-testid="custom-list-file"
           />
