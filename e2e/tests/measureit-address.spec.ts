@@ -35,7 +35,10 @@ test('a property by address: geocoded with suggestions, filed under its branch, 
   page,
 }) => {
   await signIn(page, 'admin');
-  await page.goto('/MeasureIt?by=address');
+  // From the search: a property that is not in its list.
+  await page.goto('/searchMeasureIt');
+  await page.getByRole('link', { name: 'Measure by address' }).click();
+  await expect(page).toHaveURL(/\/MeasureIt\?by=address$/);
   await pickAddress(page, '1200 72nd Omaha', /1200 South 72nd Street/);
   await expect(page.getByRole('textbox', { name: 'Zip' })).toHaveValue('68124');
   await shot(page, 'measureit-by-address-picked');

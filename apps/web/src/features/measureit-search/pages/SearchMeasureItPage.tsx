@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Alert, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
@@ -78,14 +78,25 @@ export default function SearchMeasureItPage() {
 
   return (
     <Stack gap="sm" maw={1600} mx="auto">
-      <div>
-        <Title order={1} size="h3">
-          MeasureIt Search
-        </Title>
-        <Text size="sm" c="gray.7">
-          Properties to measure by franchise, zip and state. Select one to measure it in a new window.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            MeasureIt Search
+          </Title>
+          <Text size="sm" c="gray.7">
+            Properties to measure by franchise, zip and state. Select one to measure it in a new window.
+          </Text>
+        </div>
+        {/* Properties that are not in the list: an address, or a business for a commercial quote (decision 040). */}
+        <Group gap="xs">
+          <Button component={Link} to="/MeasureIt?by=address" variant="default" size="sm">
+            Measure by address
+          </Button>
+          <Button component={Link} to="/MeasureIt?by=lead" variant="default" size="sm">
+            Commercial lead
+          </Button>
+        </Group>
+      </Group>
 
       {franchises.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title="The franchises could not be read">
