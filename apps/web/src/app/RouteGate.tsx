@@ -23,9 +23,14 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   const denied = !isPublic && current !== null && !mayEnter(route.name, current.user);
   const toasted = useRef(false);
   const { data: config } = useQuery(clientConfigQuery);
-  // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038).
+  // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038);
+  // not right after a deliberate sign-out, which goes to the public home.
   const ssoTarget =
-    !current && !isPublic && config?.sso === true && (SSO_TARGET_SCREENS as readonly string[]).includes(route.name);
+    !current &&
+    !isPublic &&
+    !session.wasSignedOut() &&
+    config?.sso === true &&
+    (SSO_TARGET_SCREENS as readonly string[]).includes(route.name);
 
   useEffect(() => {
     if (ssoTarget) void startSso(location.pathname + location.search);

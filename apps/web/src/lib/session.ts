@@ -83,6 +83,16 @@ export const session = {
     drop();
     channel?.postMessage('signed-out');
   },
+  /**
+   * A deliberate sign-out that leaves the page for the identity server's sign-out (decision 038): the other tabs
+   * forget the session, this one keeps showing the page until the browser leaves it. Forgetting it here would
+   * re-render the guarded screen signed out, whose guard may start a new sign-in that overtakes the way out.
+   */
+  signOutLeaving: (): void => {
+    signedOut = true;
+    clearTimeout(refreshTimer);
+    channel?.postMessage('signed-out');
+  },
   wasSignedOut: (): boolean => signedOut,
   /** The idle time-out: forget the session and remember why, for the expiry dialog. */
   expire: (): void => {
