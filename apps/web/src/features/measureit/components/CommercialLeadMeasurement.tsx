@@ -3,33 +3,28 @@
  * for edit, measured with its contact kept beside the measurement, saved ('Commercial Lead Property Measurement
  * Saved...') or cancelled ('Measurement Edit Cancelled...').
  */
-import { useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Paper, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { MEASUREMENT_BUSY_MESSAGE, type CommercialLead } from '@cc/contract';
+import type { CommercialLead } from '@cc/contract';
 import { api, ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
-import { newUuid } from '../../../lib/uuid';
-import { useLeave } from '../hooks/useLeave';
+import { useMeasurementActions } from '../hooks/useMeasurementActions';
 import type { SaveBody } from '../model';
 import { MEASUREIT_TEXT } from '../texts';
 import { AddressForm, addressOf, EMPTY_ADDRESS, type AddressDraft, type AddressValue } from './AddressForm';
 import { AddressHeading } from './ByAddressMeasurement';
-import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
+import { OpenFailed } from './EditAccess';
 import { MeasurementEditor } from './MeasurementEditor';
-
-const failure = (error: Error) =>
-  error instanceof ApiError && error.status === 409 ? MEASUREMENT_BUSY_MESSAGE : error.message;
+import { StartPanel } from './StartPanel';
 
 type Contact = Pick<CommercialLead, 'contactName' | 'contactPhone' | 'contactEmail' | 'notes'>;
 
 export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolean }) {
-  const leave = useLeave(closeOnSave);
   const [businessName, setBusinessName] = useState('');
   const [draft, setDraft] = useState<AddressDraft>(EMPTY_ADDRESS);
   const [contact, setContact] = useState<Contact>({ contactName: '', contactPhone: '', contactEmail: '', notes: '' });
   const [tried, setTried] = useState(false);
-  const requestId = useRef(newUuid());
 
   const open = useMutation({
     mutationFn: (args: AddressValue & { businessName: string; confirm: boolean }) =>
@@ -44,22 +39,12 @@ export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolea
       });
     },
   });
-  const save = useMutation({
-    mutationFn: (body: SaveBody & { commercialLeadId: number }) =>
-      api('measureItCompleteCommercialLead', { body: { ...body, ...contact, requestId: requestId.current } }),
-    onSuccess: () => {
-      requestId.current = newUuid();
-      adminToast.success(MEASUREIT_TEXT.commercialSaved);
-      leave();
-    },
-    onError: (error: Error) => adminToast.error(failure(error)),
-  });
-  const cancel = useMutation({
-    mutationFn: (commercialLeadId: number) => api('measureItCancelCommercialLead', { body: { commercialLeadId } }),
-    onSettled: () => {
-      adminToast.info(MEASUREIT_TEXT.editCancelled);
-      leave();
-    },
+  const { save, cancel, leave } = useMeasurementActions({
+    closeOnSave,
+    savedText: MEASUREIT_TEXT.commercialSaved,
+    save: (body: SaveBody & { commercialLeadId: number }, requestId) =>
+      api('measureItCompleteCommercialLead', { body: { ...body, ...contact, requestId } }),
+    cancel: (commercialLeadId) => api('measureItCancelCommercialLead', { body: { commercialLeadId } }),
   });
 
   const address = addressOf(draft);
@@ -109,47 +94,29 @@ export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolea
     );
   }
   return (
-    <Paper withBorder p="md" maw={760}>
-      <Stack gap="sm">
-        <Text size="sm">Measure a business&apos;s grounds for a commercial quote.</Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Business name"
-            value={businessName}
-            onChange={(e) => setBusinessName(e.currentTarget.value)}
-            maxLength={100}
-            required
-          />
-        </SimpleGrid>
-        <AddressForm value={draft} onChange={setDraft} />
-        {tried && problem && (
-          <Text size="sm" c="red.8" role="alert">
-            {problem}
-          </Text>
-        )}
-        {open.isError && (
-          <Alert color="red" role="alert" p="xs">
-            {failure(open.error)}
-          </Alert>
-        )}
-        <Group>
-          <Button onClick={() => start(false)} loading={open.isPending}>
-            Measure this lead
-          </Button>
-        </Group>
-        {opened?.needsConfirmation && (
-          <RecentlyMeasuredDialog
-            measuredAt={opened.lead.measurementDate}
-            measuredBy={opened.lead.measuredBy}
-            squareFeet={opened.lead.squareFeet}
-            onConfirm={() => start(true)}
-            onDecline={() => {
-              open.reset();
-              adminToast.info(MEASUREIT_TEXT.editCancelled);
-            }}
-          />
-        )}
-      </Stack>
-    </Paper>
+    <StartPanel
+      intro="Measure a business's grounds for a commercial quote."
+      problem={tried ? problem : null}
+      error={open.error}
+      pending={open.isPending}
+      action="Measure this lead"
+      recent={opened?.needsConfirmation ? opened.lead : null}
+      onStart={start}
+      onDecline={() => {
+        open.reset();
+        adminToast.info(MEASUREIT_TEXT.editCancelled);
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Business name"
+          value={businessName}
+          onChange={(e) => setBusinessName(e.currentTarget.value)}
+          maxLength={100}
+          required
+        />
+      </SimpleGrid>
+      <AddressForm value={draft} onChange={setDraft} />
+    </StartPanel>
   );
 }

@@ -3,16 +3,15 @@
  * recently-measured question, the refusal when another user measures it, the editor, save ('Property Measurement
  * Saved...', announced to other windows) and cancel ('Measurement Edit Cancelled...', the lock released).
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MEASUREMENT_BUSY_MESSAGE, type MeasuredProperty } from '@cc/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MeasuredProperty } from '@cc/contract';
 import { displayZip } from '@cc/domain';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
-import { newUuid } from '../../../lib/uuid';
 import { measureItKey } from '../api/queries';
-import { useLeave } from '../hooks/useLeave';
+import { useMeasurementActions } from '../hooks/useMeasurementActions';
 import { announceMeasurementSaved } from '../links';
 import { formatSquareFeet } from '../map';
 import { dayOf, type EditParams, type SaveBody } from '../model';
@@ -22,7 +21,6 @@ import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
 
 export function PropertyMeasurement({ params }: { params: EditParams }) {
   const queryClient = useQueryClient();
-  const leave = useLeave(params.closeOnSave);
   const [confirmed, setConfirmed] = useState(false);
   const target = {
     sqldbid: params.sqldbid,
@@ -38,14 +36,13 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
-  // One save, one request id: a retried save is answered as saved and recorded once.
-  const requestId = useRef(newUuid());
-
-  const save = useMutation({
-    mutationFn: (body: SaveBody & { propertyId: number }) =>
-      api('measureItCompleteProperty', { body: { ...body, requestId: requestId.current } }),
-    onSuccess: (answer) => {
-      requestId.current = newUuid();
+  const { save, cancel, leave } = useMeasurementActions({
+    closeOnSave: params.closeOnSave,
+    savedText: MEASUREIT_TEXT.propertySaved,
+    save: (body: SaveBody & { propertyId: number }, requestId) =>
+      api('measureItCompleteProperty', { body: { ...body, requestId } }),
+    cancel: (propertyId) => api('measureItCancelProperty', { body: { propertyId } }),
+    onSaved: (answer) => {
       const p = answer.property;
       announceMeasurementSaved({
         propertyId: p.propertyId,
@@ -55,18 +52,6 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
         lawnSize: answer.lawnSize,
       });
       void queryClient.invalidateQueries({ queryKey: measureItKey });
-      adminToast.success(MEASUREIT_TEXT.propertySaved);
-      leave();
-    },
-    onError: (error: Error) =>
-      adminToast.error(error instanceof ApiError && error.status === 409 ? MEASUREMENT_BUSY_MESSAGE : error.message),
-  });
-
-  const cancel = useMutation({
-    mutationFn: (propertyId: number) => api('measureItCancelProperty', { body: { propertyId } }),
-    onSettled: () => {
-      adminToast.info(MEASUREIT_TEXT.editCancelled);
-      leave();
     },
   });
 
