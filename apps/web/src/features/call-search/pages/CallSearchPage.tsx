@@ -5,11 +5,11 @@ import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { adminToast } from '../../../lib/toast';
 import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
 import { DayRangePicker } from '../../../components/DayRangePicker';
-import { GridPager } from '../../../components/GridPager';
+import { GridFooter } from '../../../components/GridFooter';
 import { currentCallPath } from '../../current-call';
 import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
-import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView, type GridSize } from '../model';
+import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../model';
 
 /** Tall enough for about fifteen rows; the grid scrolls inside for bigger pages. */
 const GRID_HEIGHT = 560;
@@ -132,30 +132,19 @@ export default function CallSearchPage() {
         />
       </div>
 
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="call-search-summary">
-            {search.isPending ? 'Loading…' : summary}
-          </Text>
-          <Select
-            aria-label="Calls per page"
-            size="xs"
-            w={90}
-            allowDeselect={false}
-            data={CALL_SEARCH_GRID_SIZES.map(String)}
-            value={String(view.size)}
-            onChange={(value) => value && change({ size: Number(value) as GridSize, page: 1 })}
-            data-testid="page-size"
-          />
-        </Group>
-        <GridPager
-          pages={pages}
-          page={view.page}
-          onChange={(page) => change({ page })}
-          label="Pages of calls"
-          withLast={known}
-        />
-      </Group>
+      <GridFooter
+        noun="calls"
+        summary={summary}
+        loading={search.isPending}
+        sizes={CALL_SEARCH_GRID_SIZES}
+        size={view.size}
+        onSize={(size) => change({ size, page: 1 })}
+        pages={pages}
+        page={view.page}
+        onPage={(page) => change({ page })}
+        withLast={known}
+        summaryTestId="call-search-summary"
+      />
     </Stack>
   );
 }

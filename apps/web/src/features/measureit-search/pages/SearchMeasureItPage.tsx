@@ -1,11 +1,11 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { MEASUREIT_GRID_SIZES, type MeasureItPropertyRow } from '@cc/contract';
-import { GridPager } from '../../../components/GridPager';
+import { GridFooter } from '../../../components/GridFooter';
 import { adminToast } from '../../../lib/toast';
 import { editMeasureItPath, onMeasurementSaved } from '../../measureit';
 import { searchKey, useCustomSearchLists, useFranchises, usePropertySearch, useStatistics, useZipCodes } from '../api';
@@ -13,7 +13,7 @@ import { ApplyReason } from '../components/ApplyReason';
 import { PropertyGrid } from '../components/PropertyGrid';
 import { SearchFilters } from '../components/SearchFilters';
 import { StatisticsPanel } from '../components/StatisticsPanel';
-import { pagingOf, paramsOf, queryOf, viewOf, type GridSize, type SearchView } from '../model';
+import { pagingOf, paramsOf, queryOf, viewOf, type SearchView } from '../model';
 
 const ResultsMap = lazy(() => import('../components/ResultsMap'));
 
@@ -145,30 +145,19 @@ export default function SearchMeasureItPage() {
         </div>
       </Group>
 
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="measureit-search-summary">
-            {search.isPending ? 'Loading…' : summary}
-          </Text>
-          <Select
-            aria-label="Properties per page"
-            size="xs"
-            w={90}
-            allowDeselect={false}
-            data={MEASUREIT_GRID_SIZES.map(String)}
-            value={String(view.size)}
-            onChange={(value) => value && change({ size: Number(value) as GridSize, page: 1 })}
-            data-testid="page-size"
-          />
-        </Group>
-        <GridPager
-          pages={pages}
-          page={view.page}
-          onChange={(page) => change({ page })}
-          label="Pages of properties"
-          withLast={known}
-        />
-      </Group>
+      <GridFooter
+        noun="properties"
+        summary={summary}
+        loading={search.isPending}
+        sizes={MEASUREIT_GRID_SIZES}
+        size={view.size}
+        onSize={(size) => change({ size, page: 1 })}
+        pages={pages}
+        page={view.page}
+        onPage={(page) => change({ page })}
+        withLast={known}
+        summaryTestId="measureit-search-summary"
+      />
     </Stack>
   );
 }
