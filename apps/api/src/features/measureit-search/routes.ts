@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { registerUploadRoutes } from '../../http/file-upload.js';
 import { defineRoute } from '../../http/route.js';
 import { applyNotMeasuredReason } from './apply-reason.js';
 import { checkFile } from './custom-lists.js';
@@ -37,28 +38,8 @@ export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppCont
   );
   defineRoute(app, ctx, 'measureItODataProperties', ({ user, query }) => odataSearch(ctx, user, query));
 
-  // The file's content types are read as bytes by the two file routes only (as the outbound import's).
-  const maxBytes = ctx.config.importMaxBytes;
-  void app.register((scope, _options, registered) => {
-    scope.addHook('onRoute', (route) => {
-      route.bodyLimit = maxBytes;
-    });
-    scope.addContentTypeParser(
-      ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream', 'text/plain'],
-      { parseAs: 'buffer', bodyLimit: maxBytes },
-      (_request, body, done) => done(null, body),
-    );
-    scope.setErrorHandler((error: FastifyError, _request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        const mb = Math.round(maxBytes / 1024 / 1024);
-        return reply.status(413).send({
-          error: 'VALIDATION',
-          message: `file: the file is larger than ${mb} MB, the most an import reads (UTILITIES_IMPORT_MAX_MB)`,
-          errors: { file: `larger than ${mb} MB` },
-        });
-      }
-      throw error;
-    });
+  // The file routes read the file's bytes, up to the import limit (as the outbound import's).
+  registerUploadRoutes(app, ctx.config.importMaxBytes, (scope) => {
     defineRoute(scope, ctx, 'measureItPreviewCustomSearchList', async ({ user, query, request }) => {
       const { preview } = await checkFile(ctx.db, user, query.fileName, request.body);
       return preview;
@@ -66,6 +47,5 @@ export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppCont
     defineRoute(scope, ctx, 'measureItImportCustomSearchList', ({ user, query, request }) =>
       importCustomList(ctx, user, query, request.body),
     );
-    registered();
   });
 }

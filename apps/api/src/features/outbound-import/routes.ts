@@ -1,11 +1,12 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { IMPORT_COLUMNS, type ImportCallType } from '@cc/domain';
 import { ImportFranchiseFilter, type ImportPreviewQuery, type ImportResult, type ImportStreamLine } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import { sendCsv } from '../../http/csv-reply.js';
+import { registerUploadRoutes } from '../../http/file-upload.js';
 import { defineRoute } from '../../http/route.js';
 import { CsvFileError, decodeCsv, isCsvName, parseCsv, toCsv, type CsvRecord } from '../../lib/csv-import/index.js';
 import { commitImport } from './commit.js';
@@ -97,34 +98,8 @@ async function importRows(
 
 /** CSV import of outbound calls (issue 16 point 1; decision 030). */
 export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const maxBytes = ctx.config.importMaxBytes;
-  const maxMb = Math.round(maxBytes / 1024 / 1024);
-  // Encapsulated: the file's content types are read as bytes by these routes only.
-  void app.register((scope, _options, registered) => {
-    // Every route here may carry a whole file (or its rows as JSON): up to UTILITIES_IMPORT_MAX_MB, not the default.
-    scope.addHook('onRoute', (route) => {
-      route.bodyLimit = maxBytes;
-    });
-    scope.addContentTypeParser(
-      ['text/csv', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream', 'text/plain'],
-      { parseAs: 'buffer', bodyLimit: maxBytes },
-      (_request, body, done) => done(null, body),
-    );
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-        // The spec's calls send the rows as JSON; the screen sends the file.
-        const json = (request.headers['content-type'] ?? '').includes('json');
-        const field = json ? 'rows' : 'file';
-        const what = json ? 'the rows are' : 'the file is';
-        return reply.status(413).send({
-          error: 'VALIDATION',
-          message: `${field}: ${what} larger than ${maxMb} MB, the most an import reads (UTILITIES_IMPORT_MAX_MB)`,
-          errors: { [field]: `larger than ${maxMb} MB` },
-        });
-      }
-      throw error;
-    });
-
+  // Every route here may carry a whole file (or its rows as JSON): up to UTILITIES_IMPORT_MAX_MB, not the default.
+  registerUploadRoutes(app, ctx.config.importMaxBytes, (scope) => {
     defineRoute(scope, ctx, 'getActiveFranchises', ({ user }) => activeFranchises(ctx.db, user));
     defineRoute(scope, ctx, 'getFranchiseFlagCodes', ({ user, params }) =>
       franchiseFlagCodes(ctx.db, user, params.sqldbid),
@@ -183,6 +158,5 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
       ]);
       return sendCsv(reply, `import-problems-${params.importId}.csv`, [csv]);
     });
-    registered();
   });
 }
