@@ -39,6 +39,17 @@ export async function pageSession(page: Page): Promise<{ token: string; user: { 
   });
 }
 
+/** A bearer token of a fresh API session of a demo account (beside the page's own). */
+export async function apiToken(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const signin = await request.post('/api/auth/signin', { data: { username, password } });
+  expect(signin.ok(), await signin.text()).toBe(true);
+  return ((await signin.json()) as { token: string }).token;
+}
+
 export const pageToken = async (page: Page): Promise<string> => (await pageSession(page)).token;
 
 /** Sign out through the account menu in the header. */

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
-import { DEMO_PASSWORD, fillSignIn, pageSession, shot, signIn, toast } from './helpers.js';
+import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, shot, signIn, toast } from './helpers.js';
 import { unmeasuredCustomers } from './measureit-support.js';
 
 /**
@@ -36,12 +36,6 @@ const LAWN = {
 const BIGGER = { type: 'MultiPolygon' as const, coordinates: [[square(-93.6349, 41.5864, -93.6344, 41.5868)]] };
 /** The size the server reads from the shapes (square feet, to the cent), as a save drawn on the map sends it. */
 const sqftOf = (shapes: typeof LAWN) => Math.round(measureGeometry(shapes).squareFeet * 100) / 100;
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const signin = await request.post('/api/auth/signin', { data: { username, password: DEMO_PASSWORD } });
-  expect(signin.ok(), await signin.text()).toBe(true);
-  return ((await signin.json()) as { token: string }).token;
-}
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
   const response = await request.post(path, { data: data ?? {}, headers: { Authorization: `Bearer ${token}` } });

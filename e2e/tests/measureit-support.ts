@@ -1,12 +1,8 @@
 /** Helpers of the MeasureIt journeys: tokens, customers to measure, and drawing on the map by pixels. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './helpers.js';
+import { apiToken } from './helpers.js';
 
-export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const signin = await request.post('/api/auth/signin', { data: { username, password: DEMO_PASSWORD } });
-  expect(signin.status()).toBe(200);
-  return ((await signin.json()) as { token: string }).token;
-}
+export { apiToken as tokenOf } from './helpers.js';
 
 export interface Customer {
   sqldbid: number;
@@ -24,8 +20,8 @@ export async function unmeasuredCustomers(
   criteria: { branchno: string; lastname: string },
   count: number,
 ): Promise<Customer[]> {
-  const admin = { authorization: `Bearer ${await tokenOf(request, 'admin')}` };
-  const measurer = { authorization: `Bearer ${await tokenOf(request, 'measurer')}` };
+  const admin = { authorization: `Bearer ${await apiToken(request, 'admin')}` };
+  const measurer = { authorization: `Bearer ${await apiToken(request, 'measurer')}` };
   const search = await request.post('/api/InboundCall/SearchCustomers', {
     headers: admin,
     data: { ...criteria, pageSize: 100 },
