@@ -132,3 +132,33 @@ test('a previous measurement copied onto the map, or the copy cancelled', async 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(toast(page, 'Measurement Edit Cancelled...')).toBeVisible(SERVER);
 });
+
+test('from the keyboard: an address searched, picked with the arrow keys and measured by a typed size', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/MeasureIt?by=address');
+  const address = page.getByRole('combobox', { name: 'Address', exact: true });
+  await address.focus();
+  await page.keyboard.type('7420 Wornall');
+  await expect(page.getByRole('option', { name: /7420 Wornall Road/ })).toBeVisible(SERVER);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Street address' })).toHaveValue('7420 Wornall Road');
+  await expect(page.getByRole('combobox', { name: 'Branch' })).not.toHaveValue('', SERVER);
+  await page.getByRole('button', { name: 'Measure this address' }).focus();
+  await page.keyboard.press('Enter');
+  const size = page.getByTestId('measure-size');
+  await expect(size).toBeVisible(SERVER);
+  await size.focus();
+  await page.keyboard.type('6000');
+  await expect(page.getByTestId('measure-external')).toBeVisible();
+  // On from the size field to Save by Tab alone.
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  for (let i = 0; i < 10 && !(await save.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toast(page, 'Property Measurement by Address Saved...')).toBeVisible(SERVER);
+});
