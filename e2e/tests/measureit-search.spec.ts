@@ -22,6 +22,21 @@ async function axeClean(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+const resultsMap = (page: Page) => page.getByTestId('measureit-results-map');
+
+/** The properties the map shows: one a marker, and a cluster's count for each cluster. */
+async function mapped(page: Page) {
+  const map = resultsMap(page);
+  const clusters = (await map.locator('.results-cluster').allTextContents()).map(Number);
+  return (await map.locator('.results-marker').count()) + clusters.reduce((a, b) => a + b, 0);
+}
+
+/** The rows of the page the summary names ('26–50 of 1,234' is 25). */
+async function pageRows(page: Page) {
+  const [, from, to] = /^([\d,]+)–([\d,]+)/.exec((await summary(page).textContent()) ?? '') ?? [];
+  return Number(to?.replace(/,/g, '')) - Number(from?.replace(/,/g, '')) + 1;
+}
+
 /** The rows shown, as the grid has them: property id, customer number, square feet. */
 async function shownRows(page: Page) {
   return grid(page)
@@ -36,6 +51,9 @@ async function shownRows(page: Page) {
 }
 
 test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map shows the page', async ({ page }) => {
+  // A long journey (eight searches, a reload, axe over a grid of 500 rows and a map): more than the default minute
+  // on a machine of this kind under a full suite's load.
+  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.getByTestId('app-searchMeasureIt').click();
@@ -75,11 +93,14 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(summary(page)).toContainText(/^26–50 of/, LOAD);
+  // The map follows the page: its markers and clusters hold the page's rows.
+  await expect.poll(() => mapped(page), LOAD).toBe(25);
   await page.getByTestId('page-size').click();
   await page.getByRole('option', { name: '500', exact: true }).click();
   await expect(page).toHaveURL(/size=500/);
   await expect(summary(page)).toContainText(/^1–\d/, LOAD);
   expect(first).toMatch(/^1–25 of/);
+  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), LOAD).toBe(true);
 
   // A zip narrows the search; a reload keeps it.
   const zip5 = zips[0]!.slice(0, 5);
@@ -95,8 +116,44 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
   await expect
     .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), LOAD)
     .toEqual(new Set([zip5]));
+
   await shot(page, 'measureit-search');
   await axeClean(page);
+});
+
+test('working a street from the map: a cluster zooms in, a marker selects its row', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  await signIn(page, 'measurer');
+  await page.goto('/searchMeasureIt?branch=PB181&size=500');
+  await expect(summary(page)).toContainText(/^1–\d/, LOAD);
+  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), LOAD).toBe(true);
+  // A cluster zooms in on its properties (there are none from zoom 17); a marker's click selects its row.
+  const map = resultsMap(page);
+  const marker = map.locator('.results-marker').first();
+  for (let zoomIns = 0; (await marker.count()) === 0; zoomIns++) {
+    expect(zoomIns, 'clusters end by zoom 17').toBeLessThan(17);
+    const cluster = map.locator('.results-cluster').first();
+    await cluster.evaluate((element) => element.setAttribute('data-clicked', 'yes'));
+    await cluster.click();
+    // Every zoom draws the layer anew: the cluster clicked is gone once the map has zoomed in.
+    await expect(map.locator('[data-clicked]')).toHaveCount(0, LOAD);
+  }
+  const markerClass = (await marker.getAttribute('class')) ?? '';
+  const propertyId = /results-marker-(\d+)/.exec(markerClass)?.[1];
+  expect(propertyId).toBeTruthy();
+  await marker.click();
+  await expect(grid(page).locator(`[role="row"][row-id="${propertyId}"]`).first()).toHaveClass(/ag-row-selected/, LOAD);
+  await shot(page, 'measureit-search-marker');
+  // Zoomed out, the cluster that holds the selected row is ringed.
+  for (let zoomOuts = 0; (await map.locator('.results-cluster-chosen').count()) === 0; zoomOuts++) {
+    expect(zoomOuts, 'the selected property joins a cluster when zoomed out').toBeLessThan(12);
+    await map
+      .locator('.results-marker, .results-cluster')
+      .first()
+      .evaluate((element) => element.setAttribute('data-drawn', 'yes'));
+    await map.getByRole('button', { name: 'Zoom out' }).click();
+    await expect(map.locator('[data-drawn]')).toHaveCount(0, LOAD);
+  }
 });
 
 test('Select opens MeasureIt in a window; its save updates the row and the statistics', async ({ page }) => {

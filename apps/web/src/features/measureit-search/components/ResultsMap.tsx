@@ -78,13 +78,17 @@ export default function ResultsMap({ rows, selected, onMarkerClick }: ResultsMap
           .addTo(group);
       } else {
         const size = cluster.items.length < 10 ? 30 : cluster.items.length < 100 ? 36 : 42;
+        // A cluster holding a selected row is ringed as a selected marker is, so a selection made in the grid can
+        // be found on the map at any zoom.
+        const holdsChosen = cluster.items.some((p) => chosen.has(p.propertyId));
+        const border = holdsChosen ? '3px solid #ffd43b' : '2px solid #fff';
         L.marker([cluster.lat, cluster.lng], {
           icon: L.divIcon({
-            className: 'results-cluster',
-            html: `<div style="width:${size}px;height:${size}px;line-height:${size}px;border-radius:50%;background:#1864ab;color:#fff;font-weight:700;text-align:center;border:2px solid #fff">${cluster.items.length}</div>`,
+            className: holdsChosen ? 'results-cluster results-cluster-chosen' : 'results-cluster',
+            html: `<div style="width:${size}px;height:${size}px;line-height:${size}px;border-radius:50%;background:#1864ab;color:#fff;font-weight:700;text-align:center;border:${border}">${cluster.items.length}</div>`,
             iconSize: [size, size],
           }),
-          title: `${cluster.items.length} properties: zoom in`,
+          title: `${cluster.items.length} properties${holdsChosen ? ', some selected' : ''}: zoom in`,
           alt: `${cluster.items.length} properties`,
         })
           .on('click', () =>
