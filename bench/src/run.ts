@@ -6,7 +6,9 @@
  *
  * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_OUTBOUND (budgets.json: 500000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
  * BENCH_CALL_SEARCH_ROWS (budgets.json: 2000000; outbound rows the call search runs over, worked calls added when short),
- * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_PORT (3900), BENCH_PGLITE=1,
+ * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_PORT (3900), BENCH_PGLITE=1
+ * (also the embedded database, at BENCH_PGLITE_CUSTOMERS customers: 100000, and BENCH_PGLITE_OUTBOUND outbound rows:
+ * 50000, the size of a demo that `npm start` serves), BENCH_POSTGRES=0 (skip the PostgreSQL server: PGlite alone),
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
@@ -58,6 +60,9 @@ const config = {
   connections: int('BENCH_CONNECTIONS', budgets.connections),
   port: int('BENCH_PORT', 3900),
   pglite: env.BENCH_PGLITE === '1',
+  pgliteCustomers: int('BENCH_PGLITE_CUSTOMERS', smoke ? 10_000 : 100_000),
+  pgliteOutboundCalls: int('BENCH_PGLITE_OUTBOUND', smoke ? 5_000 : 50_000),
+  postgres: env.BENCH_POSTGRES !== '0',
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
   importRows: int('BENCH_IMPORT_ROWS', smoke ? 2_000 : budgets.import_rows),
@@ -332,38 +337,44 @@ async function main(): Promise<void> {
   // First the engine alone: it needs no database, and nothing else runs while it measures.
   const engineRun = engine ? await benchEngine() : null;
   if (engineRun?.miss && !smoke) problems.push(engineRun.miss);
-  const postgres = await benchTarget(
-    'PostgreSQL server',
-    async () => {
-      // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
-      return {
-        runner: await preparePostgres(
-          config.databaseUrl,
-          config.customers,
-          config.outboundCalls,
-          config.callSearchRows,
-        ),
-        open: () => openPgRunner(config.databaseUrl),
-        serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
-        cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    },
-    config.databaseUrl,
-  );
+  const skipped = { measured: [] as Measured[], problems: [] as string[], importSummary: '', floorSummary: '' };
+  const postgres = !config.postgres
+    ? skipped
+    : await benchTarget(
+        'PostgreSQL server',
+        async () => {
+          // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
+          const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
+          return {
+            runner: await preparePostgres(
+              config.databaseUrl,
+              config.customers,
+              config.outboundCalls,
+              config.callSearchRows,
+            ),
+            open: () => openPgRunner(config.databaseUrl),
+            serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
+            cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+          };
+        },
+        config.databaseUrl,
+      );
   problems.push(...postgres.problems);
   let pglite: Measured[] = [];
   if (config.pglite) {
-    const embedded = await benchTarget('PGlite (embedded)', async () => {
-      const { dataDir, runner } = await preparePglite(config.customers, config.outboundCalls);
-      return {
-        runner,
-        // One embedded connection in all: the ceiling's connections share it (closed once, by the bench).
-        open: () => Promise.resolve({ query: runner.query.bind(runner), close: () => Promise.resolve() }),
-        serverEnv: { DATA_DIR: dataDir, SEED: 'never', DATABASE_URL: '' },
-        cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    });
+    const embedded = await benchTarget(
+      `PGlite (embedded, ${config.pgliteCustomers.toLocaleString('en-US')} customers)`,
+      async () => {
+        const { dataDir, runner } = await preparePglite(config.pgliteCustomers, config.pgliteOutboundCalls);
+        return {
+          runner,
+          // One embedded connection in all: the ceiling's connections share it (closed once, by the bench).
+          open: () => Promise.resolve({ query: runner.query.bind(runner), close: () => Promise.resolve() }),
+          serverEnv: { DATA_DIR: dataDir, SEED: 'never', DATABASE_URL: '' },
+          cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+        };
+      },
+    );
     pglite = embedded.measured;
     problems.push(...embedded.problems);
   }
@@ -375,7 +386,14 @@ async function main(): Promise<void> {
       : [];
   if (postgres.importSummary) console.log(`\n${IMPORT_SCENARIO}: ${postgres.importSummary}`);
   if (postgres.floorSummary) console.log(`\n${FLOOR_SCENARIO}: ${postgres.floorSummary}`);
-  if (pglite.length > 0) table(`PGlite (${config.connections} connections; budgets not enforced)`, pglite, false);
+  if (pglite.length > 0) {
+    table(
+      `PGlite (${config.pgliteCustomers.toLocaleString('en-US')} customers, ${config.connections} connections ` +
+        'sharing its one connection; budgets not enforced)',
+      pglite,
+      false,
+    );
+  }
   console.log(
     '\np50/p95 from every response time of the run; SQL req/s and SQL p95 = the same statements driven straight at ' +
       'the database at the same concurrency; share = API req/s over SQL req/s (the session reference: over the bare ' +
