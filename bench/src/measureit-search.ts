@@ -7,7 +7,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { MEASUREIT_SEARCH_COUNT_LIMIT, MeasureItSearchFilter, routes, type MeasureItMode } from '@cc/contract';
 import { searchStatements } from '../../apps/api/dist/features/measureit-search/search.js';
-import { pitStatisticsStatement } from '../../apps/api/dist/features/measureit-search/statistics.js';
+import { pitStatisticsStatement } from '../../apps/api/dist/features/measureit-search/counts.js';
 import type { Runner } from './database.js';
 import type { Input, Query, Scenario } from './scenarios.js';
 

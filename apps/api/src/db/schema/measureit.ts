@@ -94,6 +94,9 @@ export const measuredProperties = pgTable(
     proximity: integer('proximity'),
     /** The New Neighbor date of the search grid. */
     statusDate: date('status_date'),
+    /** The customer's names (empty for a neighbour), kept by triggers for the search's sorts (migration 0034). */
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
     ...measurement(),
   },
   (t) => [

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { callRoute, count, list, measurers, upload } from './test-support.js';
+import { callRoute, count, list, measurers, odata, upload } from './test-support.js';
 
 let t: TestApp;
 let admin: string;
@@ -222,5 +222,82 @@ describe('custom search lists', () => {
     });
     expect(answer.status).toBe(403);
     expect(admin).toBeTruthy();
+  });
+});
+
+describe('what the search reads, kept by the database', () => {
+  /** measureit_counts against a count of the properties themselves (rows of 0 left by moves are not compared). */
+  async function countsAgree() {
+    const kept = rowsOf<{ key: string; n: number }>(
+      await t.db.execute(sql`select concat_ws('|', branchno, zip5, is_neighbor, state, proximity) as key, n
+        from measureit_counts where n <> 0 order by 1`),
+    );
+    const counted = rowsOf<{ key: string; n: number }>(
+      await t.db.execute(sql`select concat_ws('|', branchno, left(zip, 5), is_neighbor,
+          measureit_state(complete, not_measured_reason_id), coalesce(proximity, -1)) as key, count(*)::int as n
+        from measured_properties group by 1 order by 1`),
+    );
+    expect(kept.map((r) => [r.key, Number(r.n)])).toEqual(counted.map((r) => [r.key, Number(r.n)]));
+  }
+
+  it('the counts follow every kind of write: insert, state, zip and proximity changes, delete', async () => {
+    await countsAgree();
+    const [a, b] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select property_id as id from measured_properties
+        where branchno = 'SG102' and not complete and active_user_id is null order by property_id limit 2`),
+    ).map((r) => Number(r.id));
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update measured_properties set complete = true, square_feet = 5000 where property_id = ${a!}`,
+      );
+      await tx.execute(sql`update measured_properties set complete = true, not_measured_reason_id = 1,
+          zip = '99999', proximity = 3 where property_id = ${b!}`);
+      await tx.execute(sql`insert into measured_properties (sqldbid, branchno, is_neighbor, street_address, zip,
+          latitude, longitude, proximity)
+        select sqldbid, branchno, true, '1 Test Row', '88888', latitude, longitude, 7 from measured_properties
+        where property_id = ${a!}`);
+    });
+    await countsAgree();
+    await t.db.execute(sql`delete from measured_properties where street_address = '1 Test Row'`);
+    await t.db.execute(sql`update measured_properties set complete = false, square_feet = null,
+        not_measured_reason_id = null where property_id in (${a!}, ${b!})`);
+    await countsAgree();
+  });
+
+  it('a property carries its customer’s names: renamed with the customer, none for a neighbour', async () => {
+    const [row] = rowsOf<{ sqldbid: number; customerNo: number }>(
+      await t.db.execute(sql`select sqldbid, customer_no as "customerNo" from measured_properties
+        where branchno = 'SG102' and customer_no is not null order by property_id limit 1`),
+    );
+    const names = async () =>
+      rowsOf<{ first: string; last: string }>(
+        await t.db.execute(sql`select first_name as first, last_name as last from measured_properties
+          where sqldbid = ${row!.sqldbid} and customer_no = ${row!.customerNo}`),
+      )[0];
+    const [customer] = rowsOf<{ first: string; last: string }>(
+      await t.db.execute(sql`select first_name as first, last_name as last from customers
+        where sqldbid = ${row!.sqldbid} and customer_no = ${row!.customerNo}`),
+    );
+    expect(await names()).toEqual(customer);
+    await t.db.execute(sql`update customers set last_name = 'Aaaardvark' where sqldbid = ${row!.sqldbid}
+        and customer_no = ${row!.customerNo}`);
+    expect(await names()).toEqual({ first: customer!.first, last: 'Aaaardvark' });
+    // The search sorted by last name finds it first among the customers now (neighbours have no name: first).
+    const answer = await odata(t, admin, {
+      branchNo: 'SG102',
+      mode: 'Both',
+      $filter: 'custNo ne null',
+      $orderby: 'lastName',
+      $top: 1,
+    });
+    expect(answer.body.value[0]).toMatchObject({
+      custNo: row!.customerNo,
+      lastName: 'Aaaardvark',
+    });
+    const neighbours = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from measured_properties
+        where is_neighbor and (first_name <> '' or last_name <> '')`),
+    );
+    expect(Number(neighbours[0]!.n)).toBe(0);
   });
 });

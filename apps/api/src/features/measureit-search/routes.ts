@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { registerUploadRoutes } from '../../http/file-upload.js';
-import { defineRoute } from '../../http/route.js';
+import { defineRoute, RawJson } from '../../http/route.js';
 import { applyNotMeasuredReason } from './apply-reason.js';
 import { checkFile } from './custom-lists.js';
 import { customLists, deleteCustomList, importCustomList, renameCustomList } from './custom-list-store.js';
@@ -19,7 +19,7 @@ export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppCont
       { filter: body.filter, orderBy: body.orderBy, orderOption: 'orderBy', skip: body.skip, top: body.top },
       { rows: true, count: false },
     );
-    return { rows: page.rows };
+    return new RawJson(`{"rows":${page.rowsJson}}`);
   });
   defineRoute(app, ctx, 'measureItPropertyCount', async ({ user, body }) => {
     const page = await searchPage(ctx, user, { filter: body.filter, skip: 0, top: 0 }, { rows: false, count: true });

@@ -1,23 +1,20 @@
 /**
  * The MeasureIt search (issue 19; decision 041): a page of properties and its count, by the POST calls and by the
- * OData grid. The page's ids are chosen first and only they are read in full; the count stops one past the limit
- * (decision 039). Every statement carries the caller's scope: a franchise user asking for another franchise's
+ * OData grid. The page's ids are chosen first and only they are read in full (decision 039); the count is summed from
+ * the counts kept in advance (counts.ts), or, for a filter those do not cover, stops one past the limit. Every statement carries the caller's scope: a franchise user asking for another franchise's
  * branch gets no rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  type MeasureItODataQuery,
-  MeasureItSearchFilter,
-  type MeasureItODataResponse,
-  type MeasureItPropertyRow,
-} from '@cc/contract';
+import { type MeasureItODataQuery, MeasureItSearchFilter } from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
+import { RawJson } from '../../http/route.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
 import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
+import { countable, countedSearchStatement } from './counts.js';
 import { FROM, searchConditions, searchGrid, type SearchFilter } from './grid.js';
 
 /** The grid's order when the screen names none: street by street (zip, then street address). */
@@ -58,26 +55,31 @@ export function searchStatements(
   user: SearchUser,
   input: PageInput,
   options: { rows: boolean; count: boolean },
-): { rows: SQL | null; count: SQL | null } {
+): { rows: SQL | null; count: SQL | null; exact: boolean } {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000);
-  const { grid, columns } = searchGrid(user.userId, cutoff);
+  const { grid, rowJson } = searchGrid(user.userId, cutoff);
   const orderOption = input.orderOption ?? '$orderby';
   const items = parsed(orderOption, () => (input.orderBy?.trim() ? parseOrderBy(input.orderBy) : DEFAULT_ORDER));
   const order = parsed(orderOption, () => grid.orderBy(items));
   const extra = parsed('$filter', () => grid.where(input.odataFilter?.trim() ? parseFilter(input.odataFilter) : null));
   const where = sql`${searchConditions(user.scope, input.filter)} and ${extra}`;
   const limit = ctx.config.measureItSearchCountLimit;
+  // The usual search (franchise, zips, mode, proximity) is counted exactly from the counts kept in advance; one with
+  // a date range, a custom list or an OData filter counts its matches, up to the limit.
+  const exact = countable(input.filter, input.odataFilter);
   return {
+    exact,
     rows:
       options.rows && input.top > 0
-        ? sql`select ${columns} from ${FROM}
+        ? sql`select coalesce(json_agg(${rowJson} order by ${order}), '[]')::text as json from ${FROM}
             where p.property_id in (select p.property_id from ${FROM} where ${where}
-              order by ${order} limit ${input.top} offset ${input.skip})
-            order by ${order}`
+              order by ${order} limit ${input.top} offset ${input.skip})`
         : null,
-    count: options.count
-      ? sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${limit + 1}) m`
-      : null,
+    count: !options.count
+      ? null
+      : exact
+        ? countedSearchStatement(user.scope, input.filter)
+        : sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${limit + 1}) m`,
   };
 }
 
@@ -86,34 +88,21 @@ export async function searchPage(
   user: SearchUser,
   input: PageInput,
   options: { rows: boolean; count: boolean },
-): Promise<{ rows: MeasureItPropertyRow[]; count: number | null; moreThan: boolean }> {
+): Promise<{ rowsJson: string; count: number | null; moreThan: boolean }> {
   const statements = searchStatements(ctx, user, input, options);
-  const [rows, count] = await Promise.all([
+  const [rowsJson, count] = await Promise.all([
     statements.rows === null
-      ? []
-      : ctx.db.execute(statements.rows).then((r) => rowsOf<MeasureItPropertyRow>(r).map(normalRow)),
+      ? '[]'
+      : ctx.db.execute(statements.rows).then((r) => rowsOf<{ json: string }>(r)[0]?.json ?? '[]'),
     statements.count === null
       ? null
       : ctx.db.execute(statements.count).then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
   ]);
   const limit = ctx.config.measureItSearchCountLimit;
-  if (count === null) return { rows, count: null, moreThan: false };
-  return count > limit ? { rows, count: limit, moreThan: true } : { rows, count, moreThan: false };
-}
-
-/** Numbers as numbers and flags as booleans, whichever driver read them. */
-function normalRow(row: MeasureItPropertyRow): MeasureItPropertyRow {
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return {
-    ...row,
-    propertyId: Number(row.propertyId),
-    squareFeet: num(row.squareFeet),
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
-    isNeighbor: Boolean(row.isNeighbor),
-    complete: Boolean(row.complete),
-    beingMeasured: Boolean(row.beingMeasured),
-  };
+  if (count === null) return { rowsJson, count: null, moreThan: false };
+  return !statements.exact && count > limit
+    ? { rowsJson, count: limit, moreThan: true }
+    : { rowsJson, count, moreThan: false };
 }
 
 /** GET /api/odata/GetMeasureItProperties: the filters from the query string, then OData's options. */
@@ -121,7 +110,7 @@ export async function odataSearch(
   ctx: AppContext,
   user: AuthUser,
   query: z.output<typeof MeasureItODataQuery>,
-): Promise<MeasureItODataResponse> {
+): Promise<RawJson> {
   const zips = (query.zips ?? '')
     .split(',')
     .map((z) => z.trim())
@@ -145,8 +134,7 @@ export async function odataSearch(
     { filter: filter.data, odataFilter: query.$filter, orderBy: query.$orderby, skip: query.$skip, top: query.$top },
     { rows: true, count: query.$count === 'true' },
   );
-  if (page.count === null) return { value: page.rows };
-  return page.moreThan
-    ? { value: page.rows, '@cc.countMoreThan': page.count }
-    : { value: page.rows, '@odata.count': page.count };
+  if (page.count === null) return new RawJson(`{"value":${page.rowsJson}}`);
+  const count = page.moreThan ? '@cc.countMoreThan' : '@odata.count';
+  return new RawJson(`{"value":${page.rowsJson},"${count}":${page.count}}`);
 }

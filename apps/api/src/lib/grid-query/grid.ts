@@ -25,9 +25,10 @@ export interface GridField {
   caseless?: boolean;
   /**
    * What the field sorts by, when not `sql` itself: the expressions of the index that serves the sort, in its column
-   * order (All Quotes' customer: last name then first name, as lower(…) collate "C"). Each is never null.
+   * order (All Quotes' customer: last name then first name, as lower(…) collate "C"; a date shown as text, by the
+   * date). Each is never null unless it says so.
    */
-  sortBy?: { sql: SQL; type: FieldType }[];
+  sortBy?: { sql: SQL; type: FieldType; nullable?: boolean }[];
 }
 
 /** One expression of an order: what is compared, its type (for a cursor's values) and direction. */
@@ -251,7 +252,7 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
       if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
       if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
       seen.add(name);
-      if (def.sortBy) return def.sortBy.map((by) => ({ ...by, dir: item.dir, nullable: false }));
+      if (def.sortBy) return def.sortBy.map((by) => ({ ...by, dir: item.dir, nullable: by.nullable === true }));
       const expr = def.caseless ? sql`lower(${def.sql})` : def.sql;
       return [{ sql: expr, dir: item.dir, type: def.caseless ? 'text' : def.type, nullable: def.nullable === true }];
     });
