@@ -324,9 +324,12 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const sizes = config.postgres
+    ? { customers: config.customers, outbound: config.outboundCalls }
+    : { customers: config.pgliteCustomers, outbound: config.pgliteOutboundCalls };
   console.log(
-    `Benchmark: ${config.customers.toLocaleString('en-US')} customers, ` +
-      `${config.outboundCalls.toLocaleString('en-US')} outbound rows, ${config.connections} connections, ` +
+    `Benchmark${config.postgres ? '' : ' (PGlite alone)'}: ${sizes.customers.toLocaleString('en-US')} customers, ` +
+      `${sizes.outbound.toLocaleString('en-US')} outbound rows, ${config.connections} connections, ` +
       `${config.duration} s per scenario; budgets from bench/budgets.json. ` +
       `${os.cpus().length} CPUs, load average ${os
         .loadavg()
