@@ -59,6 +59,11 @@ export const outboundCalls = pgTable(
     callComplete: boolean('call_complete').notNull().default(false),
     lastAccessDate: timestamp('last_access_date', { withTimezone: true }),
     lastAccessCsr: integer('last_access_csr').references(() => users.userId),
+    /**
+     * The name of the CSR in last_access_csr ('first last'; '' without one), kept by triggers (migration 0035): on the
+     * call's insert and update, and on a user's rename for its calls not deleted. Never written by the app.
+     */
+    lastAccessCsrName: text('last_access_csr_name').notNull().default(''),
     branchNo: text('branchno')
       .notNull()
       .references(() => franchises.branchNo),

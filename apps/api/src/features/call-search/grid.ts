@@ -5,9 +5,11 @@ import { callTime } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 
-/** The FROM of every search: a call, the CSR who last worked it (a) and the CSR its callback belongs to (cb). */
+/**
+ * The FROM of every search: a call and the CSR its callback belongs to (cb). The CSR who last worked it is named on
+ * the call itself (last_access_csr_name, kept by triggers: migration 0035), so that its sort has an index.
+ */
 export const FROM = sql`${o}
-  left join users a on a.user_id = ${o.lastAccessCsr}
   left join users cb on cb.user_id = ${o.callBackCsr}`;
 
 const name = (alias: string) => sql.raw(`coalesce(${alias}.first_name || ' ' || ${alias}.last_name, '')`);
@@ -25,7 +27,7 @@ const FIELDS: Record<keyof CallSearchRow, GridField> = {
   callComplete: { sql: sql`${o.callComplete}`, type: 'boolean' },
   lastAccessDate: { sql: sql`${o.lastAccessDate}`, type: 'datetime', nullable: true },
   lastAccessCSR: { sql: sql`${o.lastAccessCsr}`, type: 'integer', nullable: true },
-  agentName: { sql: name('a'), type: 'text' },
+  agentName: { sql: sql`${o.lastAccessCsrName}`, type: 'text' },
   branchNo: { sql: sql`${o.branchNo}`, type: 'text' },
   cust_No: { sql: sql`${o.custNo}`, type: 'integer', nullable: true },
   SQLDBID: { sql: sql`${o.sqldbid}`, type: 'integer' },
