@@ -11,8 +11,10 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig<object, WorkerFixtures>({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Journeys of several windows and sign-ins take 20-50 s on a 2-core machine of the slower kind with two workers
+  // (browser, server and embedded database each), where a minute failed journeys that were only slow (CI, 2026-11-27).
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   globalSetup: './support/global-setup.ts',
   fullyParallel: false,
   workers: WORKERS,

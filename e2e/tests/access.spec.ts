@@ -60,7 +60,7 @@ test('a CSR is refused utilities and user management, for about 3 seconds, on th
 });
 
 test('supervisor, user manager and administrator open the screens their roles allow', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
 
   await test.step('supervisor: utilities, not user management', async () => {
@@ -94,7 +94,7 @@ test('supervisor, user manager and administrator open the screens their roles al
 });
 
 test('the screens of calls follow the applications: a measurer and a user manager take no calls', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, 'measurer');
   // The header offers no quotes to a user who may not see call data.
   await expect(page.getByRole('link', { name: 'All Quotes' })).toHaveCount(0);

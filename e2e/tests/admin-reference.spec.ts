@@ -47,7 +47,7 @@ async function save(page: Page, box: Locator, saved: string): Promise<void> {
 test('an administrator sets up reference data, is told what the server refuses, and sees it in the audit log', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const brand = `E2E Brand ${run}`;
   const company = `E2E Franchise ${run}`;
   const app = `E2E App ${run}`;

@@ -49,7 +49,7 @@ async function secondUser(browser: Browser, username: string): Promise<Page> {
 const callScreen = (page: Page) => page.getByTestId('current-call');
 
 test('leaving within 1.5 s of a reload leaves the call unlocked: another CSR opens it', async ({ page, browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Time runs as usual, but the test can move it on to when any timer of the call screen would have fired.
   await page.clock.install();
   await signInAs(page, 'csr.franchise');

@@ -97,7 +97,7 @@ test('a reload, a closed window and a new sign-in come back to the call with all
   server,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await signIn(page, 'csr.cof');
   await page.goto(CALL);
   await expectOpen(page);

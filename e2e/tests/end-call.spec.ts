@@ -223,7 +223,7 @@ test('an outbound callback: result Call Back with a time → back to the outboun
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'csr.franchise');
   await page.goto('/call-center/outbound');
   const section = page.getByTestId('outbound-section-SkippedRounds');
@@ -334,7 +334,7 @@ test('no email and a declined confirmation: END CALL cancelled, still on the cal
 test('answers lost on the way back: retried with the same key, then the step toast; the next try ends the call once', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await signIn(page, 'csr.franchise');
   await openCall(page, 'csr.franchise', OKONKWO, inboundCall(OKONKWO));
   await chooseResult(page, 'Information Only');

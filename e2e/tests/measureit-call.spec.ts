@@ -87,7 +87,7 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
   context,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'admin');
   await openPricing(page);
   const lawnSize = page.getByTestId('pricing-lawn-size');

@@ -51,9 +51,6 @@ async function shownRows(page: Page) {
 }
 
 test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map shows the page', async ({ page }) => {
-  // A long journey (eight searches, a reload, axe over a grid of 500 rows and a map): more than the default minute
-  // on a machine of this kind under a full suite's load.
-  test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.getByTestId('app-searchMeasureIt').click();

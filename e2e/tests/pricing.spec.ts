@@ -90,7 +90,7 @@ test('csr.cof builds a quote: programs, services, an offer, a coupon, discounts 
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'csr.cof');
   await openPricing(page, LINDGREN);
   const token = await tokenOf(page);

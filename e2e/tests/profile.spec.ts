@@ -49,7 +49,7 @@ test('the name is saved and shown in the header; a password change can be cancel
 });
 
 test('a new password replaces the old one, and only with the right current password', async ({ page, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const username = await createAccount(request, 'e2e_pass');
   const changed = 'Changed-pass2';
   await signIn(page, username);

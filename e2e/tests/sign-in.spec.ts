@@ -3,7 +3,7 @@ import { DEMO_ACCOUNTS as ACCOUNTS } from './demo-accounts.js';
 import { DEMO_PASSWORD, fillSignIn, shot, signOut } from './helpers.js';
 
 test('each demo account signs in to exactly its applications and brand logo, and signs out', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/');
   const signInDialog = page.getByRole('dialog', { name: 'Sign in' });
 

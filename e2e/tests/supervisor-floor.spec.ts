@@ -38,7 +38,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 const todayCalls = async (page: Page) => Number(await page.getByTestId('floor-today-calls').textContent());
 
 test('the floor shows a call another browser opens, then ends, as it happens', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page, 'supervisor');
   await page.getByTestId('app-floor').click();
   await expect(page).toHaveURL(/\/call-center\/floor$/);
