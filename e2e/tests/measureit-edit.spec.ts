@@ -1,7 +1,8 @@
 /**
  * MeasureIt's edit screen (issue 18 points 3, 4; decision 040) on the local tile server: a lawn drawn by clicking
  * four corners and measured, a bed cut out, a typed size setting the external flag and a dragged vertex clearing it,
- * the save and its toast, the other user refused, closeOnSave closing the window, a cancel releasing the lock.
+ * the save and its toast, a vertex deleted and the deletion undone, the other user refused, closeOnSave closing the
+ * window, a cancel releasing the lock.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
@@ -113,6 +114,42 @@ test('a lawn drawn corner by corner, a bed cut out, typed and dragged sizes, sav
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   await shot(page, 'measureit-measured-again');
+});
+
+test('a vertex deleted with a right click, and Undo bringing it back', async ({ page, request }) => {
+  const [, customer] = await unmeasuredCustomers(request, { branchno: 'PB181', lastname: 'M' }, 2);
+  await signIn(page, 'measurer');
+  const latitude = await openProperty(page, customer!);
+  const squarePixelFeet = metresPerPixel(latitude, 20) ** 2 * SQ_FT_PER_M2;
+  // A 300 x 200 pixel rectangle with a point 60 pixels above the middle of its top side.
+  await drawPolygon(page, [
+    [-150, -100],
+    [0, -160],
+    [150, -100],
+    [150, 100],
+    [-150, 100],
+  ]);
+  const withPoint = (300 * 200 + (300 * 60) / 2) * squarePixelFeet;
+  const rectangle = 300 * 200 * squarePixelFeet;
+  const near = (expected: number) => async () => Math.abs((await total(page)) - expected) / expected;
+  await expect.poll(near(withPoint)).toBeLessThan(0.01);
+
+  // In edit mode a right click on a vertex deletes it: the point, the topmost vertex.
+  await page.locator('.leaflet-pm-icon-edit').click();
+  const vertices = page.locator('.leaflet-marker-icon.marker-icon:not(.marker-icon-middle)');
+  await expect(vertices).toHaveCount(5);
+  const tops = await vertices.evaluateAll((markers) => markers.map((m) => m.getBoundingClientRect().top));
+  await vertices.nth(tops.indexOf(Math.min(...tops))).click({ button: 'right' });
+  await expect(vertices).toHaveCount(4);
+  await expect.poll(near(rectangle)).toBeLessThan(0.01);
+  await page.locator('.leaflet-pm-icon-edit').click();
+
+  // Undo puts the point back.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(near(withPoint)).toBeLessThan(0.01);
+  await shot(page, 'measureit-vertex-undo');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(toast(page, 'Measurement Edit Cancelled...')).toBeVisible(SERVER);
 });
 
 test('another user measuring it is refused; a cancel releases it; closeOnSave closes the window', async ({
