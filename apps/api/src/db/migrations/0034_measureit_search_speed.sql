@@ -33,7 +33,7 @@ DROP TRIGGER IF EXISTS measured_property_names_trg ON measured_properties;
 CREATE TRIGGER measured_property_names_trg BEFORE INSERT OR UPDATE OF sqldbid, customer_no ON measured_properties
   FOR EACH ROW EXECUTE FUNCTION measured_property_names();
 --> statement-breakpoint
--- A customer renamed (or written after its property) renames its property.
+-- A customer written after its property (a bulk load: one join per statement) takes its names onto it.
 CREATE OR REPLACE FUNCTION customer_property_names() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE measured_properties p SET first_name = n.first_name, last_name = n.last_name
@@ -48,10 +48,20 @@ DROP TRIGGER IF EXISTS customer_property_names_insert_trg ON customers;
 CREATE TRIGGER customer_property_names_insert_trg AFTER INSERT ON customers
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION customer_property_names();
 --> statement-breakpoint
+-- A customer renamed renames its property. Row by row and only when a name changes: a customer is updated on every
+-- edit during a call, and those must not pay for a join.
+CREATE OR REPLACE FUNCTION customer_property_rename() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE measured_properties SET first_name = NEW.first_name, last_name = NEW.last_name
+    WHERE sqldbid = NEW.sqldbid AND customer_no = NEW.customer_no;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 DROP TRIGGER IF EXISTS customer_property_names_update_trg ON customers;
 --> statement-breakpoint
-CREATE TRIGGER customer_property_names_update_trg AFTER UPDATE ON customers
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION customer_property_names();
+CREATE TRIGGER customer_property_names_update_trg AFTER UPDATE OF first_name, last_name ON customers FOR EACH ROW
+  WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name OR OLD.last_name IS DISTINCT FROM NEW.last_name)
+  EXECUTE FUNCTION customer_property_rename();
 --> statement-breakpoint
 -- 2. Counts kept in advance (as surname_counts and outbound_counts are): properties per branch, five-digit zip,
 --    neighbour or not, state (0 unmeasured, 1 not measured, 2 measured) and proximity (-1 for none). The statistics

@@ -6,25 +6,15 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
-import { inScope } from '../../http/scope.js';
-import type { SearchFilter } from './grid.js';
+import { branchIn, zipIn, type SearchFilter } from './grid.js';
 
 /** measureit_state(): 0 unmeasured, 1 not measured (a reason), 2 measured (a size). */
 const STATE = { Unmeasured: 0, NotMeasured: 1, Measured: 2 } as const;
 
-/** The rows of measureit_counts a branch ('None': every branch of the scope) and its zips cover. */
-export function countsWhere(scope: Scope, branchNo: string | null): SQL {
-  const scoped = inScope(scope, sql`k.branchno`);
-  return branchNo === null ? scoped : sql`${scoped} and k.branchno = ${branchNo}`;
-}
+/** The rows of measureit_counts of a branch ('None': every branch of the scope). */
+export const countsWhere = (scope: Scope, branchNo: string | null): SQL => branchIn(scope, branchNo, sql`k.branchno`);
 
-const zipsIn = (zips: readonly string[]): SQL =>
-  zips.length === 0
-    ? sql`true`
-    : sql`k.zip5 in (${sql.join(
-        zips.map((z) => sql`${z}`),
-        sql`, `,
-      )})`;
+const zipsIn = (zips: readonly string[]): SQL => zipIn(zips, sql`k.zip5`);
 
 /** Can the search's count be read from the counts (no date range, custom list or OData filter)? */
 export function countable(filter: SearchFilter, odataFilter: string | undefined): boolean {
@@ -54,7 +44,9 @@ export function countedSearchStatement(scope: Scope, filter: SearchFilter): SQL 
 export function pitStatisticsStatement(scope: Scope, branchNo: string | null, zips: string[]): SQL {
   const inZips = zipsIn(zips);
   const sum = (where: SQL) => sql`coalesce(sum(k.n) filter (where ${where}), 0)::int`;
-  const [unmeasured, notMeasured, measured] = [0, 1, 2].map((state) => sql`k.state = ${state}`) as [SQL, SQL, SQL];
+  const unmeasured = sql`k.state = ${STATE.Unmeasured}`;
+  const notMeasured = sql`k.state = ${STATE.NotMeasured}`;
+  const measured = sql`k.state = ${STATE.Measured}`;
   return sql`select
       ${sum(sql`${inZips} and not k.is_neighbor and ${measured}`)} as "propertiesMeasured",
       ${sum(sql`${inZips} and not k.is_neighbor and ${unmeasured}`)} as "propertiesUnmeasured",

@@ -81,18 +81,25 @@ export function searchGrid(userId: number, lockCutoff: Date) {
   return { grid, rowJson };
 }
 
+/** One branch of the caller's scope, or for 'None' (null) every branch of it, over a column holding a branch. */
+export function branchIn(scope: Scope, branchNo: string | null, column: SQL): SQL {
+  const scoped = inScope(scope, column);
+  return branchNo === null ? scoped : sql`${scoped} and ${column} = ${branchNo}`;
+}
+
+/** The chosen five-digit zips (every zip when none is chosen), over a column holding a five-digit zip. */
+export function zipIn(zips: readonly string[], zip5: SQL): SQL {
+  if (zips.length === 0) return sql`true`;
+  return sql`${zip5} in (${sql.join(
+    zips.map((z) => sql`${z}`),
+    sql`, `,
+  )})`;
+}
+
 /** The search's filters and the caller's scope as one condition over FROM. */
 export function searchConditions(scope: Scope, filter: SearchFilter): SQL {
-  const where: SQL[] = [inScope(scope, sql`p.branchno`)];
-  if (filter.branchNo !== null) where.push(sql`p.branchno = ${filter.branchNo}`);
-  if (filter.zips.length > 0) {
-    where.push(
-      sql`left(p.zip, 5) in (${sql.join(
-        filter.zips.map((z) => sql`${z}`),
-        sql`, `,
-      )})`,
-    );
-  }
+  const where: SQL[] = [branchIn(scope, filter.branchNo, sql`p.branchno`)];
+  if (filter.zips.length > 0) where.push(zipIn(filter.zips, sql`left(p.zip, 5)`));
   where.push(modeCondition(filter.mode));
   if (filter.proximity !== undefined && filter.proximity !== 99) {
     where.push(sql`(p.proximity is null or p.proximity <= ${filter.proximity})`);
