@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, shot, signIn } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, shot, signIn } from './helpers.js';
 
 /**
  * Issue 14 point 5: the call's Pay a Bill, Autopay and evaluation links work on a fresh `npm start` — the demo
@@ -9,7 +9,6 @@ import { DEMO_PASSWORD, shot, signIn } from './helpers.js';
  * is on every call, with the evaluation code when the call has one.
  */
 
-const SERVER = { timeout: 20_000 };
 const PETERSEN = { sqldbid: 17502, customerNo: 1006, zip: '50309' }; // Des Moines, company-owned
 
 test.describe.configure({ timeout: 90_000 });

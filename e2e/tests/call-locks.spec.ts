@@ -6,14 +6,13 @@
  * idle is in session-timeout-locks.spec.ts.
  */
 import { expect, test, type APIRequestContext, type Browser, type Page, type Route } from './fixtures.js';
-import { DEMO_PASSWORD, signIn } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, signIn } from './helpers.js';
 
 const STORY = { sqldbid: 18001, customerNo: 1001 };
 const STORY_CALL = `/call-center/current-call/${STORY.sqldbid}/${STORY.customerNo}/Inbound`;
 const CALL_ACTIVE = '/api/call-center/call-active';
 /** How long after a reload the screen confirms its call once more (RELOAD_CONFIRM_MS in call-hold.ts). */
 const RELOAD_CONFIRM_MS = 1500;
-const SERVER = { timeout: 20_000 };
 
 const users = new Set<string>();
 

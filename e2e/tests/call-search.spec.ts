@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, forgetSavedCall, settled, shot, signIn } from './helpers.js';
+import { DEMO_PASSWORD, forgetSavedCall, SERVER, settled, shot, signIn } from './helpers.js';
 
 /*
  * Call search (administration.md §2, §5; issue 17 point 2): filters in the URL, completed calls only until 'Show
  * uncompleted', sorting and page sizes on the server, a reload keeps the search, a row opens its customer.
  */
 
-const LOAD = { timeout: 15_000 };
 const grid = (page: Page) => page.getByTestId('call-search-grid');
 const summary = (page: Page) => page.getByTestId('call-search-summary');
 const column = async (page: Page, colId: string) =>
@@ -24,7 +23,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   await page.getByTestId('app-callSearch').click();
   await expect(page).toHaveURL(/\/call-center\/callSearch$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Call Search' })).toBeVisible();
-  await expect(summary(page)).not.toHaveText('Loading…', LOAD);
+  await expect(summary(page)).not.toHaveText('Loading…', SERVER);
 
   // Completed calls only at first: every row says so.
   const completed = await column(page, 'callComplete');
@@ -32,15 +31,15 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
 
   await page.getByTestId('filter-uncompleted').click();
   await expect(page).toHaveURL(/uncompleted=1/);
-  await expect(summary(page)).toContainText(/of [\d,]+ calls/, LOAD);
-  await expect.poll(async () => (await column(page, 'callComplete')).includes('No'), LOAD).toBe(true);
+  await expect(summary(page)).toContainText(/of [\d,]+ calls/, SERVER);
+  await expect.poll(async () => (await column(page, 'callComplete')).includes('No'), SERVER).toBe(true);
 
   // One call type.
   await page.getByTestId('filter-types').click();
   await page.getByRole('option', { name: 'Cancel', exact: false }).first().click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/types=Cancel/);
-  await expect.poll(async () => new Set(await column(page, 'Type')), LOAD).toEqual(new Set(['Cancel']));
+  await expect.poll(async () => new Set(await column(page, 'Type')), SERVER).toEqual(new Set(['Cancel']));
   const count = (await summary(page).textContent()) ?? '';
 
   // Sorted on the server by last name, both ways.
@@ -50,7 +49,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
     .poll(async () => {
       const names = await column(page, 'LastName');
       return names.length > 1 && names.every((n, i) => i === 0 || names[i - 1]!.localeCompare(n) <= 0);
-    }, LOAD)
+    }, SERVER)
     .toBe(true);
 
   await page.getByTestId('page-size').click();
@@ -63,7 +62,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   await page.reload();
   await expect(page).toHaveURL(url);
   await expect(page.getByTestId('filter-uncompleted')).toBeChecked();
-  await expect(summary(page)).toContainText(count.replace(/^.*(of .*)$/, '$1'), LOAD);
+  await expect(summary(page)).toContainText(count.replace(/^.*(of .*)$/, '$1'), SERVER);
   await expect(page.getByTestId('page-size')).toHaveValue('500');
 
   await settled(page);
@@ -87,5 +86,5 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   // A row opens its customer on the call screen.
   const custNo = (await column(page, 'cust_No'))[0]!;
   await grid(page).locator('[role="row"][row-index="0"]').first().click();
-  await expect(page).toHaveURL(new RegExp(`/call-center/current-call/\\d+/${custNo}/Cancel$`), LOAD);
+  await expect(page).toHaveURL(new RegExp(`/call-center/current-call/\\d+/${custNo}/Cancel$`), SERVER);
 });

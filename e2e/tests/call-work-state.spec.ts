@@ -1,6 +1,16 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, settled, shot, signIn, signOut } from './helpers.js';
+import {
+  DEMO_PASSWORD,
+  fillSignIn,
+  forgetSavedCall,
+  pageToken,
+  SERVER,
+  settled,
+  shot,
+  signIn,
+  signOut,
+} from './helpers.js';
 
 /**
  * Work on a call survives (issue 14 point 1, docs/decisions/023-call-working-state.md): a reload, a closed window
@@ -9,7 +19,6 @@ import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, settled, shot, s
  * call says which call it is and why.
  */
 
-const SERVER = { timeout: 20_000 };
 const LINDGREN = { sqldbid: 17501, customerNo: 1005 }; // csr.cof's customer, Omaha
 const CALL = `/call-center/current-call/${LINDGREN.sqldbid}/${LINDGREN.customerNo}/Inbound`;
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page, type Request } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, pageToken, shot, signIn, signOut, toast } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, pageToken, SERVER, shot, signIn, signOut, toast } from './helpers.js';
 
 /**
  * The current-call screen: /call-center/current-call/{sqldbid}/{customerNo}/{callType} (call-handling.md
@@ -15,7 +15,6 @@ const STORY = { sqldbid: 18001, customerNo: 1001, name: 'Margaret Thornbury', ph
 const STORY_CALL = `/call-center/current-call/${STORY.sqldbid}/${STORY.customerNo}/Inbound`;
 const ACTIVE_CALL_MESSAGE = 'Sorry, but this call is currently active...';
 const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
-const SERVER = { timeout: 20_000 };
 const MONTHS = [
   'January',
   'February',

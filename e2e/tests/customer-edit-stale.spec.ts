@@ -1,13 +1,12 @@
 import { expect, test } from './fixtures.js';
 import { CUSTOMER_CHANGED_MESSAGE } from '@cc/domain';
-import { DEMO_PASSWORD, forgetSavedCall, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
  * A customer edit carries the version it was made on (issue 13, point 3): when the customer changed since the screen
  * read it, the save is refused and the Edit Customer dialog says so and offers to reload; reloaded, the edit saves.
  */
 const DALE = { sqldbid: 18001, customerNo: 1002, name: 'Dale Okonkwo' };
-const SERVER = { timeout: 20_000 };
 
 test.afterEach(async ({ request, context }) => {
   await context.close();

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.js';
 import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, formatMoney, ZERO_SALE_MESSAGE } from '@cc/domain';
-import { DEMO_PASSWORD, shot, signIn, toast, toastComing } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
  * Ending a call from the call screen (call-handling.md §4 end-call sequence, §5, §8; issue 7): the End Call
@@ -14,7 +14,6 @@ import { DEMO_PASSWORD, shot, signIn, toast, toastComing } from './helpers.js';
  * csr.franchise's lists (a callback). Other journeys do not depend on what these calls change.
  */
 
-const SERVER = { timeout: 20_000 };
 const BRENNAN = { sqldbid: 18002, customerNo: 1004 };
 const OKONKWO = { sqldbid: 18001, customerNo: 1002 };
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };

@@ -2,6 +2,14 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 
+/**
+ * How long a journey waits for what the server answers (a page's first data, a save's toast): a 2-core machine of the
+ * slower kind with two workers (browser, server and embedded database each) ran journeys 3-4 times slower than a
+ * fast one, and a first page after signing in took more than 15 s there (CI, 2026-11-27). A wait ends when the
+ * answer shows, so a long bound costs nothing when all is well.
+ */
+export const SERVER = { timeout: 45_000 };
+
 /** Sign in through the dialog on the public home and wait for the dashboard. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await forgetSavedCall(page.request, username, password);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, forgetSavedCall, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn, toast } from './helpers.js';
 import { makeUser, readUser } from './user-admin-support.js';
 
 /*
@@ -77,10 +77,10 @@ test('the utilities and the call search from the keyboard: a dialog opens and cl
 
   await page.goto('/call-center/callSearch?uncompleted=1&types=Cancel');
   const grid = page.getByTestId('call-search-grid');
-  await expect(grid.locator('[row-index="0"] [col-id="OutboundId"]').first()).not.toBeEmpty({ timeout: 15_000 });
+  await expect(grid.locator('[row-index="0"] [col-id="OutboundId"]').first()).not.toBeEmpty(SERVER);
   await tabTo(page, grid, 60);
   await expect(grid.locator('[row-index="0"] [role="gridcell"]:focus')).toHaveCount(1);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, SERVER);
   await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);
 });

@@ -1,13 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, settled, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, settled, shot, signIn, toast } from './helpers.js';
 
 /**
  * Issue 14, points 2, 3 and 6: Cancel Call asks first, /signin and /signup for a signed-in user, a whole inbound call
  * from the keyboard, one tab stop per grid, focus return, Escape, the empty result, the outbound grid at 1366 px.
  */
 
-const SERVER = { timeout: 20_000 };
 const BRENNAN = { sqldbid: 18002, customerNo: 1004, lastName: 'Brennan' };
 const ABANDON_TITLE = 'Please confirm navigation';
 const ABANDON_MESSAGE = 'This call has not been saved. All changes will be lost.';

@@ -6,10 +6,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast } from './helpers.js';
 import { clickMap, numberIn, tokenOf, unmeasuredCustomers } from './measureit-support.js';
-
-const SERVER = { timeout: 15_000 };
 
 async function pickAddress(page: Page, typed: string, label: RegExp): Promise<void> {
   await page.getByRole('combobox', { name: 'Address', exact: true }).fill(typed);

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
-import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, shot, signIn, toast } from './helpers.js';
+import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, SERVER, shot, signIn, toast } from './helpers.js';
 import { unmeasuredCustomers } from './measureit-support.js';
 
 /**
@@ -11,7 +11,6 @@ import { unmeasuredCustomers } from './measureit-support.js';
  * measurer who left a measurement in progress is sent back to it when signing in.
  */
 
-const SERVER = { timeout: 20_000 };
 /** The BroadcastChannel the editor announces saves on (MEASUREIT_CHANNEL, apps/web/src/features/measureit/links.ts). */
 const MEASUREIT_CHANNEL = 'cc-measureit';
 // Admin's (all branches, Inbound and MeasureIt); no other journey uses this customer. Lawn size 6.00 when seeded.

@@ -6,7 +6,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast } from './helpers.js';
 import {
   clickMap,
   metresPerPixel,
@@ -16,7 +16,6 @@ import {
   type Customer,
 } from './measureit-support.js';
 
-const SERVER = { timeout: 15_000 };
 const SQ_FT_PER_M2 = 3.2808399 ** 2;
 const editPath = (c: Customer, extra = '') => `/editMeasureIt?sqldbid=${c.sqldbid}&id=${c.customerNo}${extra}`;
 

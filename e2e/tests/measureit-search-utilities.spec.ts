@@ -5,10 +5,8 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast } from './helpers.js';
 import { tokenOf } from './measureit-support.js';
-
-const LOAD = { timeout: 15_000 };
 
 async function axeClean(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -55,7 +53,7 @@ test('a custom search list previewed, imported, renamed, offered by the search a
   await expect(page.getByTestId('custom-list-name')).toHaveValue('spring');
   await page.getByTestId('custom-list-name').fill(name);
   await page.getByTestId('custom-list-preview').click();
-  await expect(page.getByTestId('csv-preview')).toContainText('ISO-8859-1', LOAD);
+  await expect(page.getByTestId('csv-preview')).toContainText('ISO-8859-1', SERVER);
   await expect(page.getByTestId('csv-preview')).toContainText('5 rows');
   await expect(page.getByTestId('preview-found')).toHaveText('2');
   const notFound = Number(await page.getByTestId('preview-not-found').textContent());
@@ -68,7 +66,7 @@ test('a custom search list previewed, imported, renamed, offered by the search a
   await axeClean(page);
 
   await page.getByTestId('custom-list-import').click();
-  await expect(toast(page, 'MeasureIt Customer Search List Successfully Imported!')).toBeVisible(LOAD);
+  await expect(toast(page, 'MeasureIt Customer Search List Successfully Imported!')).toBeVisible(SERVER);
   const row = page.getByTestId('custom-lists').getByRole('row', { name: new RegExp(name) });
   await expect(row).toBeVisible();
   await expect(row.getByRole('cell').nth(1)).toHaveText('2');
@@ -79,7 +77,7 @@ test('a custom search list previewed, imported, renamed, offered by the search a
   await page.getByTestId('rename-list-name').fill(renamed);
   await page.getByRole('dialog', { name: 'Rename the list' }).getByRole('button', { name: 'Rename' }).click();
   const renamedRow = page.getByTestId('custom-lists').getByRole('row', { name: new RegExp(renamed) });
-  await expect(renamedRow).toBeVisible(LOAD);
+  await expect(renamedRow).toBeVisible(SERVER);
   await shot(page, 'measureit-utilities-lists');
   await axeClean(page);
 
@@ -101,7 +99,7 @@ test('a custom search list previewed, imported, renamed, offered by the search a
             .map((t) => t.trim())
             .filter(Boolean),
         ),
-      LOAD,
+      SERVER,
     )
     .toEqual(new Set(found.map(String)));
 
@@ -109,7 +107,7 @@ test('a custom search list previewed, imported, renamed, offered by the search a
   await page.goto('/measureItUtilities');
   await renamedRow.getByRole('button', { name: `Delete ${renamed}` }).click();
   await page.getByRole('dialog', { name: 'Delete the list' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(toast(page, 'The list was deleted.')).toBeVisible(LOAD);
+  await expect(toast(page, 'The list was deleted.')).toBeVisible(SERVER);
   await expect(renamedRow).toHaveCount(0);
 });
 
@@ -122,6 +120,6 @@ test('a file without the columns is refused with the import’s error', async ({
     buffer: Buffer.from('Branch,Customer\r\nPB181,1\r\n', 'latin1'),
   });
   await page.getByTestId('custom-list-preview').click();
-  await expect(page.getByTestId('custom-list-error')).toContainText(/BranchNo|CustNo|file/, LOAD);
+  await expect(page.getByTestId('custom-list-error')).toContainText(/BranchNo|CustNo|file/, SERVER);
   await expect(page.getByTestId('custom-list-import')).toBeDisabled();
 });

@@ -6,10 +6,9 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast } from './helpers.js';
 import { clickMap } from './measureit-support.js';
 
-const LOAD = { timeout: 15_000 };
 const grid = (page: Page) => page.getByTestId('measureit-search-grid');
 const summary = (page: Page) => page.getByTestId('measureit-search-summary');
 const column = async (page: Page, colId: string) =>
@@ -57,21 +56,21 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
   await expect(page).toHaveURL(/\/searchMeasureIt$/);
   await expect(page.getByRole('heading', { level: 1, name: 'MeasureIt Search' })).toBeVisible();
   // The demo measurer has no franchise of its own: 'None' and its warning.
-  await expect(page.getByTestId('no-franchise-warning')).toBeVisible(LOAD);
+  await expect(page.getByTestId('no-franchise-warning')).toBeVisible(SERVER);
   await expect(page.getByTestId('filter-franchise')).toHaveValue('None');
-  await expect(summary(page)).toContainText('properties', LOAD);
+  await expect(summary(page)).toContainText('properties', SERVER);
 
   await page.getByTestId('filter-franchise').click();
   await page.getByRole('option', { name: /^PB181/ }).click();
   await expect(page).toHaveURL(/branch=PB181/);
-  await expect.poll(async () => new Set(await column(page, 'branchNo')), LOAD).toEqual(new Set(['PB181']));
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['PB181']));
   // Zips are stored as nine digits and shown 5-4.
   const zips = await column(page, 'zip');
   expect(zips.length).toBeGreaterThan(0);
   for (const zip of zips) expect(zip).toMatch(/^\d{5}-\d{4}$/);
   await expect(
     page.getByTestId('measureit-results-map').locator('.results-marker, .results-cluster').first(),
-  ).toBeVisible(LOAD);
+  ).toBeVisible(SERVER);
 
   // Sorted on the server: customer numbers descending (neighbours, without one, first).
   await grid(page).getByRole('columnheader', { name: 'Cust No' }).click();
@@ -82,22 +81,22 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
     .poll(async () => {
       const numbers = (await column(page, 'custNo')).filter(Boolean).map(Number);
       return numbers.length > 1 && numbers.every((n, i) => i === 0 || numbers[i - 1]! >= n);
-    }, LOAD)
+    }, SERVER)
     .toBe(true);
 
   // Page 2, then pages of 500.
   const first = await summary(page).textContent();
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(summary(page)).toContainText(/^26–50 of/, LOAD);
+  await expect(summary(page)).toContainText(/^26–50 of/, SERVER);
   // The map follows the page: its markers and clusters hold the page's rows.
-  await expect.poll(() => mapped(page), LOAD).toBe(25);
+  await expect.poll(() => mapped(page), SERVER).toBe(25);
   await page.getByTestId('page-size').click();
   await page.getByRole('option', { name: '500', exact: true }).click();
   await expect(page).toHaveURL(/size=500/);
-  await expect(summary(page)).toContainText(/^1–\d/, LOAD);
+  await expect(summary(page)).toContainText(/^1–\d/, SERVER);
   expect(first).toMatch(/^1–25 of/);
-  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), LOAD).toBe(true);
+  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), SERVER).toBe(true);
 
   // A zip narrows the search; a reload keeps it.
   const zip5 = zips[0]!.slice(0, 5);
@@ -106,12 +105,12 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(`zips=${zip5}`));
   await expect
-    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), LOAD)
+    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), SERVER)
     .toEqual(new Set([zip5]));
   await page.reload();
   await expect(page.getByTestId('filter-zips')).toBeVisible();
   await expect
-    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), LOAD)
+    .poll(async () => new Set((await column(page, 'zip')).map((z) => z.slice(0, 5))), SERVER)
     .toEqual(new Set([zip5]));
 
   await shot(page, 'measureit-search');
@@ -122,8 +121,8 @@ test('working a street from the map: a cluster zooms in, a marker selects its ro
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.goto('/searchMeasureIt?branch=PB181&size=500');
-  await expect(summary(page)).toContainText(/^1–\d/, LOAD);
-  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), LOAD).toBe(true);
+  await expect(summary(page)).toContainText(/^1–\d/, SERVER);
+  await expect.poll(async () => (await mapped(page)) === (await pageRows(page)), SERVER).toBe(true);
   // A cluster zooms in on its properties (there are none from zoom 17); a marker's click selects its row.
   const map = resultsMap(page);
   const marker = map.locator('.results-marker').first();
@@ -133,13 +132,16 @@ test('working a street from the map: a cluster zooms in, a marker selects its ro
     await cluster.evaluate((element) => element.setAttribute('data-clicked', 'yes'));
     await cluster.click();
     // Every zoom draws the layer anew: the cluster clicked is gone once the map has zoomed in.
-    await expect(map.locator('[data-clicked]')).toHaveCount(0, LOAD);
+    await expect(map.locator('[data-clicked]')).toHaveCount(0, SERVER);
   }
   const markerClass = (await marker.getAttribute('class')) ?? '';
   const propertyId = /results-marker-(\d+)/.exec(markerClass)?.[1];
   expect(propertyId).toBeTruthy();
   await marker.click();
-  await expect(grid(page).locator(`[role="row"][row-id="${propertyId}"]`).first()).toHaveClass(/ag-row-selected/, LOAD);
+  await expect(grid(page).locator(`[role="row"][row-id="${propertyId}"]`).first()).toHaveClass(
+    /ag-row-selected/,
+    SERVER,
+  );
   await shot(page, 'measureit-search-marker');
   // Zoomed out, the cluster that holds the selected row is ringed.
   for (let zoomOuts = 0; (await map.locator('.results-cluster-chosen').count()) === 0; zoomOuts++) {
@@ -149,7 +151,7 @@ test('working a street from the map: a cluster zooms in, a marker selects its ro
       .first()
       .evaluate((element) => element.setAttribute('data-drawn', 'yes'));
     await map.getByRole('button', { name: 'Zoom out' }).click();
-    await expect(map.locator('[data-drawn]')).toHaveCount(0, LOAD);
+    await expect(map.locator('[data-drawn]')).toHaveCount(0, SERVER);
   }
 });
 
@@ -157,7 +159,7 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.goto('/searchMeasureIt?branch=PB182&mode=Both');
-  await expect(summary(page)).toContainText(/of [\d,]+/, LOAD);
+  await expect(summary(page)).toContainText(/of [\d,]+/, SERVER);
   const before = await figure(page, 'stat-properties-measured');
   const rows = await shownRows(page);
   const row = rows.find((r) => r.custNo !== '' && r.squareFeet === '');
@@ -169,7 +171,7 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   const popup = await popupComing;
   await expect(popup).toHaveURL(/\/editMeasureIt\?.*closeOnSave=true/);
   await expect(popup).toHaveURL(new RegExp(`id=${row!.custNo}`));
-  await expect(popup.getByTestId('measure-total')).toHaveText('0 sq ft', LOAD);
+  await expect(popup.getByTestId('measure-total')).toHaveText('0 sq ft', SERVER);
   await popup.locator('.leaflet-pm-icon-rectangle').click();
   await clickMap(popup, [
     [-120, -80],
@@ -181,8 +183,8 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   await closed;
 
   // The search heard the save: the row shows its size, the statistics count it.
-  await expect(target.locator('[col-id="squareFeet"]')).toHaveText(/^\d[\d,]*$/, LOAD);
-  await expect.poll(() => figure(page, 'stat-properties-measured'), LOAD).toBe(before + 1);
+  await expect(target.locator('[col-id="squareFeet"]')).toHaveText(/^\d[\d,]*$/, SERVER);
+  await expect.poll(() => figure(page, 'stat-properties-measured'), SERVER).toBe(before + 1);
   await shot(page, 'measureit-search-after-save');
 });
 
@@ -190,7 +192,7 @@ test('a reason applied to a selection, after a cancelled try', async ({ page }) 
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.goto('/searchMeasureIt?branch=PB171');
-  await expect(summary(page)).toContainText(/of [\d,]+/, LOAD);
+  await expect(summary(page)).toContainText(/of [\d,]+/, SERVER);
   const unmeasured = await figure(page, 'stat-properties-unmeasured');
   const notMeasured = await figure(page, 'stat-properties-not-measured');
   // Two customers' rows selected.
@@ -213,10 +215,10 @@ test('a reason applied to a selection, after a cancelled try', async ({ page }) 
 
   await page.getByTestId('apply-reason').click();
   await dialog.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, 'Not Measured Reason was successfully applied to selection')).toBeVisible(LOAD);
+  await expect(toast(page, 'Not Measured Reason was successfully applied to selection')).toBeVisible(SERVER);
   // Unmeasured mode: the two rows leave the grid, and the statistics move them.
-  for (const r of rows) await expect(grid(page).locator(`[row-id="${r.id}"]`)).toHaveCount(0, LOAD);
-  await expect.poll(() => figure(page, 'stat-properties-not-measured'), LOAD).toBe(notMeasured + 2);
+  for (const r of rows) await expect(grid(page).locator(`[row-id="${r.id}"]`)).toHaveCount(0, SERVER);
+  await expect.poll(() => figure(page, 'stat-properties-not-measured'), SERVER).toBe(notMeasured + 2);
   expect(await figure(page, 'stat-properties-unmeasured')).toBe(unmeasured - 2);
   await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (0)');
 });
@@ -226,10 +228,10 @@ test('an independent franchise’s user is held to the own franchise', async ({ 
   await signIn(page, 'csr.franchise');
   // Even asked for another franchise in the URL.
   await page.goto('/searchMeasureIt?branch=PB181&mode=Both');
-  await expect(page.getByTestId('filter-franchise')).toHaveValue(/^SG101/, LOAD);
+  await expect(page.getByTestId('filter-franchise')).toHaveValue(/^SG101/, SERVER);
   await expect(page.getByTestId('filter-franchise')).toBeDisabled();
   await expect(page.getByTestId('no-franchise-warning')).toHaveCount(0);
-  await expect.poll(async () => new Set(await column(page, 'branchNo')), LOAD).toEqual(new Set(['SG101']));
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG101']));
   await shot(page, 'measureit-search-franchise');
   await axeClean(page);
 });

@@ -5,10 +5,8 @@
  */
 import { startGeocoder, startTileServer, type Geocoder, type TileServer } from '@cc/test-peers';
 import { test as base, expect } from './fixtures.js';
-import { shot, signIn } from './helpers.js';
+import { SERVER, shot, signIn } from './helpers.js';
 import { clickMap, numberIn, unmeasuredCustomers } from './measureit-support.js';
-
-const SERVER = { timeout: 15_000 };
 
 const test = base.extend<object, { peers: { tiles: TileServer; geocoder: Geocoder } }>({
   peers: [

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { pageSession, pageToken, settled, signIn, toast } from './helpers.js';
+import { pageSession, pageToken, SERVER, settled, signIn, toast } from './helpers.js';
 
 /**
  * The outbound screen (call-handling.md §2-4, §8): a section per call type with its count, the grid of
@@ -356,7 +356,7 @@ test('Refresh reloads the list and the counts, with a toast either way', async (
     (route) => route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something went wrong.' } }),
   );
   await refresh.click();
-  await expect(toast(page, 'ERROR Refreshing Cancel Calls!')).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, 'ERROR Refreshing Cancel Calls!')).toBeVisible(SERVER);
 });
 
 test('the sidebar: Cancel Calls and Upsell Postcard have their own routes that open and show their section', async ({

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { formatMoney } from '@cc/domain';
-import { DEMO_PASSWORD, pageToken, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, pageToken, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
  * The pricing tab of the current-call screen (call-handling.md §3-5, §8, §9; issue 6). The totals on screen are
@@ -11,7 +11,6 @@ import { DEMO_PASSWORD, pageToken, shot, signIn, toast } from './helpers.js';
  * The service year is chosen as next year's, so every lawn round is still to come whatever today's date is.
  */
 
-const SERVER = { timeout: 20_000 };
 const LINDGREN = { sqldbid: 17501, customerNo: 1005, size: 12.4 }; // csr.cof's story customer, Omaha, tax 7 %
 const THORNBURY = { sqldbid: 18001, customerNo: 1001, size: 8.5 }; // csr.franchise's, Naperville, tax 7.25 %
 const callPath = (c: { sqldbid: number; customerNo: number }) =>

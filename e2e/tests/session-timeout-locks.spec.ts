@@ -4,11 +4,10 @@
  * go stale (docs/decisions/005 and 018).
  */
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, signIn } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, signIn } from './helpers.js';
 
 const STORY = { sqldbid: 18001, customerNo: 1001 };
 const STORY_CALL = `/call-center/current-call/${STORY.sqldbid}/${STORY.customerNo}/Inbound`;
-const SERVER = { timeout: 20_000 };
 
 const callScreen = (page: Page) => page.getByTestId('current-call');
 

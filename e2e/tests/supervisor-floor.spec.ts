@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, settled, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, settled, shot, signIn, toast } from './helpers.js';
 
 /**
  * The supervisor's live view of the floor (issue 17 point 3; decision 035): the supervisor's page shows a CSR's
@@ -8,7 +8,6 @@ import { DEMO_PASSWORD, settled, shot, signIn, toast } from './helpers.js';
  * over Server-Sent Events. A CSR is offered no floor view. Customer: Dale Okonkwo (csr.franchise, no email).
  */
 
-const SERVER = { timeout: 20_000 };
 const OKONKWO = { sqldbid: 18001, customerNo: 1002 };
 const OKONKWO_CALL = `/call-center/current-call/${OKONKWO.sqldbid}/${OKONKWO.customerNo}/Inbound`;
 

@@ -1,13 +1,11 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
  * Where toasts show (issue 14 point 5, decision 027): call handling's bottom right, the administration screens' top
  * right, and a bottom-right toast never covers a grid's pager — it is lifted above one it would overlap.
  */
-
-const LOAD = { timeout: 20_000 };
 
 /** The stack (Mantine's notifications root) a toast is in. */
 const stackOf = (alert: Locator) => alert.locator('xpath=ancestor::*[@data-position][1]');
@@ -28,7 +26,7 @@ test("a call-handling toast shows bottom right, clear of the grid's pager under 
   const section = page.getByTestId('outbound-section-Cancel');
   await section.getByRole('button', { name: /^Cancel Calls/ }).click();
   const pager = section.locator('[data-grid-pager]');
-  await expect(pager.getByRole('button', { name: 'Page 2' })).toBeVisible(LOAD);
+  await expect(pager.getByRole('button', { name: 'Page 2' })).toBeVisible(SERVER);
 
   await section.getByRole('button', { name: 'Refresh' }).click();
   const refreshed = toast(page, 'Refreshed Cancel Calls');

@@ -8,10 +8,9 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { pageSession, settled, shot, signIn, toastComing } from './helpers.js';
+import { pageSession, SERVER, settled, shot, signIn, toastComing } from './helpers.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const LOAD = { timeout: 20_000 };
 const MONTHS = [
   'January',
   'February',
@@ -73,7 +72,7 @@ async function choose(page: Page, label: string, option: string) {
 async function openUtility(page: Page, key: string, title: string) {
   await page.getByTestId(`open-${key}`).click();
   const dialog = page.getByRole('dialog', { name: title });
-  await expect(dialog).toBeVisible(LOAD);
+  await expect(dialog).toBeVisible(SERVER);
   return dialog;
 }
 
@@ -95,7 +94,7 @@ test('assign a list to a CSR, mark it complete and delete the assignment; every 
 
   const dialog = await openUtility(page, 'assign', 'Assign Service Reps');
   const grid = dialog.getByTestId('assignments-grid');
-  await expect(grid.locator('.ag-row').first()).toBeVisible(LOAD);
+  await expect(grid.locator('.ag-row').first()).toBeVisible(SERVER);
   await expectAccessible(page, 'Assign Service Reps');
   await shot(page, 'utilities-assign');
 
@@ -111,7 +110,7 @@ test('assign a list to a CSR, mark it complete and delete the assignment; every 
   const updated = toastComing(page, `CSR Successfully Updated for Assignment ${label}`);
   await dialog.getByRole('button', { name: 'Assign CSR' }).click();
   await updated;
-  await expect(row.locator('[role="gridcell"][col-id="csrName"]')).toHaveText('Casey Corbin', LOAD);
+  await expect(row.locator('[role="gridcell"][col-id="csrName"]')).toHaveText('Casey Corbin', SERVER);
   await shot(page, 'utilities-assign-assigned');
   // The list is the assigned CSR's now: gone from the administrator's own Customer Survey list.
   const adminList = await api<{ data: { branchNo: string; CallSource: string }[] }>(
@@ -134,7 +133,7 @@ test('assign a list to a CSR, mark it complete and delete the assignment; every 
   const marked = toastComing(page, 'Mark List Complete Succeeded!');
   await confirm.getByRole('button', { name: 'Mark Complete' }).click();
   await marked;
-  await expect(row.locator('[role="gridcell"][col-id="callComplete"]')).toHaveText('Yes', LOAD);
+  await expect(row.locator('[role="gridcell"][col-id="callComplete"]')).toHaveText('Yes', SERVER);
   await expect(row.locator('[role="gridcell"][col-id="openCalls"]')).toHaveText('0');
 
   // Delete the assignment: No first, then Yes; the finished, unassigned list leaves the grid.
@@ -148,7 +147,7 @@ test('assign a list to a CSR, mark it complete and delete the assignment; every 
   const deleted = toastComing(page, 'Assignment Successfully Deleted.');
   await del.getByRole('button', { name: 'Delete' }).click();
   await deleted;
-  await expect(dialog.getByText('0 lists', { exact: true })).toBeVisible(LOAD);
+  await expect(dialog.getByText('0 lists', { exact: true })).toBeVisible(SERVER);
   const after = await api<Group[]>(page, 'GET', '/api/Utilities/GetAllAssignments');
   expect(
     after.find((g) => g.branch === group.branch && g.type === group.type && g.source === group.source),
@@ -186,7 +185,7 @@ test("reassign one day of a CSR's callbacks to another CSR", async ({ page }) =>
   try {
     const dialog = await openUtility(page, 'callbacks', 'Reassign Callbacks');
     const grid = dialog.getByTestId('callbacks-grid');
-    await expect(grid.locator('.ag-row').first()).toBeVisible(LOAD);
+    await expect(grid.locator('.ag-row').first()).toBeVisible(SERVER);
     await expectAccessible(page, 'Reassign Callbacks');
 
     await choose(page, 'CSR', 'Jordan Owens (csr.cof)');
@@ -207,7 +206,7 @@ test("reassign one day of a CSR's callbacks to another CSR", async ({ page }) =>
     await expect(level).toBeHidden();
 
     const n = moving.length;
-    await expect(dialog.getByText(`${n} callbacks`, { exact: true })).toBeVisible(LOAD);
+    await expect(dialog.getByText(`${n} callbacks`, { exact: true })).toBeVisible(SERVER);
     await expect(grid.locator('.ag-row[row-index="0"] [col-id="callBackCSRName"]')).toHaveText('Jordan Owens');
     for (const cell of await grid.locator('[role="gridcell"][col-id="callBackCSRName"]').all()) {
       await expect(cell).toHaveText('Jordan Owens');
@@ -220,7 +219,7 @@ test("reassign one day of a CSR's callbacks to another CSR", async ({ page }) =>
     await dialog.getByRole('button', { name: 'Reassign' }).click();
     await moved;
     // They are no longer csr.cof's: the filtered grid empties.
-    await expect(dialog.getByText('0 callbacks', { exact: true })).toBeVisible(LOAD);
+    await expect(dialog.getByText('0 callbacks', { exact: true })).toBeVisible(SERVER);
     const now = await api<{ data: Callback[] }>(
       page,
       'GET',

@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { CALL_TIME_ZONE, followUpDue, formatLocalDateTime } from '@cc/domain';
 import { test as base, expect, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, shot, signIn, signOut, toast, toastComing } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, shot, signIn, signOut, toast, toastComing } from './helpers.js';
 import { startSmtp, type JourneySmtp } from '../support/smtp.js';
 
 /**
@@ -28,7 +28,6 @@ const test = base.extend<object, { smtp: JourneySmtp }>({
   ],
 });
 
-const SERVER = { timeout: 20_000 };
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
 const REFUSAL = '5.1.1 Mailbox unavailable: no such user here';
 
