@@ -169,13 +169,14 @@ export async function preparePostgres(
 }
 
 /**
- * An embedded database in a new temporary DATA_DIR, loaded the same way. Returns the directory and a
+ * An embedded database in a new temporary DATA_DIR, loaded the same way and topped up with worked calls. Returns the directory and a
  * runner that works on it in this process; close the runner (it releases the directory lock) before
  * the server opens the directory.
  */
 export async function preparePglite(
   customers: number,
   outboundCalls: number,
+  callSearchRows: number,
 ): Promise<{ dataDir: string; runner: Runner }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pglite-'));
   console.log(`Loading an embedded database in ${dataDir}…`);
@@ -186,6 +187,8 @@ export async function preparePglite(
     close: () => database.close(),
   };
   await load(database, runner, customers, outboundCalls);
+  // Worked calls, as on the server (without them every call search input matches nothing).
+  await topUpCallHistory(runner, callSearchRows);
   return { dataDir, runner };
 }
 

@@ -110,6 +110,10 @@ function run(
         url: target.url,
         connections: target.connections,
         duration,
+        // A request still unanswered after 10 s (autocannon's default) is counted as an error rather than crashing
+        // autocannon 8 (its retry after a timeout reads a request that is gone); 16 requests queued on PGlite's one
+        // connection can wait that long behind a slow statement, which the p95 then shows.
+        timeout: 60,
         // Each connection cycles through every input, so no single statement stays hot in every cache; with a
         // request before each, through its own share of them.
         requests: requestsOf(all),

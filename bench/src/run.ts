@@ -8,7 +8,8 @@
  * BENCH_CALL_SEARCH_ROWS (budgets.json: 2000000; outbound rows the call search runs over, worked calls added when short),
  * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_PORT (3900), BENCH_PGLITE=1
  * (also the embedded database, at BENCH_PGLITE_CUSTOMERS customers: 100000, and BENCH_PGLITE_OUTBOUND outbound rows:
- * 50000, the size of a demo that `npm start` serves), BENCH_POSTGRES=0 (skip the PostgreSQL server: PGlite alone),
+ * 50000, the size of a demo that `npm start` serves, topped up with worked calls to BENCH_PGLITE_CALL_SEARCH_ROWS:
+ * 200000), BENCH_POSTGRES=0 (skip the PostgreSQL server: PGlite alone),
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
@@ -62,6 +63,8 @@ const config = {
   pglite: env.BENCH_PGLITE === '1',
   pgliteCustomers: int('BENCH_PGLITE_CUSTOMERS', smoke ? 10_000 : 100_000),
   pgliteOutboundCalls: int('BENCH_PGLITE_OUTBOUND', smoke ? 5_000 : 50_000),
+  // The server's ratio of calls to customers (2,000,000 to 1,000,000).
+  pgliteCallSearchRows: int('BENCH_PGLITE_CALL_SEARCH_ROWS', smoke ? 20_000 : 200_000),
   postgres: env.BENCH_POSTGRES !== '0',
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
@@ -368,7 +371,11 @@ async function main(): Promise<void> {
     const embedded = await benchTarget(
       `PGlite (embedded, ${config.pgliteCustomers.toLocaleString('en-US')} customers)`,
       async () => {
-        const { dataDir, runner } = await preparePglite(config.pgliteCustomers, config.pgliteOutboundCalls);
+        const { dataDir, runner } = await preparePglite(
+          config.pgliteCustomers,
+          config.pgliteOutboundCalls,
+          config.pgliteCallSearchRows,
+        );
         return {
           runner,
           // One embedded connection in all: the ceiling's connections share it (closed once, by the bench).

@@ -1,23 +1,11 @@
 /**
  * The scenarios: what a CSR does on the inbound screen, with inputs taken from the loaded data. Each
  * input carries its HTTP body and the very statements the API runs for it, built by the API's own code
- * (searchConditions, searchRowsQuery, searchCountQuery, autocompleteQuery, zipServiceQuery).
+ * (searchConditions, searchRowsQuery, searchCountQuery, autocompleteQuery, zipServiceQuery). The call search, the
+ * MeasureIt search, pricing and the end call have files of their own.
  */
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
-import { narrowScope, type Scope } from '@cc/domain';
-import {
-  AutocompleteRequest,
-  INBOUND_FIRST_VIEW,
-  InboundSearchRequest,
-  routes,
-  type QuoteResponse,
-} from '@cc/contract';
-import { OUTBOUND_CALL_TYPES } from '@cc/domain';
-import type { Db } from '../../apps/api/dist/db/client.js';
-import * as schema from '../../apps/api/dist/db/schema/index.js';
-import { DEMO_ACCOUNTS, SERVICE } from '../../apps/api/dist/db/seed/index.js';
+import { narrowScope, OUTBOUND_CALL_TYPES, type Scope } from '@cc/domain';
+import { AutocompleteRequest, INBOUND_FIRST_VIEW, InboundSearchRequest, routes } from '@cc/contract';
 import {
   INBOUND_ROW_LIMIT,
   autocompleteQuery,
@@ -32,10 +20,22 @@ import {
   listTotalQuery,
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
-import { pricingSnapshotQuery } from '../../apps/api/dist/features/pricing/data.js';
 import type { Runner } from './database.js';
 import { callSearchScenarios } from './call-search.js';
+import { endCallScenario } from './end-call.js';
 import { measureItSearchScenarios } from './measureit-search.js';
+import { pricingScenario } from './pricing.js';
+import {
+  ADMIN_SCOPE,
+  builder,
+  column,
+  compile,
+  franchiseAccount,
+  noStatements,
+  records,
+  spread,
+  statementsInput,
+} from './scenario-support.js';
 
 /** reference: no budget, no SQL of its own; shows the floor the machine gives at the moment. */
 export type Kind =
@@ -87,19 +87,6 @@ export interface Scenario {
   check?(api: (path: string, body: unknown) => Promise<unknown>): Promise<string>;
 }
 
-const dialect = new PgDialect();
-const compile = (statement: SQL): Query => dialect.sqlToQuery(statement);
-/** A database object that only builds statements (zipServiceQuery takes one); it never connects. */
-const builder = drizzle.mock({ schema }) as unknown as Db;
-
-const ADMIN_SCOPE: Scope = { kind: 'all' };
-
-function franchiseAccount() {
-  const account = DEMO_ACCOUNTS.find((a) => a.username === 'csr.franchise');
-  if (!account) throw new Error('demo account csr.franchise is missing');
-  return account;
-}
-
 /**
  * A search as the inbound screen sends it: the criteria and the grid's first page (25 rows, by branch then customer
  * number); the direct SQL is the service's, split the same way (features/inbound/service.ts).
@@ -120,20 +107,6 @@ function searchInput(criteria: Record<string, string>, scope: Scope): Input {
     },
   };
 }
-
-async function column(run: Runner, text: string): Promise<string[]> {
-  const { rows } = await run.query(text, []);
-  return rows.map((r) => String(Object.values(r)[0]));
-}
-
-async function records(run: Runner, text: string): Promise<Record<string, string>[]> {
-  const { rows } = await run.query(text, []);
-  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
-}
-
-/** A spread of n customers over the whole table (deterministic: the data come from a fixed seed). */
-const spread = (filter: string, n = 8) =>
-  `from customers where ${filter} order by customer_no % 7919, customer_no limit ${n}`;
 
 /** Format a 10-digit phone as people type it, in a few ways. */
 function asTyped(digits: string, i: number): string {
@@ -214,8 +187,6 @@ async function searchScenarios(
   ];
 }
 
-const noStatements = () => Promise.resolve([]);
-
 /** Calls with no search SQL: the HTTP floor, and the floor of a signed-in call (its session check alone). */
 const REFERENCES: Scenario[] = [
   {
@@ -248,19 +219,6 @@ const REFERENCES: Scenario[] = [
     ],
   },
 ];
-
-/** Runs compiled statements the way the API does for one request (in parallel on its pool; here in turn). */
-function statementsInput(path: string, statements: SQL[]): Input {
-  const compiled = statements.map(compile);
-  return {
-    body: null,
-    path,
-    async execute(run) {
-      for (const q of compiled) await run.query(q.sql, q.params);
-      return compiled;
-    },
-  };
-}
 
 /**
  * The outbound screen: a page of 25 of each call type's list (the screen's default sort, and a second page
@@ -320,154 +278,6 @@ function outboundScenarios(): Scenario[] {
     });
   }
   return scenarios;
-}
-
-/**
- * POST /api/customer/pricing for customers of every franchise at their own lawn sizes: one statement reads the
- * customer (scoped), the franchise and its rates for the year, the price list at the lawn size, the offers and the
- * coupons.
- */
-async function pricingScenario(run: Runner): Promise<Scenario> {
-  const year = new Date().getUTCFullYear();
-  const rows = await records(
-    run,
-    `select distinct on (sqldbid) sqldbid, customer_no, zip, lawn_size::text as size, customer_type
-     from customers where customer_no % 13 = 0 order by sqldbid, customer_no limit 8`,
-  );
-  const inputs = rows.map((r): Input => {
-    const sqldbid = Number(r.sqldbid);
-    const customerNo = Number(r.customer_no);
-    const size = Number(r.size);
-    const body = { sqldbid, customerNo, zip: /^\d{5}$/.test(r.zip ?? '') ? r.zip : '', size, pricingYear: year };
-    const statements = [compile(pricingSnapshotQuery(ADMIN_SCOPE, sqldbid, customerNo, year, size))];
-    return {
-      body,
-      async execute(r) {
-        for (const s of statements) await r.query(s.sql, s.params);
-        return statements;
-      },
-    };
-  });
-  return {
-    name: 'pricing: customer price list',
-    kind: 'pricing',
-    user: 'admin',
-    method: 'POST',
-    path: routes.customerPricing.path,
-    inputs,
-  };
-}
-
-/**
- * The five order lines of the end-call scenario: the Preferred Program, three additional services on three
- * gl_accounts (so none blocks another), and the pest program, whose monthly line is an order item while its initial
- * payment (service 45) is not.
- */
-const FIVE_LINES = {
-  lawn: SERVICE.Preferred,
-  pest: SERVICE.Pest,
-  additional: [SERVICE.Grub, SERVICE.CoreAeration, SERVICE.Lime],
-};
-
-/**
- * POST /api/call-center/end-call: csr.franchise ends an inbound call with a sale of five order lines and the SAVE20
- * coupon, for customers of its branches spread over the table, priced for next year's season (every round still to
- * come, whatever the date). Each request carries a new idempotency key, so each is a whole end-call transaction:
- * pricing again on the server, call history, services, the order with its five lines, source, autopay, the coupon
- * discount, the call history update, the lock's release and the confirmation email queued in the outbox. Only the
- * CSR holding a call ends it, so each end is preceded on its connection by opening the call (call-active, not
- * timed); two customers a connection, each held by one connection only.
- */
-async function endCallScenario(run: Runner, connections: number): Promise<Scenario> {
-  const account = franchiseAccount();
-  const serviceYear = new Date().getUTCFullYear() + 1;
-  const branches = account.branches.map((b) => `'${b}'`).join(', ');
-  const customers = await records(
-    run,
-    `select sqldbid, customer_no, lawn_size::text as size ${spread(
-      `branchno in (${branches}) and customer_no > 0`,
-      Math.max(8, 2 * connections),
-    )}`,
-  );
-  const itemIds = new Map<number, Map<number, number>>();
-  for (const sqldbid of new Set(customers.map((c) => Number(c.sqldbid)))) {
-    // The price list the API uses for the year: that year's, or the latest before it.
-    const { rows } = await run.query(
-      `select service_def_id, id from price_list_items where sqldbid = $1 and service_year =
-         (select max(service_year) from price_list_items where sqldbid = $1 and service_year <= $2)`,
-      [sqldbid, serviceYear],
-    );
-    itemIds.set(sqldbid, new Map(rows.map((r) => [Number(r.service_def_id), Number(r.id)])));
-  }
-  const inputs = customers.map((c): Input => {
-    const sqldbid = Number(c.sqldbid);
-    const id = (serviceDefId: number) => {
-      const found = itemIds.get(sqldbid)?.get(serviceDefId);
-      if (found === undefined) throw new Error(`end call: franchise ${sqldbid} sells no service ${serviceDefId}`);
-      return found;
-    };
-    return {
-      body: {
-        // Replaced by a new key in every request (newKeyPerRequest).
-        idempotencyKey: '00000000-0000-4000-8000-000000000000',
-        sqldbid,
-        customerNo: Number(c.customer_no),
-        callType: 'Inbound',
-        result: 'Sale',
-        notes: 'Benchmark: a five-line sale.',
-        pricing: {
-          serviceYear,
-          selections: {
-            lawnProgramId: id(FIVE_LINES.lawn),
-            pestProgramId: id(FIVE_LINES.pest),
-            additionalServiceIds: FIVE_LINES.additional.map(id),
-            couponCode: 'SAVE20',
-          },
-        },
-      },
-      execute: noStatements,
-    };
-  });
-  return {
-    name: `end call: five-line sale (${connections} connections)`,
-    kind: 'end_call',
-    user: account.username,
-    method: 'POST',
-    path: routes.endCall.path,
-    inputs,
-    connections,
-    newKeyPerRequest: true,
-    noDirectSql: true,
-    before: {
-      path: routes.callActive.path,
-      body: (input) => ({ sqldbid: input.sqldbid, customerNo: input.customerNo, callType: input.callType }),
-    },
-    // The server's quote of each input (at the customer's own lawn size, as the end call prices it) must have five
-    // order lines and the coupon applied.
-    async check(api) {
-      const totals: number[] = [];
-      for (const [i, input] of inputs.entries()) {
-        const body = input.body as { sqldbid: number; customerNo: number; pricing: object };
-        const quote = (await api(routes.customerQuote.path, {
-          sqldbid: body.sqldbid,
-          customerNo: body.customerNo,
-          size: Number(customers[i]?.size ?? 0),
-          ...body.pricing,
-        })) as QuoteResponse;
-        const lines = quote.lines.filter((l) => l.orderItem).length;
-        if (lines !== 5 || !quote.states.coupon?.applied) {
-          throw new Error(
-            `end call: customer ${body.sqldbid}/${body.customerNo} quotes ${lines} order lines` +
-              ` (coupon ${quote.states.coupon?.applied ? 'applied' : 'not applied'}): ` +
-              JSON.stringify(quote.problems),
-          );
-        }
-        totals.push(quote.totals.saleTotal);
-      }
-      const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-      return `${inputs.length} customers, 5 order lines each, sale totals ${money(Math.min(...totals))}–${money(Math.max(...totals))}`;
-    },
-  };
 }
 
 export async function buildScenarios(

@@ -1,0 +1,55 @@
+/**
+ * What the scenario builders share: statements compiled by the API's own query code without a connection, the
+ * admin's scope, the demo franchise account, and reading inputs from the loaded data.
+ */
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import type { Scope } from '@cc/domain';
+import type { Db } from '../../apps/api/dist/db/client.js';
+import * as schema from '../../apps/api/dist/db/schema/index.js';
+import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
+import type { Runner } from './database.js';
+import type { Input, Query } from './scenarios.js';
+
+const dialect = new PgDialect();
+export const compile = (statement: SQL): Query => dialect.sqlToQuery(statement);
+/** A database object that only builds statements (zipServiceQuery takes one); it never connects. */
+export const builder = drizzle.mock({ schema }) as unknown as Db;
+
+export const ADMIN_SCOPE: Scope = { kind: 'all' };
+
+export function franchiseAccount() {
+  const account = DEMO_ACCOUNTS.find((a) => a.username === 'csr.franchise');
+  if (!account) throw new Error('demo account csr.franchise is missing');
+  return account;
+}
+
+export async function column(run: Runner, text: string): Promise<string[]> {
+  const { rows } = await run.query(text, []);
+  return rows.map((r) => String(Object.values(r)[0]));
+}
+
+export async function records(run: Runner, text: string): Promise<Record<string, string>[]> {
+  const { rows } = await run.query(text, []);
+  return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
+}
+
+/** A spread of n customers over the whole table (deterministic: the data come from a fixed seed). */
+export const spread = (filter: string, n = 8) =>
+  `from customers where ${filter} order by customer_no % 7919, customer_no limit ${n}`;
+
+export const noStatements = () => Promise.resolve([]);
+
+/** Runs compiled statements the way the API does for one request (in parallel on its pool; here in turn). */
+export function statementsInput(path: string, statements: SQL[]): Input {
+  const compiled = statements.map(compile);
+  return {
+    body: null,
+    path,
+    async execute(run) {
+      for (const q of compiled) await run.query(q.sql, q.params);
+      return compiled;
+    },
+  };
+}
