@@ -169,8 +169,8 @@ export async function preparePostgres(
 }
 
 /**
- * An embedded database in a new temporary DATA_DIR, loaded the same way and topped up with worked calls. Returns the directory and a
- * runner that works on it in this process; close the runner (it releases the directory lock) before
+ * An embedded database in a new temporary DATA_DIR, loaded the same way and topped up with worked calls. Returns the
+ * directory and a runner that works on it in this process; close the runner (it releases the directory lock) before
  * the server opens the directory.
  */
 export async function preparePglite(
