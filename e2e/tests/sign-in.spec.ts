@@ -87,3 +87,16 @@ test('signed out, the dashboard goes to the public home; signing in goes on to t
   await expect(page).toHaveURL(/\/settings\/profile$/);
   await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
 });
+
+test('without an identity server, /portalsignin goes to the public home with noAuth and its sign-in dialog', async ({
+  page,
+}) => {
+  await page.goto('/portalsignin');
+  await expect(page).toHaveURL(/\/\?noAuth=true$/);
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await fillSignIn(page, 'csr.cof', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // Signed in, /portalsignin goes on to the dashboard.
+  await page.goto('/portalsignin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
