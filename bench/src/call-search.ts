@@ -4,13 +4,11 @@
  * `callComplete` while "uncompleted" is off, one sort, 100 rows a page, `$count=true`) over 2,000,000 outbound rows
  * (call-history.ts). The direct SQL is the service's own (`searchStatements`): the page, then the count.
  */
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { CALL_SEARCH_COUNT_LIMIT, CallSearchQuery, routes } from '@cc/contract';
 import { searchStatements, type SearchUser } from '../../apps/api/dist/features/call-search/service.js';
 import type { Runner } from './database.js';
-import type { Input, Query, Scenario } from './scenarios.js';
-
-const dialect = new PgDialect();
+import type { Input, Scenario } from './scenarios.js';
+import { statementsInput } from './scenario-support.js';
 
 /** What the admin's search runs: every branch, every agent (CallSearch.AllAgents). */
 const ADMIN: SearchUser = { userId: 1, permissions: ['permission:2:true'], scope: { kind: 'all' } };
@@ -42,15 +40,8 @@ function callSearchInput(view: View): Input {
     $count: 'true',
   };
   const statements = searchStatements(ADMIN, CallSearchQuery.parse(options), CALL_SEARCH_COUNT_LIMIT);
-  const compiled: Query[] = [statements.rows, statements.count].flatMap((s) => (s ? [dialect.sqlToQuery(s)] : []));
-  return {
-    body: null,
-    path: `${routes.searchOutboundCalls.path}?${new URLSearchParams(options).toString()}`,
-    async execute(run) {
-      for (const q of compiled) await run.query(q.sql, q.params);
-      return compiled;
-    },
-  };
+  const path = `${routes.searchOutboundCalls.path}?${new URLSearchParams(options).toString()}`;
+  return statementsInput({ path }, [statements.rows, statements.count]);
 }
 
 /** The day `days` before `now`, as the screen writes it (YYYY-MM-DD). */

@@ -4,14 +4,12 @@
  * `$count=true`) and POST /api/MeasureIt/GetPitStatistics for a franchise, over every generated property and
  * neighbour. The direct SQL is the service's own (`searchStatements`): the page, then the count.
  */
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { MEASUREIT_SEARCH_COUNT_LIMIT, MeasureItSearchFilter, routes, type MeasureItMode } from '@cc/contract';
 import { searchStatements } from '../../apps/api/dist/features/measureit-search/search.js';
 import { pitStatisticsStatement } from '../../apps/api/dist/features/measureit-search/counts.js';
 import type { Runner } from './database.js';
-import type { Input, Query, Scenario } from './scenarios.js';
-
-const dialect = new PgDialect();
+import type { Input, Scenario } from './scenarios.js';
+import { statementsInput } from './scenario-support.js';
 
 /** The admin's search: every branch (scope all), as the load's `admin` token. */
 const ADMIN = { userId: 1, scope: { kind: 'all' as const } };
@@ -56,27 +54,13 @@ function searchInput(view: View): Input {
     { filter, orderBy: view.sort, skip: 0, top: view.top },
     { rows: true, count: true },
   );
-  const compiled: Query[] = [statements.rows, statements.count].flatMap((s) => (s ? [dialect.sqlToQuery(s)] : []));
-  return {
-    body: null,
-    path: `${routes.measureItODataProperties.path}?${new URLSearchParams(options).toString()}`,
-    async execute(run) {
-      for (const q of compiled) await run.query(q.sql, q.params);
-      return compiled;
-    },
-  };
+  const path = `${routes.measureItODataProperties.path}?${new URLSearchParams(options).toString()}`;
+  return statementsInput({ path }, [statements.rows, statements.count]);
 }
 
 /** The statistics' statement as the API builds it (statistics.ts), for one branch and its zips. */
 function statisticsInput(branchNo: string, zips: string[]): Input {
-  const q = dialect.sqlToQuery(pitStatisticsStatement(ADMIN.scope, branchNo, zips));
-  return {
-    body: { branchNo, zips },
-    async execute(run) {
-      await run.query(q.sql, q.params);
-      return [q];
-    },
-  };
+  return statementsInput({ body: { branchNo, zips } }, [pitStatisticsStatement(ADMIN.scope, branchNo, zips)]);
 }
 
 const SORTS = [

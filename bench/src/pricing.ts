@@ -3,7 +3,7 @@ import { routes } from '@cc/contract';
 import { pricingSnapshotQuery } from '../../apps/api/dist/features/pricing/data.js';
 import type { Runner } from './database.js';
 import type { Input, Scenario } from './scenarios.js';
-import { ADMIN_SCOPE, compile, records } from './scenario-support.js';
+import { ADMIN_SCOPE, records, statementsInput } from './scenario-support.js';
 
 /**
  * POST /api/customer/pricing for customers of every franchise at their own lawn sizes: one statement reads the
@@ -22,14 +22,7 @@ export async function pricingScenario(run: Runner): Promise<Scenario> {
     const customerNo = Number(r.customer_no);
     const size = Number(r.size);
     const body = { sqldbid, customerNo, zip: /^\d{5}$/.test(r.zip ?? '') ? r.zip : '', size, pricingYear: year };
-    const statements = [compile(pricingSnapshotQuery(ADMIN_SCOPE, sqldbid, customerNo, year, size))];
-    return {
-      body,
-      async execute(r) {
-        for (const s of statements) await r.query(s.sql, s.params);
-        return statements;
-      },
-    };
+    return statementsInput({ body }, [pricingSnapshotQuery(ADMIN_SCOPE, sqldbid, customerNo, year, size)]);
   });
   return {
     name: 'pricing: customer price list',

@@ -41,15 +41,27 @@ export const spread = (filter: string, n = 8) =>
 
 export const noStatements = () => Promise.resolve([]);
 
-/** Runs compiled statements the way the API does for one request (in parallel on its pool; here in turn). */
-export function statementsInput(path: string, statements: SQL[]): Input {
-  const compiled = statements.map(compile);
+/** What a request sends: its path when it differs from the scenario's (a GET with its own query), and its body. */
+export interface InputRequest {
+  path?: string;
+  body?: Record<string, unknown>;
+}
+
+/** Runs the statements of one request the way the API does (in parallel on its pool; here in turn). */
+export function queriesInput(request: InputRequest, queries: Query[]): Input {
   return {
-    body: null,
-    path,
+    body: request.body ?? null,
+    ...(request.path === undefined ? {} : { path: request.path }),
     async execute(run) {
-      for (const q of compiled) await run.query(q.sql, q.params);
-      return compiled;
+      for (const q of queries) await run.query(q.sql, q.params);
+      return queries;
     },
   };
 }
+
+/** queriesInput of statements built by the API's query code. */
+export const statementsInput = (request: InputRequest, statements: (SQL | null)[]): Input =>
+  queriesInput(
+    request,
+    statements.flatMap((s) => (s ? [compile(s)] : [])),
+  );

@@ -32,6 +32,7 @@ import {
   compile,
   franchiseAccount,
   noStatements,
+  queriesInput,
   records,
   spread,
   statementsInput,
@@ -250,14 +251,14 @@ function outboundScenarios(): Scenario[] {
       const filter = { type: t.CallTypeName, scope: u.scope };
       const where = listConditions(filter);
       inputs.push(
-        statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25`, [
+        statementsInput({ path: `/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25` }, [
           listPageQuery(where, 'callBackDate', 'asc', 1, 25),
           listTotalQuery(filter),
         ]),
-        statementsInput(`/api/call-center/${u.list}/${t.CallTypeName}?page=2&pageSize=25&sort=LastName&dir=desc`, [
-          listPageQuery(where, 'LastName', 'desc', 2, 25),
-          listTotalQuery(filter),
-        ]),
+        statementsInput(
+          { path: `/api/call-center/${u.list}/${t.CallTypeName}?page=2&pageSize=25&sort=LastName&dir=desc` },
+          [listPageQuery(where, 'LastName', 'desc', 2, 25), listTotalQuery(filter)],
+        ),
       );
     }
     scenarios.push({
@@ -274,7 +275,7 @@ function outboundScenarios(): Scenario[] {
       user: u.user,
       method: 'GET',
       path: u.counts,
-      inputs: [statementsInput(u.counts, [countsQuery(u.scope)])],
+      inputs: [statementsInput({ path: u.counts }, [countsQuery(u.scope)])],
     });
   }
   return scenarios;
@@ -296,11 +297,7 @@ export async function buildScenarios(
     path: routes.autocompleteAddress.path,
     inputs: ['1420 w og', ...addresses].map((typed) => {
       const body = AutocompleteRequest.parse({ input: typed });
-      const statement = compile(autocompleteQuery(ADMIN_SCOPE, body.input, body.limit));
-      return {
-        body: { input: typed },
-        execute: async (r) => (await r.query(statement.sql, statement.params), [statement]),
-      };
+      return statementsInput({ body: { input: typed } }, [autocompleteQuery(ADMIN_SCOPE, body.input, body.limit)]);
     }),
   });
 
@@ -314,13 +311,9 @@ export async function buildScenarios(
     user: 'admin',
     method: 'POST',
     path: routes.validateZipCode.path,
-    inputs: zips.map((zip) => {
-      const statement = zipServiceQuery(builder, ADMIN_SCOPE, { zip }).toSQL();
-      return {
-        body: { zip },
-        execute: async (r) => (await r.query(statement.sql, statement.params), [statement]),
-      };
-    }),
+    inputs: zips.map((zip) =>
+      queriesInput({ body: { zip } }, [zipServiceQuery(builder, ADMIN_SCOPE, { zip }).toSQL()]),
+    ),
   });
 
   scenarios.push(await pricingScenario(run));
