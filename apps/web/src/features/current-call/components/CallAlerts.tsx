@@ -24,8 +24,16 @@ export interface CallAlertsProps {
 }
 
 /** The call screen's alerts: the call held by another, do-not-call, the end of the call, leaving and cancelling. */
-export function CallAlerts(props: CallAlertsProps) {
-  const { refused, end, blocker } = props;
+export function CallAlerts({
+  refused,
+  onRefusedOk,
+  dnc,
+  onDncSeen,
+  end,
+  blocker,
+  confirmCancel,
+  onConfirmCancel,
+}: CallAlertsProps) {
   return (
     <>
       <AlertDialog
@@ -34,12 +42,12 @@ export function CallAlerts(props: CallAlertsProps) {
         forced
         title={ACTIVE_CALL_TITLE}
         message={refused || ACTIVE_CALL_MESSAGE}
-        onOk={props.onRefusedOk}
+        onOk={onRefusedOk}
         data-testid="active-call-dialog"
       />
       <AlertDialog
-        opened={props.dnc}
-        onClose={props.onDncSeen}
+        opened={dnc}
+        onClose={onDncSeen}
         title={DNC_TITLE}
         message={DNC_MESSAGE}
         color="red.9"
@@ -58,10 +66,10 @@ export function CallAlerts(props: CallAlertsProps) {
         onStay={() => blocker.reset?.()}
       />
       <ConfirmNavigationDialog
-        opened={props.confirmCancel}
+        opened={confirmCancel}
         leaveLabel="Cancel the call"
-        onLeave={() => props.onConfirmCancel(true)}
-        onStay={() => props.onConfirmCancel(false)}
+        onLeave={() => onConfirmCancel(true)}
+        onStay={() => onConfirmCancel(false)}
         data-testid="confirm-cancel-dialog"
       />
     </>
