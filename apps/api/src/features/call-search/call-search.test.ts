@@ -24,6 +24,10 @@ beforeAll(async () => {
     .execute(sql`update outbound_calls set last_access_csr = (select user_id from users where username = 'csr.franchise'),
       last_access_date = now() - interval '2 days'
     where outbound_id in (select outbound_id from outbound_calls where branchno = 'SG101' order by outbound_id limit 3)`);
+  // A third of the calls completed (the seed's lists are all open), at times spread over the last weeks.
+  await t.db.execute(sql`update outbound_calls set call_complete = true,
+      last_access_date = now() - (outbound_id % 500) * interval '1 hour'
+    where outbound_id % 3 = 0`);
   await t.db.execute(sql`update outbound_calls set deleted_at = now()
     where outbound_id = (select max(outbound_id) from outbound_calls)`);
   all = await searchAll(t, admin);
@@ -120,6 +124,36 @@ describe('sorting', () => {
       if (a.branchNo === b.branchNo) expect(a.CallAttempts <= b.CallAttempts).toBe(true);
     }
   });
+});
+
+describe('completed and open calls', () => {
+  // The indexes are led by completion (decision 046): a search that pins it reads one part, one that does not merges
+  // both. Either way a page is the same calls in the same order as the whole search, kept to the part.
+  it.each(['LastName asc', 'cust_No desc', 'lastAccessDate asc', 'agentName desc', 'Type asc,FirstName desc'])(
+    '%s: each part alone is the whole search kept to it, in the same order',
+    async (orderby) => {
+      const whole = await searchAll(t, admin, { $orderby: orderby });
+      const done = whole.filter((r) => r.callComplete).map((r) => r.OutboundId);
+      const open = whole.filter((r) => !r.callComplete).map((r) => r.OutboundId);
+      expect(done.length).toBeGreaterThan(0);
+      expect(open.length).toBeGreaterThan(0);
+      for (const [filter, expected] of [
+        ['callComplete', done],
+        ['callComplete eq true and CallAttempts ge 0', done],
+        ['not callComplete', open],
+        ['CallAttempts ge 0 and callComplete eq false', open],
+      ] as const) {
+        const rows = await searchAll(t, admin, { $filter: filter, $orderby: orderby });
+        expect(
+          rows.map((r) => r.OutboundId),
+          filter,
+        ).toEqual(expected);
+      }
+      const page = await search(t, admin, { $orderby: orderby, $skip: 7, $top: 30, $count: 'true' });
+      expect(page.body.value.map((r) => r.OutboundId)).toEqual(whole.slice(7, 37).map((r) => r.OutboundId));
+      expect(page.body['@odata.count']).toBe(whole.length);
+    },
+  );
 });
 
 describe('filters', () => {

@@ -36,17 +36,53 @@ function userConditions(user: SearchUser): SQL[] {
 }
 
 /** The query options as SQL, or a 400 that names the option, what is wrong and where. */
-function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): { filter: SQL; order: SQL; items: OrderItem[] } {
+function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
+  filter: SQL;
+  order: SQL;
+  items: OrderItem[];
+  complete: boolean | null;
+} {
   try {
     const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
     const items = query.$orderby?.trim() ? parseOrderBy(query.$orderby) : [];
-    return { filter: CALL_SEARCH_GRID.where(filter), order: CALL_SEARCH_GRID.orderBy(items), items };
+    return {
+      filter: CALL_SEARCH_GRID.where(filter),
+      order: CALL_SEARCH_GRID.orderBy(items),
+      items,
+      complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
+    };
   } catch (error) {
     if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
       throw badRequest(error.option, error.message.slice(error.option.length + 2));
     }
     throw error;
   }
+}
+
+/**
+ * The search's indexes are led by call_complete (decision 046): a search that says which calls (the screen's
+ * default, completed only) reads that part alone; one that does not ("show uncompleted") reads the two parts apart.
+ * Said explicitly, so that `not callComplete` (a coalesce in the filter's SQL) reaches the index too.
+ */
+const PARTS = { true: sql`${o.callComplete}`, false: sql`not ${o.callComplete}` };
+const partsOf = (complete: boolean | null): SQL[] =>
+  complete === null ? [PARTS.true, PARTS.false] : [complete ? PARTS.true : PARTS.false];
+
+/**
+ * Up to `limit` matches in the grid's order (`select` names what to read of each): from one part, or, when the search
+ * spans both, the first `limit` of each merged in that order, so each part is one walk of an index in the order.
+ */
+function ordered(where: SQL, parts: SQL[], items: OrderItem[], select: SQL, limit: number, offset = 0): SQL {
+  const order = CALL_SEARCH_GRID.orderBy(items);
+  if (parts.length === 1) {
+    return sql`select ${select} from ${FROM} where ${where} and ${parts[0]} order by ${order} limit ${limit} offset ${offset}`;
+  }
+  const keys = CALL_SEARCH_GRID.orderColumns(items);
+  const each = parts.map(
+    (part) =>
+      sql`(select ${select}, ${keys.columns} from ${FROM} where ${where} and ${part} order by ${order} limit ${limit + offset})`,
+  );
+  return sql`select * from (${sql.join(each, sql` union all `)}) merged order by ${keys.orderBy} limit ${limit} offset ${offset}`;
 }
 
 /**
@@ -58,21 +94,25 @@ export function searchStatements(
   query: Query,
   countLimit: number,
 ): { rows: SQL | null; count: SQL | null } {
-  const { filter, order } = conditionsOf(query);
+  const { filter, order, items, complete } = conditionsOf(query);
   const where = sql.join([...userConditions(user), filter], sql` and `);
+  const parts = partsOf(complete);
+  const id = sql`${o.outboundId} as id`;
   return {
     // The page's ids first, from the search's indexes alone; then only the page's rows are read (decision 039).
     rows:
       query.$top === 0
         ? null
         : sql`select ${ROW_COLUMNS} from ${FROM}
-            where ${o.outboundId} in (select ${o.outboundId} from ${FROM} where ${where}
-              order by ${order} limit ${query.$top} offset ${query.$skip})
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)
             order by ${order}`,
     // Counted up to one past the limit: past it, the answer says "more than" (decision 039).
     count:
       query.$count === 'true'
-        ? sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${countLimit + 1}) m`
+        ? sql`select count(*)::int as n from (${sql.join(
+            parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
+            sql` union all `,
+          )} limit ${countLimit + 1}) m`
         : null,
   };
 }
@@ -123,18 +163,16 @@ export async function* exportCalls(
   user: AuthUser,
   query: Pick<Query, '$filter' | '$orderby'>,
 ): AsyncGenerator<string> {
-  const { filter, order, items } = conditionsOf(query);
+  const { filter, items, complete } = conditionsOf(query);
   const where = sql.join([...userConditions(user), filter], sql` and `);
-  const keys = CALL_SEARCH_GRID.sortKeys(items);
+  const parts = partsOf(complete);
+  const select = sql`${ROW_COLUMNS}, ${CALL_SEARCH_GRID.sortKeys(items)}`;
   yield toCsv([EXPORT_COLUMNS]);
   let after: (string | null)[] | null = null;
   for (;;) {
     type Row = CallSearchRow & Record<string, unknown>;
-    const page: Row[] = rowsOf<Row>(
-      await ctx.db.execute(sql`select ${ROW_COLUMNS}, ${keys} from ${FROM}
-        where ${where} and ${after ? CALL_SEARCH_GRID.after(items, after) : sql`true`}
-        order by ${order} limit ${EXPORT_BATCH}`),
-    );
+    const from = after ? sql`${where} and ${CALL_SEARCH_GRID.after(items, after)}` : where;
+    const page: Row[] = rowsOf<Row>(await ctx.db.execute(ordered(from, parts, items, select, EXPORT_BATCH)));
     if (page.length === 0) return;
     yield toCsv(page.map((row) => EXPORT_COLUMNS.map((column) => cell(row[column]))));
     if (page.length < EXPORT_BATCH) return;

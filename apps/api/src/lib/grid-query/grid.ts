@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE } from '@cc/domain';
 import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
+import { isRealDate, literalText, validKey } from './values.js';
 
 export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
 
@@ -100,14 +101,19 @@ export interface Grid<F extends string> {
   afterParts(items: readonly OrderItem[], keys: readonly (string | null)[]): SQL[];
   /** The number of values `sortKeys` gives for an order (a cursor must carry exactly as many). */
   keyCount(items: readonly OrderItem[]): number;
+  /**
+   * The order's values as they are (not as text), as columns `s0`, `s1`, … (the key last), and the same order over
+   * those columns: to merge parts that each come sorted (two walks of an index) into one page in the grid's order.
+   */
+  orderColumns(items: readonly OrderItem[]): { columns: SQL; orderBy: SQL };
+  /**
+   * The value a filter holds a boolean field to, when one of its top-level `and` parts says it (`f`, `not f`,
+   * `f eq true`, `f ne false`, …); null when the filter leaves the field free.
+   */
+  pinned(filter: FilterExpr | null, fieldName: F): boolean | null;
 }
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
-
-function isRealDate(day: string): boolean {
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
-}
 
 export function defineGrid<F extends string>(definition: GridDefinition<F>): Grid<F> {
   const names = Object.keys(definition.fields) as F[];
@@ -327,6 +333,21 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
       return each.length === 0 ? sql`false` : sql`(${sql.join(each, sql` or `)})`;
     },
     keyCount: (items) => orderParts(items).length,
+    orderColumns: (items) => {
+      const parts = orderParts(items);
+      const name = (i: number) => sql.identifier(`s${i}`);
+      return {
+        columns: sql.join(
+          parts.map((part, i) => sql`${part.sql} as ${name(i)}`),
+          sql`, `,
+        ),
+        orderBy: sql.join(
+          parts.map((part, i) => sql`${name(i)} ${sql.raw(part.dir)}${part.nullable ? sql` nulls last` : sql``}`),
+          sql`, `,
+        ),
+      };
+    },
+    pinned: (filter, fieldName) => pinnedBy(filter, (name) => byLower.get(name.toLowerCase()) === fieldName),
     field,
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no
     // coalesce at the top; one there would hide every comparison from the indexes (a Seq Scan of the whole table).
@@ -341,36 +362,21 @@ export function defineGrid<F extends string>(definition: GridDefinition<F>): Gri
   };
 }
 
-/** A timestamptz as PostgreSQL writes it as text ('2026-11-26 09:15:00.123456-06'). */
-const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,6})?([+-]\d{2})(:?\d{2})?$/;
-
-/** Could a cursor's value be read back as the part's type (else PostgreSQL would fail the cast: a 500)? */
-function validKey(type: FieldType, raw: string): boolean {
-  switch (type) {
-    case 'text':
-      return true;
-    case 'integer':
-      return /^-?\d{1,10}$/.test(raw) && Math.abs(Number(raw)) <= 2147483647;
-    case 'number':
-      return /^-?\d{1,20}(\.\d{1,10})?$/.test(raw);
-    case 'boolean':
-      return raw === 'true' || raw === 'false';
-    case 'datetime': {
-      const m = TIMESTAMP.exec(raw);
-      if (!m || !isRealDate(m[1]!)) return false;
-      const [h, min, sec] = m[2]!.split(':').map(Number);
-      return h! < 24 && min! < 60 && sec! < 60;
-    }
-  }
-}
-
-function literalText(literal: Literal): string {
-  switch (literal.type) {
-    case 'string':
-      return `'${literal.value.replaceAll("'", "''")}'`;
-    case 'number':
-      return literal.text;
+/** What `pinned` finds: the top-level `and` parts of a filter, each asked whether it holds the field to a value. */
+function pinnedBy(filter: FilterExpr | null, isField: (name: string) => boolean): boolean | null {
+  if (!filter) return null;
+  switch (filter.kind) {
+    case 'and':
+      return pinnedBy(filter.left, isField) ?? pinnedBy(filter.right, isField);
+    case 'bool':
+      return isField(filter.field) ? true : null;
+    case 'not':
+      return filter.expr.kind === 'bool' && isField(filter.expr.field) ? false : null;
+    case 'cmp':
+      if (!isField(filter.field) || filter.value.type !== 'boolean') return null;
+      if (filter.op === 'eq') return filter.value.value;
+      return filter.op === 'ne' ? !filter.value.value : null;
     default:
-      return String(literal.value);
+      return null;
   }
 }
