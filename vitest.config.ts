@@ -20,6 +20,7 @@ const BOTH_ENGINES = [
   'apps/api/src/features/current-call/call-race.test.ts',
   'apps/api/src/features/measureit/measureit-lock.test.ts',
   'apps/api/src/features/outbound-import/outbound-import.test.ts',
+  'apps/api/src/features/call-search/call-search-counts.test.ts',
 ];
 
 const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[]) => ({

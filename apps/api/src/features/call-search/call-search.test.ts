@@ -58,13 +58,15 @@ describe('paging and counting', () => {
   it('past the count limit the answer says "more than" the limit, and the page is still the right one', async () => {
     const limit = t.config.callSearchCountLimit;
     try {
+      // A filter the counts kept in advance cannot answer (decision 047), so it is counted up to the limit.
+      const filter = { $filter: 'CallAttempts ge 0' };
       t.config.callSearchCountLimit = all.length;
-      const exact = await search(t, admin, { $count: 'true', $top: 5 });
+      const exact = await search(t, admin, { ...filter, $count: 'true', $top: 5 });
       expect(exact.body['@odata.count']).toBe(all.length);
       expect(exact.body).not.toHaveProperty('@cc.countMoreThan');
 
       t.config.callSearchCountLimit = all.length - 1;
-      const over = await search(t, admin, { $count: 'true', $top: 5, $skip: 10 });
+      const over = await search(t, admin, { ...filter, $count: 'true', $top: 5, $skip: 10 });
       expect(over.status).toBe(200);
       expect(over.body).not.toHaveProperty('@odata.count');
       expect(over.body['@cc.countMoreThan']).toBe(all.length - 1);

@@ -5,7 +5,6 @@
  * as a callback.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { hasPermission } from '@cc/domain';
 import type { CallSearchQuery, CallSearchResponse, CallSearchRow } from '@cc/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
@@ -13,27 +12,22 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
-import { inScope } from '../../http/scope.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
-import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
+import {
+  ODataSyntaxError,
+  parseFilter,
+  parseOrderBy,
+  type FilterExpr,
+  type OrderItem,
+} from '../../lib/grid-query/odata.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS } from './grid.js';
+import { countedStatement } from './counts.js';
+import { userConditions, type SearchUser } from './user.js';
+
+export { ALL_AGENTS_PERMISSION, type SearchUser } from './user.js';
 
 type Query = z.output<typeof CallSearchQuery>;
-
-/** The permission that opens every agent's calls (reference data, decision 026). */
-export const ALL_AGENTS_PERMISSION = 2;
-
-/** The user's part of a search: the user's scope, and its own calls only without CallSearch.AllAgents. */
-export type SearchUser = Pick<AuthUser, 'userId' | 'permissions' | 'scope'>;
-
-function userConditions(user: SearchUser): SQL[] {
-  const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];
-  if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) {
-    where.push(sql`(${o.lastAccessCsr} = ${user.userId} or ${o.callBackCsr} = ${user.userId})`);
-  }
-  return where;
-}
 
 /** The query options as SQL, or a 400 that names the option, what is wrong and where. */
 function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
@@ -41,6 +35,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
   order: SQL;
   items: OrderItem[];
   complete: boolean | null;
+  parsed: FilterExpr | null;
 } {
   try {
     const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
@@ -50,6 +45,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
       order: CALL_SEARCH_GRID.orderBy(items),
       items,
       complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
+      parsed: filter,
     };
   } catch (error) {
     if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
@@ -93,12 +89,14 @@ export function searchStatements(
   user: SearchUser,
   query: Query,
   countLimit: number,
-): { rows: SQL | null; count: SQL | null } {
-  const { filter, order, items, complete } = conditionsOf(query);
+): { rows: SQL | null; count: SQL | null; exact: boolean } {
+  const { filter, order, items, complete, parsed } = conditionsOf(query);
+  const counted = query.$count === 'true' ? countedStatement(user, parsed) : null;
   const where = sql.join([...userConditions(user), filter], sql` and `);
   const parts = partsOf(complete);
   const id = sql`${o.outboundId} as id`;
   return {
+    exact: counted !== null,
     // The page's ids first, from the search's indexes alone; then only the page's rows are read (decision 039).
     rows:
       query.$top === 0
@@ -106,14 +104,16 @@ export function searchStatements(
         : sql`select ${ROW_COLUMNS} from ${FROM}
             where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)
             order by ${order}`,
-    // Counted up to one past the limit: past it, the answer says "more than" (decision 039).
+    // From the counts kept in advance (decision 047), or else counted up to one past the limit: past it, the answer
+    // says "more than" (decision 039).
     count:
-      query.$count === 'true'
+      counted ??
+      (query.$count === 'true'
         ? sql`select count(*)::int as n from (${sql.join(
             parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
             sql` union all `,
           )} limit ${countLimit + 1}) m`
-        : null,
+        : null),
   };
 }
 
@@ -128,7 +128,9 @@ export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query)
       : ctx.db.execute(statements.count).then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0),
   ]);
   if (count === undefined) return { value: rows };
-  return count > limit ? { value: rows, '@cc.countMoreThan': limit } : { value: rows, '@odata.count': count };
+  return !statements.exact && count > limit
+    ? { value: rows, '@cc.countMoreThan': limit }
+    : { value: rows, '@odata.count': count };
 }
 
 /** The export's columns: the grid's, in its order, then the rest of the row. */

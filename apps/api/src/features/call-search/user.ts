@@ -1,0 +1,20 @@
+/** Who searches: the user's scope, and whether it sees every agent's calls (decision 033). */
+import { sql, type SQL } from 'drizzle-orm';
+import { hasPermission } from '@cc/domain';
+import { outboundCalls as o } from '../../db/schema/index.js';
+import type { AuthUser } from '../../http/auth.js';
+import { inScope } from '../../http/scope.js';
+
+/** The permission that opens every agent's calls (reference data, decision 026). */
+export const ALL_AGENTS_PERMISSION = 2;
+
+/** The user's part of a search: the user's scope, and its own calls only without CallSearch.AllAgents. */
+export type SearchUser = Pick<AuthUser, 'userId' | 'permissions' | 'scope'>;
+
+export function userConditions(user: SearchUser): SQL[] {
+  const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];
+  if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) {
+    where.push(sql`(${o.lastAccessCsr} = ${user.userId} or ${o.callBackCsr} = ${user.userId})`);
+  }
+  return where;
+}
