@@ -71,7 +71,10 @@ export const CALL_SEARCH_FIELDS = Object.keys(CallSearchRow.shape) as (keyof Cal
 
 export const CallSearchResponse = z.object({
   value: z.array(CallSearchRow),
-  /** With `$count=true`: how many calls match, when they are at most the server's count limit (decision 039). */
+  /**
+   * With `$count=true`: how many calls match — exactly for the usual filters (counts kept in advance, decision 047),
+   * otherwise when they are at most the server's count limit (decision 039).
+   */
   '@odata.count': z.number().int().optional(),
   /** With `$count=true`, in place of `@odata.count` when more calls match than the limit: that limit. */
   '@cc.countMoreThan': z.number().int().optional(),

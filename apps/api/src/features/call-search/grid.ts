@@ -4,6 +4,7 @@ import type { CallSearchRow } from '@cc/contract';
 import { callTime } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
+import { jsonRow } from '../../lib/grid-query/json-row.js';
 
 /**
  * The FROM of every search: a call and the CSR its callback belongs to (cb). The CSR who last worked it is named on
@@ -38,12 +39,16 @@ const FIELDS: Record<keyof CallSearchRow, GridField> = {
 
 export const CALL_SEARCH_GRID = defineGrid({ fields: FIELDS, key: sql`${o.outboundId}` });
 
-/** The row's columns with the contract's names; times as the app shows them. */
+/** A row's value as the app shows it: times in the call centre's clock. */
+const shown = (def: GridField) => (def.type === 'datetime' ? callTime(def.sql) : def.sql);
+
+/** The row as JSON, written by the database (the search's page, RawJson). */
+export const ROW_JSON = jsonRow(FIELDS, shown);
+
+/** The row's columns with the contract's names; times as the app shows them (the export). */
 export const ROW_COLUMNS = sql.join(
   (Object.keys(FIELDS) as (keyof CallSearchRow)[]).map((field) => {
-    const def = FIELDS[field];
-    const value = def.type === 'datetime' ? callTime(def.sql) : def.sql;
-    return sql`${value} as ${sql.identifier(field)}`;
+    return sql`${shown(FIELDS[field])} as ${sql.identifier(field)}`;
   }),
   sql`, `,
 );

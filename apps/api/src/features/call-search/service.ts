@@ -5,13 +5,14 @@
  * as a callback.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CallSearchQuery, CallSearchResponse, CallSearchRow } from '@cc/contract';
+import type { CallSearchQuery, CallSearchRow } from '@cc/contract';
 import type { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
+import { RawJson } from '../../http/route.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
 import {
   ODataSyntaxError,
@@ -21,7 +22,7 @@ import {
   type OrderItem,
 } from '../../lib/grid-query/odata.js';
 import { toCsv } from '../../lib/csv-import/index.js';
-import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS } from './grid.js';
+import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
 import { userConditions, type SearchUser } from './user.js';
 
@@ -101,9 +102,8 @@ export function searchStatements(
     rows:
       query.$top === 0
         ? null
-        : sql`select ${ROW_COLUMNS} from ${FROM}
-            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)
-            order by ${order}`,
+        : sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)`,
     // From the counts kept in advance (decision 047), or else counted up to one past the limit: past it, the answer
     // says "more than" (decision 039).
     count:
@@ -117,20 +117,25 @@ export function searchStatements(
   };
 }
 
-export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
+/** The page as JSON written by the database (decision 047), with `@odata.count` or `@cc.countMoreThan`. */
+export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
   // The page and the count are independent: asked for together.
   const [rows, count] = await Promise.all([
-    statements.rows === null ? [] : ctx.db.execute(statements.rows).then((result) => rowsOf<CallSearchRow>(result)),
+    statements.rows === null
+      ? '[]'
+      : ctx.db.execute(statements.rows).then((result) => rowsOf<{ json: string }>(result)[0]?.json ?? '[]'),
     statements.count === null
       ? undefined
       : ctx.db.execute(statements.count).then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0),
   ]);
-  if (count === undefined) return { value: rows };
-  return !statements.exact && count > limit
-    ? { value: rows, '@cc.countMoreThan': limit }
-    : { value: rows, '@odata.count': count };
+  if (count === undefined) return new RawJson(`{"value":${rows}}`);
+  return new RawJson(
+    !statements.exact && count > limit
+      ? `{"value":${rows},"@cc.countMoreThan":${limit}}`
+      : `{"value":${rows},"@odata.count":${count}}`,
+  );
 }
 
 /** The export's columns: the grid's, in its order, then the rest of the row. */

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { MeasureItPropertyRow } from '@cc/contract';
 import { callTime } from '../../db/sql.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
+import { jsonRow } from '../../lib/grid-query/json-row.js';
 import { inScope } from '../../http/scope.js';
 import type { Scope } from '@cc/domain';
 
@@ -69,15 +70,9 @@ export function searchGrid(userId: number, lockCutoff: Date) {
   const grid = defineGrid({ fields, key: sql`p.property_id` });
   // A row as the database writes it in JSON (numbers as numbers, times as the call-centre clock shows them), so a
   // page of 1,500 rows is sent as the database wrote it (route.ts, RawJson).
-  const rowJson = sql`json_build_object(${sql.join(
-    (Object.keys(fields) as (keyof MeasureItPropertyRow)[]).map((name) => {
-      const def = fields[name];
-      const value =
-        def.type === 'datetime' ? callTime(def.sql) : def.type === 'number' ? sql`(${def.sql})::float8` : def.sql;
-      return sql`${sql.raw(`'${name}'`)}, ${value}`;
-    }),
-    sql`, `,
-  )})`;
+  const rowJson = jsonRow(fields, (def) =>
+    def.type === 'datetime' ? callTime(def.sql) : def.type === 'number' ? sql`(${def.sql})::float8` : def.sql,
+  );
   return { grid, rowJson };
 }
 
