@@ -58,7 +58,13 @@ import { quoteForCall } from '../pricing/index.js';
 import { writeCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
 import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
-import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
+import {
+  insertCallOrder,
+  insertOrderCoupon,
+  insertOrderLines,
+  writeOrderSource,
+  writeOrderTotals,
+} from './call-order.js';
 import { fromCallTime, placeOf } from './shared.js';
 import { saveSurvey } from './surveys.js';
 
