@@ -2,7 +2,7 @@
  * What the pricing tab shows besides the quote: the spec's texts (call-handling.md §8), the order of the lawn
  * programs (§9) and the services to recommend to a customer.
  */
-import { PEST_INITIAL_SERVICE_ID, lawnProgramKind } from './quote.js';
+import { PEST_INITIAL_SERVICE_ID, lawnProgramKind } from './sale-rules.js';
 import type { AdditionalService, LawnProgram, PestProgram } from './types.js';
 
 export const PREFERRED_PLACEHOLDER = 'Preferred Pricing is NOT Available from Associated Franchise';

@@ -8,43 +8,23 @@
  * call ends it (409, nothing written), and ending it releases the lock. A repeat of an idempotency key answers the
  * first result and writes nothing, even though the first end released the lock.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { END_CALL_STEPS, type EndCallRequest, type EndCallResponse, type EndCallStep } from '@cc/contract';
+import type { EndCallRequest, EndCallResponse } from '@cc/contract';
 import {
   CALL_RESULTS,
-  CALL_TIME_ZONE,
-  CONFIG_DEFAULTS,
-  NEW_CUSTOMER_SURVEY,
   callStatusAtEnd,
   callTypeByName,
   endCallProblem,
-  followUpDue,
-  formatLocalDateTime,
   formatMoney,
   isSaleResult,
   listEffectsOf,
   orderTypeOf,
   receiptText,
   sendsThpEmail,
-  surveyProblems,
   type Quote,
 } from '@cc/domain';
 import type { AppContext } from '../../context.js';
-import type { DbOrTx } from '../../db/client.js';
-import {
-  callHistory,
-  callLocks,
-  callServices,
-  callWorkStates,
-  customers,
-  emailOutbox,
-  inboundFollowUpConfigs,
-  outboundCalls,
-  savedCalls,
-  stepLog,
-  webLeads,
-} from '../../db/schema/index.js';
+import { callServices } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
 import {
@@ -55,83 +35,25 @@ import {
   requireCallInScope,
 } from '../current-call/index.js';
 import { quoteForCall } from '../pricing/index.js';
-import { writeCallbackStatus, writeCallHistory, writeCallUpdate } from './call-history.js';
+import { writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
 import { emailContextOf, queueEndCallEmailOf, queueThpEmailOf } from './emails.js';
-import { insertCallOrder, insertOrderCoupon, insertOrderLines, writeOrderSource, writeOrderTotals } from './orders.js';
-import { fromCallTime, placeOf } from './shared.js';
-import { saveSurvey } from './surveys.js';
+import {
+  insertCallOrder,
+  insertOrderCoupon,
+  insertOrderLines,
+  writeOrderSource,
+  writeOrderTotals,
+} from './call-order.js';
+import { PROSPECT_LAWN_SIZE, placeOf } from './shared.js';
+import { saveSurvey, surveyOf } from './surveys.js';
+import { type EndCallStepHook, repeatAnswer, runLogged, step } from './command-steps.js';
+import { applyListEffects, releaseCall } from './list-effects.js';
 
 export type EndCallInput = z.output<typeof EndCallRequest>;
-
-/** Lawn size of a new prospect (call-handling.md §5, customer number 0). */
-const PROSPECT_LAWN_SIZE = 0.17;
+export type { EndCallStepHook } from './command-steps.js';
 
 const dollars = (cents: number) => cents / 100;
-
-/** A hook the tests use to fail or stall a step; absent in production. */
-export type EndCallStepHook = (step: EndCallStep) => void | Promise<void>;
-
-const STEP_FAILED = 'Something went wrong on the server.';
-
-/** Runs one step; an error becomes the step's failure (status kept, step named) and rolls the transaction back. */
-async function step<T>(hook: EndCallStepHook | undefined, name: EndCallStep, run: () => Promise<T>): Promise<T> {
-  try {
-    await hook?.(name);
-    return await run();
-  } catch (error) {
-    if (error instanceof AppError) {
-      throw new AppError(error.code, error.message, error.errors, { cause: error, step: name });
-    }
-    // The cause stays for the log (values redacted there); the CSR and the step log get words without internals.
-    throw new AppError('INTERNAL', STEP_FAILED, undefined, { cause: error, step: name });
-  }
-}
-
-/** The answer of a call already ended with this key (a retry, a double click, a concurrent duplicate). */
-async function repeatAnswer(db: DbOrTx, user: AuthUser, key: string): Promise<EndCallResponse | null> {
-  const [call] = await db
-    .select({
-      callId: callHistory.callId,
-      csuserId: callHistory.csuserId,
-      orderId: callHistory.orderId,
-      surveyId: callHistory.surveyId,
-      callType: callHistory.callType,
-      callResult: callHistory.callResult,
-      receipt: callHistory.reciept,
-    })
-    .from(callHistory)
-    .where(eq(callHistory.idempotencyKey, key));
-  if (!call) return null;
-  if (call.csuserId !== user.userId) throw badRequest('idempotencyKey', 'is already used by another call');
-  const mail = await db.select({ kind: emailOutbox.kind }).from(emailOutbox).where(eq(emailOutbox.callId, call.callId));
-  return {
-    callId: call.callId,
-    orderId: call.orderId,
-    surveyId: call.surveyId,
-    orderStatus: call.orderId === null ? null : isSaleResult(call.callResult) ? 'SUBMITTED' : 'PENDING',
-    callStatus: callStatusAtEnd(call.callType, call.callResult),
-    emailQueued: mail.some((m) => m.kind === 'end-call'),
-    thpEmailQueued: mail.some((m) => m.kind === 'thp'),
-    receipt: call.receipt,
-    repeated: true,
-  };
-}
-
-/** The survey as the form defines it, with the call's answers; null when no question was answered. */
-function surveyOf(answers: Record<string, string> | undefined) {
-  const given = Object.entries(answers ?? {}).filter(([, v]) => v.trim() !== '');
-  if (given.length === 0) return null;
-  const byId = Object.fromEntries(given.map(([id, v]) => [Number(id), v.trim()]));
-  const unknown = given.find(([id]) => !NEW_CUSTOMER_SURVEY.questions.some((q) => q.id === Number(id)));
-  if (unknown) throw badRequest(`survey.${unknown[0]}`, 'is not a question of the new-customer survey');
-  const questions = NEW_CUSTOMER_SURVEY.questions.map((q) => ({ id: q.id, answer: { value: byId[q.id] ?? '' } }));
-  const missing = surveyProblems(
-    NEW_CUSTOMER_SURVEY,
-    questions.map((q) => ({ id: q.id, value: q.answer.value })),
-  ).length;
-  return { byId, questions, missing };
-}
 
 export async function endCall(
   ctx: AppContext,
@@ -451,165 +373,4 @@ export async function endCall(
   );
   if (answer.emailQueued || answer.thpEmailQueued) ctx.mail.nudge();
   return answer;
-}
-
-/**
- * Runs the transaction; when a step fails, the failure goes to the step log (stepDebug's table) after the rollback,
- * in a statement of its own, so that support can see which call failed where and why even though nothing of the
- * call was kept. A failure to log is itself only logged: the CSR's answer is the step's error.
- */
-async function runLogged<T>(ctx: AppContext, user: AuthUser, input: EndCallInput, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof AppError && error.step !== undefined) {
-      try {
-        await ctx.db.insert(stepLog).values({
-          // The step's number in the sequence (END_CALL_STEPS: 1 validate, 2 callHistory, …); its name leads the log.
-          stepId: END_CALL_STEPS.indexOf(error.step as EndCallStep) + 1,
-          sqldbid: input.sqldbid,
-          custNo: input.customerNo,
-          parametersData: JSON.stringify({
-            idempotencyKey: input.idempotencyKey,
-            callType: input.callType,
-            result: input.result,
-            outboundId: input.outboundId ?? null,
-          }),
-          status: 'failed',
-          log: `${error.step}: ${error.message}`,
-          userId: user.userId,
-          createdAt: ctx.now(),
-        });
-      } catch (logError) {
-        ctx.log.error({ err: logError }, 'end-call: the failed step could not be logged');
-      }
-    }
-    throw error;
-  }
-}
-
-/** §4 call status at end and list effects, on the outbound row and the lists. */
-async function applyListEffects(
-  tx: DbOrTx,
-  user: AuthUser,
-  input: EndCallInput,
-  callType: string,
-  status: 'Callback' | 'End' | null,
-  effects: ReturnType<typeof listEffectsOf>,
-  now: Date,
-  prospect: Awaited<ReturnType<typeof recordCallCustomer>> | null,
-  branchNo: string,
-): Promise<void> {
-  const outboundId = input.outboundId;
-  if (outboundId !== undefined && status === 'Callback' && input.callbackAt) {
-    const at = input.callbackAt.length === 16 ? `${input.callbackAt}:00` : input.callbackAt;
-    await writeCallbackStatus(tx, user, { outboundId, callBackDate: at }, now);
-  } else if (outboundId !== undefined && status === 'End') {
-    await tx
-      .update(outboundCalls)
-      .set({
-        callStatus: 'End',
-        callAttempts: sql`${outboundCalls.callAttempts} + 1`,
-        lastAccessDate: now,
-        lastAccessCsr: user.userId,
-        ...(effects.completeRow ? { callComplete: true } : {}),
-      })
-      .where(eq(outboundCalls.outboundId, outboundId));
-  }
-  if (outboundId !== undefined && effects.deleteWebLead) {
-    const [row] = await tx
-      .update(outboundCalls)
-      .set({ deletedAt: now, deletedBy: user.userId })
-      .where(and(eq(outboundCalls.outboundId, outboundId), sql`${outboundCalls.deletedAt} is null`))
-      .returning({ webLeadId: outboundCalls.webLeadCallId });
-    if (row?.webLeadId) {
-      await tx
-        .update(webLeads)
-        .set({ status: 'deleted', closedAt: now, closedBy: user.userId })
-        .where(eq(webLeads.webLeadId, row.webLeadId));
-    }
-  }
-  // The follow-up falls due in its branch's follow-up window (Franchise Maintenance, decision 032).
-  const due = effects.addInboundFollowUp
-    ? await followUpDueAt(tx, branchNo, now)
-    : sql`${now.toISOString()}::timestamptz`;
-  if (effects.addInboundFollowUp && input.customerNo > 0) {
-    await tx.execute(sql`
-      insert into outbound_calls (id, type, call_source, call_attempts, call_origin, call_back_date, branchno, sqldbid,
-        cust_no, first_name, last_name, street, city, state, zip, phone, size, customer_type, cust_status, status_date,
-        call_status, comments)
-      select c.customer_id, 'InboundFollowUp', 'Outbound-InboundFollowUp', 0, 'Outbound', ${due},
-        c.branchno, c.sqldbid, c.customer_no, c.first_name, c.last_name, c.address, c.city, c.state, c.zip,
-        coalesce(nullif(c.home_phone, ''), c.cell_phone), c.lawn_size, c.customer_type, c.status,
-        ${now.toISOString()}::timestamptz, 'New', ${`Follow-up after ${callType}: ${input.result}`}
-      from ${customers} c where c.sqldbid = ${input.sqldbid} and c.customer_no = ${input.customerNo}`);
-  } else if (effects.addInboundFollowUp && input.customerNo === 0) {
-    // A new prospect has no stored record: the follow-up carries what the call knew of them (decision 010). An
-    // unknown customer (-1) gets none: the lists drop rows without a customer number (§5).
-    const c = prospect;
-    await tx.insert(outboundCalls).values({
-      id: 0,
-      type: 'InboundFollowUp',
-      callSource: 'Outbound-InboundFollowUp',
-      callAttempts: 0,
-      callOrigin: 'Outbound',
-      callBackDate: sql`${due}`,
-      branchNo,
-      sqldbid: input.sqldbid,
-      custNo: 0,
-      firstName: c?.firstName ?? '',
-      lastName: c?.lastName ?? '',
-      street: c?.address ?? '',
-      city: c?.city ?? '',
-      state: c?.state ?? '',
-      zip: c?.zip ?? '',
-      phone: c?.homePhone || c?.cellPhone || c?.workPhone || '',
-      size: String(c?.lawnSize ?? PROSPECT_LAWN_SIZE),
-      customerType: 'Prospect',
-      custStatus: 'Prospect',
-      statusDate: now,
-      callStatus: 'New',
-      comments: `Follow-up after ${callType}: ${input.result}`,
-    });
-  }
-}
-
-/**
- * When a follow-up added now falls due: at once inside its branch's follow-up window, else at the window's next
- * start (America/Chicago; the defaults for a branch without a config).
- */
-async function followUpDueAt(tx: DbOrTx, branchNo: string, now: Date): Promise<SQL> {
-  const [config] = await tx
-    .select({ start: inboundFollowUpConfigs.inboundFollowUpStart, end: inboundFollowUpConfigs.inboundFollowUpEnd })
-    .from(inboundFollowUpConfigs)
-    .where(eq(inboundFollowUpConfigs.branchNo, branchNo));
-  const local = formatLocalDateTime(now, CALL_TIME_ZONE);
-  const dueLocal = followUpDue(local, {
-    start: config?.start ?? CONFIG_DEFAULTS.inboundFollowUpStart,
-    end: config?.end ?? CONFIG_DEFAULTS.inboundFollowUpEnd,
-  });
-  return dueLocal === local ? sql`${now.toISOString()}::timestamptz` : fromCallTime(dueLocal);
-}
-
-/**
- * The call is over: its lock goes, the outbound row is no longer active, no saved call points at it and its working
- * state is gone (one statement).
- */
-async function releaseCall(tx: DbOrTx, user: AuthUser, input: EndCallInput): Promise<void> {
-  const outbound =
-    input.outboundId === undefined
-      ? sql`select 1`
-      : sql`update ${outboundCalls} set call_active = false where outbound_id = ${input.outboundId}`;
-  await tx.execute(sql`
-    with unlocked as (
-      delete from ${callLocks}
-      where sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo} and user_id = ${user.userId}
-    ), unsaved as (
-      delete from ${savedCalls}
-      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
-    ), forgotten as (
-      delete from ${callWorkStates}
-      where user_id = ${user.userId} and sqldbid = ${input.sqldbid} and customer_no = ${input.customerNo}
-    )
-    ${outbound}`);
 }

@@ -25,24 +25,25 @@ export {
 } from './call-history.js';
 export { saveCallServices, type CallServicesInput } from './call-services.js';
 export {
-  addOrderCoupon,
   createOrder,
-  createOrderLine,
-  createOrderSession,
   customerOrder,
   getOrder,
   patchOrder,
-  patchOrderLine,
-  requireOrderSession,
   setOrderNdc,
   setOrderSource,
   updateOrder,
-  updateOrderLine,
   type CreateOrderInput,
-  type CreateOrderLineInput,
   type UpdateOrderInput,
-  type UpdateOrderLineInput,
 } from './orders.js';
+export {
+  addOrderCoupon,
+  createOrderLine,
+  patchOrderLine,
+  updateOrderLine,
+  type CreateOrderLineInput,
+  type UpdateOrderLineInput,
+} from './order-lines.js';
+export { createOrderSession, requireOrderSession } from './order-sessions.js';
 export {
   getSurveyDefinition,
   saveCallSurvey,

@@ -12,20 +12,16 @@ import { insertCallHistory, setCallbackStatus, updateCallHistory } from './call-
 import { saveCallServices } from './call-services.js';
 import { queueEndCallEmail, queueThpEmail } from './emails.js';
 import {
-  addOrderCoupon,
   createOrder,
-  createOrderLine,
-  createOrderSession,
   customerOrder,
   getOrder,
   patchOrder,
-  patchOrderLine,
-  requireOrderSession,
   setOrderNdc,
   setOrderSource,
   updateOrder,
-  updateOrderLine,
 } from './orders.js';
+import { addOrderCoupon, createOrderLine, patchOrderLine, updateOrderLine } from './order-lines.js';
+import { createOrderSession, requireOrderSession } from './order-sessions.js';
 import { couponsFor, listPricesFor } from './order-guards.js';
 import { logStep } from './step-log.js';
 import { endCall } from './command.js';

@@ -11,6 +11,9 @@ import { franchiseInScope, requireCallHeld } from '../current-call/index.js';
 
 export type CallRow = typeof callHistory.$inferSelect;
 
+/** Lawn size of a new prospect (call-handling.md §5, customer number 0). */
+export const PROSPECT_LAWN_SIZE = 0.17;
+
 /** Dollars (at most two decimals, validated by the contract) as a numeric(12,2) value. */
 export function toNumeric(dollars: number): string {
   return decimalFromCents(Math.round(dollars * 100));

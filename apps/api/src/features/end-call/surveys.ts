@@ -175,3 +175,18 @@ export async function surveyAnswersOfCall(tx: DbOrTx, callId: number) {
     .innerJoin(surveys, eq(surveys.surveyId, surveyAnswers.surveyId))
     .where(and(eq(surveys.callId, callId)));
 }
+
+/** The survey as the form defines it, with the call's answers; null when no question was answered. */
+export function surveyOf(answers: Record<string, string> | undefined) {
+  const given = Object.entries(answers ?? {}).filter(([, v]) => v.trim() !== '');
+  if (given.length === 0) return null;
+  const byId = Object.fromEntries(given.map(([id, v]) => [Number(id), v.trim()]));
+  const unknown = given.find(([id]) => !NEW_CUSTOMER_SURVEY.questions.some((q) => q.id === Number(id)));
+  if (unknown) throw badRequest(`survey.${unknown[0]}`, 'is not a question of the new-customer survey');
+  const questions = NEW_CUSTOMER_SURVEY.questions.map((q) => ({ id: q.id, answer: { value: byId[q.id] ?? '' } }));
+  const missing = surveyProblems(
+    NEW_CUSTOMER_SURVEY,
+    questions.map((q) => ({ id: q.id, value: q.answer.value })),
+  ).length;
+  return { byId, questions, missing };
+}
