@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { prefixUpperBound } from './sql.js';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { frozen, prefixUpperBound } from './sql.js';
+import { outboundCalls } from './schema/index.js';
 
 /** Byte order of UTF-8, as text_pattern_ops compares. */
 const bytes = (s: string) => Buffer.from(s, 'utf8');
@@ -33,5 +36,17 @@ describe('prefixUpperBound', () => {
         },
       ),
     );
+  });
+});
+
+describe('frozen', () => {
+  it('compiles a fragment without parameters once to the same text, and leaves one with parameters as it is', () => {
+    const dialect = new PgDialect();
+    const plain = sql`${outboundCalls.outboundId} = ${sql.identifier('x')}.y`;
+    const once = frozen(plain);
+    expect(dialect.sqlToQuery(once)).toEqual(dialect.sqlToQuery(plain));
+    expect(frozen(plain)).toBe(once);
+    const withValue = sql`${outboundCalls.outboundId} = ${5}`;
+    expect(frozen(withValue)).toBe(withValue);
   });
 });

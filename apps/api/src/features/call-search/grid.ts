@@ -1,7 +1,7 @@
 /** The call search's grid over the outbound calls (decision 033): every field a row has, and nothing else. */
 import { sql } from 'drizzle-orm';
 import type { CallSearchRow } from '@cc/contract';
-import { callTime } from '../../db/sql.js';
+import { callTime, frozen } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 import { jsonRow } from '../../lib/grid-query/json-row.js';
@@ -10,8 +10,8 @@ import { jsonRow } from '../../lib/grid-query/json-row.js';
  * The FROM of every search: a call and the CSR its callback belongs to (cb). The CSR who last worked it is named on
  * the call itself (last_access_csr_name, kept by triggers: migration 0035), so that its sort has an index.
  */
-export const FROM = sql`${o}
-  left join users cb on cb.user_id = ${o.callBackCsr}`;
+export const FROM = frozen(sql`${o}
+  left join users cb on cb.user_id = ${o.callBackCsr}`);
 
 const name = (alias: string) => sql.raw(`coalesce(${alias}.first_name || ' ' || ${alias}.last_name, '')`);
 
@@ -43,12 +43,14 @@ export const CALL_SEARCH_GRID = defineGrid({ fields: FIELDS, key: sql`${o.outbou
 const shown = (def: GridField) => (def.type === 'datetime' ? callTime(def.sql) : def.sql);
 
 /** The row as JSON, written by the database (the search's page, RawJson). */
-export const ROW_JSON = jsonRow(FIELDS, shown);
+export const ROW_JSON = frozen(jsonRow(FIELDS, shown));
 
 /** The row's columns with the contract's names; times as the app shows them (the export). */
-export const ROW_COLUMNS = sql.join(
-  (Object.keys(FIELDS) as (keyof CallSearchRow)[]).map((field) => {
-    return sql`${shown(FIELDS[field])} as ${sql.identifier(field)}`;
-  }),
-  sql`, `,
+export const ROW_COLUMNS = frozen(
+  sql.join(
+    (Object.keys(FIELDS) as (keyof CallSearchRow)[]).map((field) => {
+      return sql`${shown(FIELDS[field])} as ${sql.identifier(field)}`;
+    }),
+    sql`, `,
+  ),
 );

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
+import { frozen } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { RawJson } from '../../http/route.js';
@@ -61,7 +62,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
  * default, completed only) reads that part alone; one that does not ("show uncompleted") reads the two parts apart.
  * Said explicitly, so that `not callComplete` (a coalesce in the filter's SQL) reaches the index too.
  */
-const PARTS = { true: sql`${o.callComplete}`, false: sql`not ${o.callComplete}` };
+const PARTS = { true: frozen(sql`${o.callComplete}`), false: frozen(sql`not ${o.callComplete}`) };
 const partsOf = (complete: boolean | null): SQL[] =>
   complete === null ? [PARTS.true, PARTS.false] : [complete ? PARTS.true : PARTS.false];
 

@@ -5,9 +5,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { MeasureItPropertyRow } from '@cc/contract';
-import { callTime } from '../../db/sql.js';
+import { callTime, frozen } from '../../db/sql.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
-import { jsonRow } from '../../lib/grid-query/json-row.js';
+import { jsonPairs } from '../../lib/grid-query/json-row.js';
 import { inScope } from '../../http/scope.js';
 import type { Scope } from '@cc/domain';
 
@@ -26,53 +26,61 @@ export interface SearchFilter {
  * A property and its not-measured reason. The customer's names are on the property row (migration 0034), so a page
  * is chosen from the property's own indexes and the search never reads customers.
  */
-export const FROM = sql`measured_properties p
-  left join not_measured_reasons r on r.not_measured_reason_id = p.not_measured_reason_id`;
+export const FROM = frozen(sql`measured_properties p
+  left join not_measured_reasons r on r.not_measured_reason_id = p.not_measured_reason_id`);
+
+/** The grid's fields but the being-measured flag, which depends on the caller and the clock. */
+const FIELDS: Record<Exclude<keyof MeasureItPropertyRow, 'beingMeasured'>, GridField> = {
+  propertyId: { sql: sql`p.property_id`, type: 'integer' },
+  sqldbid: { sql: sql`p.sqldbid`, type: 'integer' },
+  custNo: { sql: sql`p.customer_no`, type: 'integer', nullable: true },
+  neighborOfCustNo: { sql: sql`p.neighbor_of_customer_no`, type: 'integer', nullable: true },
+  branchNo: { sql: sql`p.branchno`, type: 'text' },
+  firstName: { sql: sql`p.first_name`, type: 'text' },
+  lastName: { sql: sql`p.last_name`, type: 'text' },
+  streetAddress: { sql: sql`p.street_address`, type: 'text' },
+  city: { sql: sql`p.city`, type: 'text' },
+  state: { sql: sql`p.state`, type: 'text' },
+  zip: { sql: sql`p.zip`, type: 'text' },
+  yearBuilt: { sql: sql`p.year_built`, type: 'integer', nullable: true },
+  proximity: { sql: sql`p.proximity`, type: 'integer', nullable: true },
+  squareFeet: { sql: sql`p.square_feet`, type: 'number', nullable: true },
+  // 'YYYY-MM-DD' compares as the date does; it sorts by the date itself, which its indexes hold.
+  statusDate: {
+    sql: sql`to_char(p.status_date, 'YYYY-MM-DD')`,
+    type: 'text',
+    nullable: true,
+    sortBy: [{ sql: sql`p.status_date`, type: 'datetime', nullable: true }],
+  },
+  latitude: { sql: sql`p.latitude`, type: 'number' },
+  longitude: { sql: sql`p.longitude`, type: 'number' },
+  isNeighbor: { sql: sql`p.is_neighbor`, type: 'boolean' },
+  complete: { sql: sql`p.complete`, type: 'boolean' },
+  notMeasuredReasonId: { sql: sql`p.not_measured_reason_id`, type: 'integer', nullable: true },
+  notMeasuredReason: { sql: sql`coalesce(r.name, '')`, type: 'text' },
+  measurementDate: { sql: sql`p.measurement_date`, type: 'datetime', nullable: true },
+};
+
+/**
+ * The row as the database writes it in JSON (numbers as numbers, times as the call-centre clock shows them), so a page
+ * of 1,500 rows is sent as the database wrote it (route.ts, RawJson); all but the being-measured flag compiled once.
+ */
+const ROW_PAIRS = frozen(
+  jsonPairs(FIELDS, (def) =>
+    def.type === 'datetime' ? callTime(def.sql) : def.type === 'number' ? sql`(${def.sql})::float8` : def.sql,
+  ),
+);
 
 /** The grid for one caller at one instant: a lock of another user younger than the lock time is "being measured". */
 export function searchGrid(userId: number, lockCutoff: Date) {
-  const fields: Record<keyof MeasureItPropertyRow, GridField> = {
-    propertyId: { sql: sql`p.property_id`, type: 'integer' },
-    sqldbid: { sql: sql`p.sqldbid`, type: 'integer' },
-    custNo: { sql: sql`p.customer_no`, type: 'integer', nullable: true },
-    neighborOfCustNo: { sql: sql`p.neighbor_of_customer_no`, type: 'integer', nullable: true },
-    branchNo: { sql: sql`p.branchno`, type: 'text' },
-    firstName: { sql: sql`p.first_name`, type: 'text' },
-    lastName: { sql: sql`p.last_name`, type: 'text' },
-    streetAddress: { sql: sql`p.street_address`, type: 'text' },
-    city: { sql: sql`p.city`, type: 'text' },
-    state: { sql: sql`p.state`, type: 'text' },
-    zip: { sql: sql`p.zip`, type: 'text' },
-    yearBuilt: { sql: sql`p.year_built`, type: 'integer', nullable: true },
-    proximity: { sql: sql`p.proximity`, type: 'integer', nullable: true },
-    squareFeet: { sql: sql`p.square_feet`, type: 'number', nullable: true },
-    // 'YYYY-MM-DD' compares as the date does; it sorts by the date itself, which its indexes hold.
-    statusDate: {
-      sql: sql`to_char(p.status_date, 'YYYY-MM-DD')`,
-      type: 'text',
-      nullable: true,
-      sortBy: [{ sql: sql`p.status_date`, type: 'datetime', nullable: true }],
-    },
-    latitude: { sql: sql`p.latitude`, type: 'number' },
-    longitude: { sql: sql`p.longitude`, type: 'number' },
-    isNeighbor: { sql: sql`p.is_neighbor`, type: 'boolean' },
-    complete: { sql: sql`p.complete`, type: 'boolean' },
-    notMeasuredReasonId: { sql: sql`p.not_measured_reason_id`, type: 'integer', nullable: true },
-    notMeasuredReason: { sql: sql`coalesce(r.name, '')`, type: 'text' },
-    beingMeasured: {
-      sql: sql`(p.active_user_id is not null and p.active_user_id <> ${userId}
-        and p.active_since >= ${lockCutoff.toISOString()}::timestamptz)`,
-      type: 'boolean',
-      sortable: false,
-    },
-    measurementDate: { sql: sql`p.measurement_date`, type: 'datetime', nullable: true },
+  const beingMeasured: GridField = {
+    sql: sql`(p.active_user_id is not null and p.active_user_id <> ${userId}
+      and p.active_since >= ${lockCutoff.toISOString()}::timestamptz)`,
+    type: 'boolean',
+    sortable: false,
   };
-  const grid = defineGrid({ fields, key: sql`p.property_id` });
-  // A row as the database writes it in JSON (numbers as numbers, times as the call-centre clock shows them), so a
-  // page of 1,500 rows is sent as the database wrote it (route.ts, RawJson).
-  const rowJson = jsonRow(fields, (def) =>
-    def.type === 'datetime' ? callTime(def.sql) : def.type === 'number' ? sql`(${def.sql})::float8` : def.sql,
-  );
+  const grid = defineGrid({ fields: { ...FIELDS, beingMeasured }, key: sql`p.property_id` });
+  const rowJson = sql`json_build_object(${ROW_PAIRS}, 'beingMeasured', ${beingMeasured.sql})`;
   return { grid, rowJson };
 }
 

@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE } from '@cc/domain';
+import { frozen } from '../../db/sql.js';
 import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
 import { isRealDate, literalText, validKey } from './values.js';
 
@@ -115,8 +116,19 @@ export interface Grid<F extends string> {
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
 
-export function defineGrid<F extends string>(definition: GridDefinition<F>): Grid<F> {
-  const names = Object.keys(definition.fields) as F[];
+export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> {
+  const names = Object.keys(given.fields) as F[];
+  // Each field's SQL compiled once (db/sql.ts `frozen`), so a query copies text instead of compiling columns.
+  const definition: GridDefinition<F> = {
+    ...given,
+    fields: Object.fromEntries(
+      names.map((name) => {
+        const def = given.fields[name];
+        const sortBy = def.sortBy?.map((by) => ({ ...by, sql: frozen(by.sql) }));
+        return [name, { ...def, sql: frozen(def.sql), ...(sortBy ? { sortBy } : {}) }];
+      }),
+    ) as Record<F, GridField>,
+  };
   const byLower = new Map(names.map((name) => [name.toLowerCase(), name]));
 
   const field = (name: string, option: string, at?: number) => {

@@ -13,11 +13,19 @@ export function jsonRow<F extends string>(
   fields: Record<F, GridField>,
   value: (def: GridField) => SQL = (def) => def.sql,
 ): SQL {
-  return sql`json_build_object(${sql.join(
+  return sql`json_build_object(${jsonPairs(fields, value)})`;
+}
+
+/** The arguments of {@link jsonRow}'s json_build_object: name, value, name, value, … */
+export function jsonPairs<F extends string>(
+  fields: Record<F, GridField>,
+  value: (def: GridField) => SQL = (def) => def.sql,
+): SQL {
+  return sql`${sql.join(
     (Object.keys(fields) as F[]).map((name) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a field name: ${name}`);
       return sql`${sql.raw(`'${name}'`)}, ${value(fields[name])}`;
     }),
     sql`, `,
-  )})`;
+  )}`;
 }
