@@ -11,6 +11,7 @@ import { badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { frozen } from '../../db/sql.js';
+import { plannedWithValues } from '../../db/prepared.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { RawJson } from '../../http/route.js';
@@ -38,6 +39,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
   items: OrderItem[];
   complete: boolean | null;
   parsed: FilterExpr | null;
+  ranged: boolean;
 } {
   try {
     const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
@@ -48,6 +50,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
       items,
       complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
       parsed: filter,
+      ranged: CALL_SEARCH_GRID.ranged(filter),
     };
   } catch (error) {
     if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
@@ -92,7 +95,9 @@ export function searchStatements(
   query: Query,
   countLimit: number,
 ): { rows: SQL | null; count: SQL | null; exact: boolean } {
-  const { filter, order, items, complete, parsed } = conditionsOf(query);
+  const { filter, order, items, complete, parsed, ranged } = conditionsOf(query);
+  // A range (a date range, above all) is planned with its values every time (decision 047).
+  const planned = (statement: SQL) => (ranged ? plannedWithValues(statement) : statement);
   const counted = query.$count === 'true' ? countedStatement(user, parsed) : null;
   const where = sql.join([...userConditions(user), filter], sql` and `);
   const parts = partsOf(complete);
@@ -103,17 +108,19 @@ export function searchStatements(
     rows:
       query.$top === 0
         ? null
-        : sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
-            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)`,
+        : planned(sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)`),
     // From the counts kept in advance (decision 047), or else counted up to one past the limit: past it, the answer
     // says "more than" (decision 039).
     count:
       counted ??
       (query.$count === 'true'
-        ? sql`select count(*)::int as n from (${sql.join(
-            parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
-            sql` union all `,
-          )} limit ${countLimit + 1}) m`
+        ? planned(
+            sql`select count(*)::int as n from (${sql.join(
+              parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
+              sql` union all `,
+            )} limit ${countLimit + 1}) m`,
+          )
         : null),
   };
 }

@@ -9,6 +9,8 @@ const grid = defineGrid({
     done: { sql: sql`done`, type: 'boolean' },
     other: { sql: sql`other`, type: 'boolean' },
     n: { sql: sql`n`, type: 'integer' },
+    t: { sql: sql`t`, type: 'text' },
+    d: { sql: sql`d`, type: 'datetime' },
   },
   key: sql`id`,
 });
@@ -36,5 +38,20 @@ describe('pinned', () => {
 
   it('no filter pins nothing', () => {
     expect(grid.pinned(null, 'done')).toBeNull();
+  });
+});
+
+describe('ranged', () => {
+  it.each([
+    ['n gt 1', true],
+    ['n le 1 and done', true],
+    ["contains(t,'x')", true],
+    ['d eq 2026-01-01', true],
+    ['not (n ge 2)', true],
+    ['n eq 1 or done', false],
+    ['n in (1,2) and not done', false],
+    ['n ne 3', false],
+  ])('%s → %s', (text, expected) => {
+    expect(grid.ranged(parseFilter(text))).toBe(expected);
   });
 });

@@ -4,10 +4,11 @@
  * and every sort ends with the grid's key, so an order is total and pages never repeat or skip a row.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_TIME_ZONE } from '@cc/domain';
+import { CALL_TIME_ZONE, localDayStart, nextDay } from '@cc/domain';
 import { frozen } from '../../db/sql.js';
 import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
 import { isRealDate, literalText, validKey } from './values.js';
+import { pinnedBy, rangedBy } from './filter-facts.js';
 
 export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
 
@@ -63,7 +64,6 @@ export class GridQueryError extends Error {
   }
 }
 
-const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
 const SQL_TYPES: Record<FieldType, string> = {
   text: 'text',
   integer: 'integer',
@@ -112,6 +112,11 @@ export interface Grid<F extends string> {
    * `f eq true`, `f ne false`, …); null when the filter leaves the field free.
    */
   pinned(filter: FilterExpr | null, fieldName: F): boolean | null;
+  /**
+   * Does the filter compare a field by range (gt, ge, lt, le; a date, which is a range of instants) or by a part of
+   * its text? Such a statement's best plan depends on its values.
+   */
+  ranged(filter: FilterExpr | null): boolean;
 }
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
@@ -169,8 +174,10 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
 
   /** A date compared with a date-time field: the whole day in the call centre's time zone (America/Chicago). */
   const dayCompare = (column: SQL, op: CompareOp, day: string): SQL => {
-    const start = sql`(${day}::date)::timestamp at time zone ${tz}`;
-    const next = sql`(${day}::date + 1)::timestamp at time zone ${tz}`;
+    // The day's bounds as plain instants, computed here: a statement planned once for many values (a prepared
+    // statement's generic plan) would otherwise convert them again for every row it filters.
+    const start = sql`${localDayStart(day, CALL_TIME_ZONE).toISOString()}::timestamptz`;
+    const next = sql`${localDayStart(nextDay(day), CALL_TIME_ZONE).toISOString()}::timestamptz`;
     switch (op) {
       case 'eq':
         return sql`(${column} >= ${start} and ${column} < ${next})`;
@@ -359,6 +366,7 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
         ),
       };
     },
+    ranged: (filter) => rangedBy(filter),
     pinned: (filter, fieldName) => pinnedBy(filter, (name) => byLower.get(name.toLowerCase()) === fieldName),
     field,
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no
@@ -372,23 +380,4 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
         sql`, `,
       ),
   };
-}
-
-/** What `pinned` finds: the top-level `and` parts of a filter, each asked whether it holds the field to a value. */
-function pinnedBy(filter: FilterExpr | null, isField: (name: string) => boolean): boolean | null {
-  if (!filter) return null;
-  switch (filter.kind) {
-    case 'and':
-      return pinnedBy(filter.left, isField) ?? pinnedBy(filter.right, isField);
-    case 'bool':
-      return isField(filter.field) ? true : null;
-    case 'not':
-      return filter.expr.kind === 'bool' && isField(filter.expr.field) ? false : null;
-    case 'cmp':
-      if (!isField(filter.field) || filter.value.type !== 'boolean') return null;
-      if (filter.op === 'eq') return filter.value.value;
-      return filter.op === 'ne' ? !filter.value.value : null;
-    default:
-      return null;
-  }
 }

@@ -1,0 +1,39 @@
+/** What a filter tree says about a field or about itself, read without building any SQL (grid.ts `pinned`, `ranged`). */
+import type { FilterExpr } from './odata.js';
+
+/** Whether the filter compares by range or by a part of a text (grid.ts `ranged`). */
+export function rangedBy(filter: FilterExpr | null): boolean {
+  if (!filter) return false;
+  switch (filter.kind) {
+    case 'and':
+    case 'or':
+      return rangedBy(filter.left) || rangedBy(filter.right);
+    case 'not':
+      return rangedBy(filter.expr);
+    case 'cmp':
+      return (filter.op !== 'eq' && filter.op !== 'ne') || filter.value.type === 'date';
+    case 'method':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** What `pinned` finds: the top-level `and` parts of a filter, each asked whether it holds the field to a value. */
+export function pinnedBy(filter: FilterExpr | null, isField: (name: string) => boolean): boolean | null {
+  if (!filter) return null;
+  switch (filter.kind) {
+    case 'and':
+      return pinnedBy(filter.left, isField) ?? pinnedBy(filter.right, isField);
+    case 'bool':
+      return isField(filter.field) ? true : null;
+    case 'not':
+      return filter.expr.kind === 'bool' && isField(filter.expr.field) ? false : null;
+    case 'cmp':
+      if (!isField(filter.field) || filter.value.type !== 'boolean') return null;
+      if (filter.op === 'eq') return filter.value.value;
+      return filter.op === 'ne' ? !filter.value.value : null;
+    default:
+      return null;
+  }
+}
