@@ -5,6 +5,7 @@
  * (without regard to case: the spec writes both `Type` and `type`).
  */
 import { z } from './zod.js';
+import { multiline } from './common.js';
 
 /** §9: the query's page size. */
 export const CALL_SEARCH_DEFAULT_TOP = 25;
@@ -19,8 +20,8 @@ export const CALL_SEARCH_COUNT_LIMIT = 10_000;
 const Time = z.string().nullable();
 
 export const CallSearchQuery = z.object({
-  $filter: z.string().max(4000, 'must be at most 4000 characters').optional(),
-  $orderby: z.string().max(500, 'must be at most 500 characters').optional(),
+  $filter: multiline(4000).optional(),
+  $orderby: multiline(500).optional(),
   $skip: z.coerce
     .number({ error: 'must be a whole number' })
     .int('must be a whole number')

@@ -4,7 +4,7 @@
  * call of the search screen sends the same way: the POST list and count, the OData grid and the statistics.
  */
 import { z } from './zod.js';
-import { CalendarDay, Id, int4Param, line } from './common.js';
+import { CalendarDay, Id, int4Param, line, multiline } from './common.js';
 
 /** §9: the grid's page sizes (server paging and sorting). */
 export const MEASUREIT_GRID_SIZES = [25, 500, 1000, 1500] as const;
@@ -109,7 +109,7 @@ export const MeasureItPropertyListRequest = z.object({
   filter: MeasureItSearchFilter,
   skip: skip(false),
   top: top(false),
-  orderBy: z.string().max(500, 'must be at most 500 characters').optional(),
+  orderBy: multiline(500).optional(),
 });
 export type MeasureItPropertyListRequest = z.input<typeof MeasureItPropertyListRequest>;
 export const MeasureItPropertyListResponse = z.object({ rows: z.array(MeasureItPropertyRow) });
@@ -130,8 +130,8 @@ export const MeasureItODataQuery = z.object({
   statusDateFrom: CalendarDay.optional(),
   statusDateTo: CalendarDay.optional(),
   customSearchListId: int4Param(1).optional(),
-  $filter: z.string().max(4000, 'must be at most 4000 characters').optional(),
-  $orderby: z.string().max(500, 'must be at most 500 characters').optional(),
+  $filter: multiline(4000).optional(),
+  $orderby: multiline(500).optional(),
   $skip: skip(true),
   $top: top(true),
   $count: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),

@@ -92,6 +92,9 @@ export type Scope =
   | { kind: 'designation'; designation: FranchiseDesignation }
   | { kind: 'branches'; branches: readonly string[]; designation?: FranchiseDesignation };
 
+/** Does the scope reach every branch (no branch condition at all)? */
+export const seesEveryBranch = (scope: Scope): boolean => scope.kind === 'all' || scope.kind === 'general';
+
 export interface ScopeSubject {
   companyId: number;
   permissions: PermissionList;

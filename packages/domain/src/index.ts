@@ -9,7 +9,6 @@ export * from './pricing/index.js';
 export * from './end-call.js';
 export * from './email.js';
 export * from './survey.js';
-export * from './local-day.js';
 export * from './quotes.js';
 export * from './route-access.js';
 export * from './user-admin.js';

@@ -44,7 +44,11 @@ BEGIN
     EXECUTE call_search_counts_add(call_search_counts_rows('new_rows', 1));
   ELSIF TG_OP = 'DELETE' THEN
     EXECUTE call_search_counts_add(call_search_counts_rows('old_rows', -1));
-  ELSE
+  ELSIF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n USING (outbound_id)
+      WHERE (o.call_complete, o.type, o.last_access_date, o.branchno, o.last_access_csr, o.deleted_at IS NULL)
+        IS DISTINCT FROM (n.call_complete, n.type, n.last_access_date, n.branchno, n.last_access_csr, n.deleted_at IS NULL))
+  THEN
+    -- Only when a counted column changed: most updates of a call (its lock, attempts, notes) change none.
     EXECUTE call_search_counts_add(call_search_counts_rows('new_rows', 1) || ' UNION ALL '
       || call_search_counts_rows('old_rows', -1));
   END IF;

@@ -5,11 +5,11 @@
  * rows, however many calls match; any other search counts its matches up to the limit (service.ts, decision 039).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { hasPermission } from '@cc/domain';
+import { seesEveryBranch } from '@cc/domain';
 import type { FilterExpr, Literal } from '../../lib/grid-query/odata.js';
 import { inScope } from '../../http/scope.js';
 import { CALL_SEARCH_GRID } from './grid.js';
-import { ALL_AGENTS_PERMISSION, type SearchUser } from './user.js';
+import { seesEveryAgent, type SearchUser } from './user.js';
 
 /** The groupings of call_search_counts. */
 const GRAIN = { typeDay: 1, branch: 2, agent: 3 } as const;
@@ -84,13 +84,13 @@ const list = (values: string[]) =>
  * by branch) or only its own calls.
  */
 export function countedStatement(user: SearchUser, filter: FilterExpr | null): SQL | null {
-  if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) return null;
+  if (!seesEveryAgent(user)) return null;
   const parts: Parts = { days: [] };
   if (filter && !addPart(filter, parts)) return null;
   const where: SQL[] = [];
   if (parts.complete !== undefined) where.push(sql`k.call_complete = ${parts.complete}`);
   const byTypeOrDay = parts.types !== undefined || parts.days.length > 0;
-  const everyBranch = user.scope.kind === 'all' || user.scope.kind === 'general';
+  const everyBranch = seesEveryBranch(user.scope);
   if (parts.agent !== undefined) {
     if (byTypeOrDay || parts.branches || !everyBranch) return null;
     where.push(sql`k.grain = ${GRAIN.agent}`, sql`k.last_access_csr = ${parts.agent}`);

@@ -23,6 +23,7 @@ import {
   type FilterExpr,
   type OrderItem,
 } from '../../lib/grid-query/odata.js';
+import { rangedBy } from '../../lib/grid-query/filter-facts.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
@@ -50,7 +51,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
       items,
       complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
       parsed: filter,
-      ranged: CALL_SEARCH_GRID.ranged(filter),
+      ranged: rangedBy(filter),
     };
   } catch (error) {
     if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {

@@ -11,9 +11,13 @@ export const ALL_AGENTS_PERMISSION = 2;
 /** The user's part of a search: the user's scope, and its own calls only without CallSearch.AllAgents. */
 export type SearchUser = Pick<AuthUser, 'userId' | 'permissions' | 'scope'>;
 
+/** Does the user find every agent's calls (CallSearch.AllAgents), not only its own? */
+export const seesEveryAgent = (user: SearchUser): boolean =>
+  hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true');
+
 export function userConditions(user: SearchUser): SQL[] {
   const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];
-  if (!hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true')) {
+  if (!seesEveryAgent(user)) {
     where.push(sql`(${o.lastAccessCsr} = ${user.userId} or ${o.callBackCsr} = ${user.userId})`);
   }
   return where;

@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { FailedEmailsResponse, ResendEmailRequest, ResendEmailResponse, ResendEmailsRequest } from '@cc/contract';
-import { CALL_TIME_ZONE, calendarDayIn, type Scope } from '@cc/domain';
+import { CALL_TIME_ZONE, calendarDayIn, seesEveryBranch, type Scope } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callHistory, emailOutbox } from '../../db/schema/index.js';
@@ -28,7 +28,7 @@ const LIST_LIMIT = 500;
  * who see everything.
  */
 function emailInScope(scope: Scope): SQL {
-  const unscoped = scope.kind === 'all' || scope.kind === 'general' ? sql`true` : sql`false`;
+  const unscoped = seesEveryBranch(scope) ? sql`true` : sql`false`;
   return sql`(${emailOutbox.callId} is null and ${unscoped} or ${emailOutbox.callId} in (
     select ${callHistory.callId} from ${callHistory} where ${inScope(scope, callHistory.branchNo)}))`;
 }

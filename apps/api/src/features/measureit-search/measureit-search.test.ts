@@ -215,6 +215,9 @@ describe('OData', () => {
   });
   it.each([
     [{ $filter: 'Nope eq 1' }, '$filter'],
+    [{ $filter: "city eq 'a\u0000'" }, '$filter'],
+    [{ $filter: 'measurementDate ge 0000-01-01' }, '$filter'],
+    [{ $orderby: 'zip\u0000' }, '$orderby'],
     [{ $orderby: 'beingMeasured desc' }, '$orderby'],
     [{ $orderby: 'zip sideways' }, '$orderby'],
     [{ $top: 1501 }, '$top'],

@@ -1,7 +1,10 @@
-/** What a filter tree says about a field or about itself, read without building any SQL (grid.ts `pinned`, `ranged`). */
+/** What a filter tree says about a field or about itself, read without building any SQL (grid.ts `pinned`; `rangedBy`). */
 import type { FilterExpr } from './odata.js';
 
-/** Whether the filter compares by range or by a part of a text (grid.ts `ranged`). */
+/**
+ * Does the filter compare a field by range (gt, ge, lt, le; a date, which is a range of instants) or by a part of its
+ * text? Such a statement's best plan depends on its values (decision 047).
+ */
 export function rangedBy(filter: FilterExpr | null): boolean {
   if (!filter) return false;
   switch (filter.kind) {

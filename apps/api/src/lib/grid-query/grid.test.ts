@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { defineGrid } from './grid.js';
 import { parseFilter } from './odata.js';
+import { rangedBy } from './filter-facts.js';
 
 const grid = defineGrid({
   fields: {
@@ -41,7 +42,7 @@ describe('pinned', () => {
   });
 });
 
-describe('ranged', () => {
+describe('rangedBy', () => {
   it.each([
     ['n gt 1', true],
     ['n le 1 and done', true],
@@ -52,6 +53,6 @@ describe('ranged', () => {
     ['n in (1,2) and not done', false],
     ['n ne 3', false],
   ])('%s → %s', (text, expected) => {
-    expect(grid.ranged(parseFilter(text))).toBe(expected);
+    expect(rangedBy(parseFilter(text))).toBe(expected);
   });
 });

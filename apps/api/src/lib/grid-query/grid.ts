@@ -4,11 +4,10 @@
  * and every sort ends with the grid's key, so an order is total and pages never repeat or skip a row.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_TIME_ZONE, localDayStart, nextDay } from '@cc/domain';
-import { frozen } from '../../db/sql.js';
+import { dayAfter, dayStart, frozen } from '../../db/sql.js';
 import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
 import { isRealDate, literalText, validKey } from './values.js';
-import { pinnedBy, rangedBy } from './filter-facts.js';
+import { pinnedBy } from './filter-facts.js';
 
 export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
 
@@ -112,11 +111,6 @@ export interface Grid<F extends string> {
    * `f eq true`, `f ne false`, …); null when the filter leaves the field free.
    */
   pinned(filter: FilterExpr | null, fieldName: F): boolean | null;
-  /**
-   * Does the filter compare a field by range (gt, ge, lt, le; a date, which is a range of instants) or by a part of
-   * its text? Such a statement's best plan depends on its values.
-   */
-  ranged(filter: FilterExpr | null): boolean;
 }
 
 const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
@@ -167,17 +161,21 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
         if (literal.type !== 'boolean') throw wrong();
         return sql`${literal.value}::boolean`;
       case 'datetime':
-        if (literal.type !== 'datetime' || Number.isNaN(Date.parse(literal.value))) throw wrong();
+        if (
+          literal.type !== 'datetime' ||
+          Number.isNaN(Date.parse(literal.value)) ||
+          !isRealDate(literal.value.slice(0, 10))
+        ) {
+          throw wrong();
+        }
         return sql`${literal.value}::timestamptz`;
     }
   };
 
   /** A date compared with a date-time field: the whole day in the call centre's time zone (America/Chicago). */
   const dayCompare = (column: SQL, op: CompareOp, day: string): SQL => {
-    // The day's bounds as plain instants, computed here: a statement planned once for many values (a prepared
-    // statement's generic plan) would otherwise convert them again for every row it filters.
-    const start = sql`${localDayStart(day, CALL_TIME_ZONE).toISOString()}::timestamptz`;
-    const next = sql`${localDayStart(nextDay(day), CALL_TIME_ZONE).toISOString()}::timestamptz`;
+    const start = dayStart(day);
+    const next = dayAfter(day);
     switch (op) {
       case 'eq':
         return sql`(${column} >= ${start} and ${column} < ${next})`;
@@ -366,7 +364,6 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
         ),
       };
     },
-    ranged: (filter) => rangedBy(filter),
     pinned: (filter, fieldName) => pinnedBy(filter, (name) => byLower.get(name.toLowerCase()) === fieldName),
     field,
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no

@@ -5,27 +5,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { GridField } from './grid.js';
 
-/**
- * Each field under its name, its value as `value` gives it (by default the field's SQL). Names are the grid's own
- * keys, never a caller's text.
- */
-export function jsonRow<F extends string>(
-  fields: Record<F, GridField>,
-  value: (def: GridField) => SQL = (def) => def.sql,
-): SQL {
+/** Each field under its name, its value as `value` gives it. Names are the grid's own keys, never a caller's text. */
+export function jsonRow<F extends string>(fields: Record<F, GridField>, value: (def: GridField) => SQL): SQL {
   return sql`json_build_object(${jsonPairs(fields, value)})`;
 }
 
 /** The arguments of {@link jsonRow}'s json_build_object: name, value, name, value, … */
-export function jsonPairs<F extends string>(
-  fields: Record<F, GridField>,
-  value: (def: GridField) => SQL = (def) => def.sql,
-): SQL {
-  return sql`${sql.join(
+export function jsonPairs<F extends string>(fields: Record<F, GridField>, value: (def: GridField) => SQL): SQL {
+  return sql.join(
     (Object.keys(fields) as F[]).map((name) => {
       if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`not a field name: ${name}`);
       return sql`${sql.raw(`'${name}'`)}, ${value(fields[name])}`;
     }),
     sql`, `,
-  )}`;
+  );
 }

@@ -2,10 +2,10 @@
 import type { FieldType } from './grid.js';
 import type { Literal } from './odata.js';
 
-/** Is `day` (YYYY-MM-DD) a day of the calendar? */
+/** Is `day` (YYYY-MM-DD) a day of the calendar, in a year PostgreSQL has (there is no year 0)? */
 export function isRealDate(day: string): boolean {
   const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day && !day.startsWith('0000');
 }
 
 /** A timestamptz as PostgreSQL writes it as text ('2026-11-26 09:15:00.123456-06'). */
