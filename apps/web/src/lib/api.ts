@@ -28,6 +28,9 @@ const deps: RequestDeps = {
   token: () => session.token(),
   refresh: () => refreshSession(),
   onUnauthorized: () => {
+    // A call sent before a deliberate sign-out can come back 401 after it (the server ended the session first): the
+    // sign-out has already forgotten the session and gone where it goes, and a second trip home would overtake it.
+    if (session.wasSignedOut()) return;
     session.clear();
     onSessionLost();
   },
