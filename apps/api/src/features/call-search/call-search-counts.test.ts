@@ -62,6 +62,23 @@ describe('the triggers keep the counts', () => {
     await t.db.execute(sql`update outbound_calls set deleted_at = now() where outbound_id = ${id + 8}`);
     await t.db.execute(sql`update outbound_calls set deleted_at = null where outbound_id = ${id + 8}`);
     expect(await drift()).toEqual([]);
+    // Two calls swap their types in one statement (the multiset of counted values is the same), then one of them
+    // is worked again on the same day of the call centre and given a type while deleted (nothing counted changes).
+    await t.db.execute(sql`update outbound_calls o set type = s.other
+      from (select outbound_id, case when outbound_id = ${id} then 'Upsell' else 'Cancel' end as other
+        from outbound_calls where outbound_id in (${id}, ${id + 12})) s
+      where o.outbound_id = s.outbound_id`);
+    await t.db.execute(sql`update outbound_calls set last_access_date = date_trunc('day',
+        now() at time zone 'America/Chicago') at time zone 'America/Chicago' + interval '1 minute'
+      where outbound_id = ${id + 12}`);
+    await t.db.execute(sql`update outbound_calls set last_access_date = last_access_date + interval '1 hour'
+      where outbound_id = ${id + 12}`);
+    await t.db.execute(sql`update outbound_calls set type = 'Extract' where outbound_id = ${id + 4}`);
+    expect(await drift()).toEqual([]);
+    // A large update after small ones in the same connection (PL/pgSQL keeps the plan of the trigger's first run).
+    await t.db.execute(sql`update outbound_calls set last_access_date = last_access_date - interval '1 day'
+      where outbound_id % 2 = 0`);
+    expect(await drift()).toEqual([]);
     // New calls inserted, one and many; calls deleted for good.
     await t.db
       .execute(sql`insert into outbound_calls (sqldbid, branchno, cust_no, type, call_complete, last_access_date,
