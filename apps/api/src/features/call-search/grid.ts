@@ -4,7 +4,7 @@ import type { CallSearchRow } from '@cc/contract';
 import { callTime, frozen } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
-import { jsonRow } from '../../lib/grid-query/json-row.js';
+import { jsonRow, rowColumns } from '../../lib/grid-query/json-row.js';
 
 /**
  * The FROM of every search: a call and the CSR its callback belongs to (cb). The CSR who last worked it is named on
@@ -46,11 +46,4 @@ const shown = (def: GridField) => (def.type === 'datetime' ? callTime(def.sql) :
 export const ROW_JSON = frozen(jsonRow(FIELDS, shown));
 
 /** The row's columns with the contract's names; times as the app shows them (the export). */
-export const ROW_COLUMNS = frozen(
-  sql.join(
-    (Object.keys(FIELDS) as (keyof CallSearchRow)[]).map((field) => {
-      return sql`${shown(FIELDS[field])} as ${sql.identifier(field)}`;
-    }),
-    sql`, `,
-  ),
-);
+export const ROW_COLUMNS = frozen(rowColumns(FIELDS, shown));

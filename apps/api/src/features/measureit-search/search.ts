@@ -57,7 +57,7 @@ export function searchStatements(
   options: { rows: boolean; count: boolean },
 ): { rows: SQL | null; count: SQL | null; exact: boolean } {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000);
-  const { grid, rowJson } = searchGrid(user.userId, cutoff);
+  const { grid, columns } = searchGrid(user.userId, cutoff);
   const orderOption = input.orderOption ?? '$orderby';
   const items = parsed(orderOption, () => (input.orderBy?.trim() ? parseOrderBy(input.orderBy) : DEFAULT_ORDER));
   const order = parsed(orderOption, () => grid.orderBy(items));
@@ -71,9 +71,10 @@ export function searchStatements(
     exact,
     rows:
       options.rows && input.top > 0
-        ? sql`select coalesce(json_agg(${rowJson} order by ${order}), '[]')::text as json from ${FROM}
+        ? sql`select ${columns} from ${FROM}
             where p.property_id in (select p.property_id from ${FROM} where ${where}
-              order by ${order} limit ${input.top} offset ${input.skip})`
+              order by ${order} limit ${input.top} offset ${input.skip})
+            order by ${order}`
         : null,
     count: !options.count
       ? null
@@ -91,9 +92,7 @@ export async function searchPage(
 ): Promise<{ rowsJson: string; count: number | null; moreThan: boolean }> {
   const statements = searchStatements(ctx, user, input, options);
   const [rowsJson, count] = await Promise.all([
-    statements.rows === null
-      ? '[]'
-      : ctx.db.execute(statements.rows).then((r) => rowsOf<{ json: string }>(r)[0]?.json ?? '[]'),
+    statements.rows === null ? '[]' : ctx.db.execute(statements.rows).then((r) => JSON.stringify(rowsOf(r))),
     statements.count === null
       ? null
       : ctx.db.execute(statements.count).then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
