@@ -20,6 +20,7 @@ import {
   listTotalQuery,
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
+import { groupsOfOthersQuery } from '../../apps/api/dist/features/outbound/service.js';
 import type { Runner } from './database.js';
 import { callSearchScenarios } from './call-search.js';
 import { endCallScenario } from './end-call.js';
@@ -224,9 +225,10 @@ const REFERENCES: Scenario[] = [
 /**
  * The outbound screen: a page of 25 of each call type's list (the screen's default sort, and a second page
  * sorted by last name), and the counts of every list, for admin (all), csr.cof (company-owned lists) and
- * csr.franchise (independent lists of its branches).
+ * csr.franchise (independent lists of its branches). Each request first reads the groups routed to other CSRs
+ * (decision 031), as the API does.
  */
-function outboundScenarios(): Scenario[] {
+async function outboundScenarios(run: Runner): Promise<Scenario[]> {
   const users: { user: string; variant: 'general' | 'cof' | 'ind'; scope: Scope; list: string; counts: string }[] = [
     { user: 'admin', variant: 'general', scope: ADMIN_SCOPE, list: 'outbound', counts: routes.outboundCounts.path },
     {
@@ -246,18 +248,22 @@ function outboundScenarios(): Scenario[] {
   ];
   const scenarios: Scenario[] = [];
   for (const u of users) {
+    const [userId] = await column(run, `select user_id from users where username = '${u.user}'`);
+    const groups = (type?: string) => groupsOfOthersQuery(builder, { userId: Number(userId), scope: u.scope }, type);
     const inputs: Input[] = [];
     for (const t of OUTBOUND_CALL_TYPES) {
       const filter = { type: t.CallTypeName, scope: u.scope };
       const where = listConditions(filter);
+      const routed = groups(t.CallTypeName).getSQL();
       inputs.push(
         statementsInput({ path: `/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25` }, [
+          routed,
           listPageQuery(where, 'callBackDate', 'asc', 1, 25),
           listTotalQuery(filter),
         ]),
         statementsInput(
           { path: `/api/call-center/${u.list}/${t.CallTypeName}?page=2&pageSize=25&sort=LastName&dir=desc` },
-          [listPageQuery(where, 'LastName', 'desc', 2, 25), listTotalQuery(filter)],
+          [routed, listPageQuery(where, 'LastName', 'desc', 2, 25), listTotalQuery(filter)],
         ),
       );
     }
@@ -275,7 +281,7 @@ function outboundScenarios(): Scenario[] {
       user: u.user,
       method: 'GET',
       path: u.counts,
-      inputs: [statementsInput({ path: u.counts }, [countsQuery(u.scope)])],
+      inputs: [statementsInput({ path: u.counts }, [groups().getSQL(), countsQuery(u.scope)])],
     });
   }
   return scenarios;
@@ -285,7 +291,7 @@ export async function buildScenarios(
   run: Runner,
   options: { franchise: boolean; endCallConnections: number },
 ): Promise<Scenario[]> {
-  const scenarios = [...REFERENCES, ...outboundScenarios()];
+  const scenarios = [...REFERENCES, ...(await outboundScenarios(run))];
   scenarios.push(...(await searchScenarios(run, 'admin', routes.searchCustomers.path, ADMIN_SCOPE, null)));
 
   const addresses = await column(run, `select lower(left(full_address, 9)) ${spread('customer_no % 11 = 0', 7)}`);

@@ -24,7 +24,7 @@ import type {
 import type { z } from 'zod';
 import type { OutboundListQuery } from '@cc/contract';
 import type { AppContext } from '../../context.js';
-import { rowsOf, type DbOrTx } from '../../db/client.js';
+import { rowsOf, type Db, type DbOrTx } from '../../db/client.js';
 import {
   csrAssignments,
   franchises,
@@ -58,8 +58,12 @@ type ListQuery = z.output<typeof OutboundListQuery>;
  * The list groups assigned to CSRs other than `user` (decision 031), of one call type or all: their rows are routed
  * to their CSR, so they leave this user's lists, counts and Next Call.
  */
-async function groupsOfOthers(ctx: AppContext, user: AuthUser, type?: string): Promise<RoutedGroup[]> {
-  return ctx.db
+/**
+ * The statement that reads the groups routed to other CSRs (decision 031), run before every list page and count.
+ * Exported so that the benchmark's ceiling runs what the API runs.
+ */
+export function groupsOfOthersQuery(db: Db, user: Pick<AuthUser, 'userId' | 'scope'>, type?: string) {
+  return db
     .select({ branchNo: csrAssignments.branchNo, type: csrAssignments.type, source: csrAssignments.source })
     .from(csrAssignments)
     .where(
@@ -69,6 +73,10 @@ async function groupsOfOthers(ctx: AppContext, user: AuthUser, type?: string): P
         inScope(user.scope, csrAssignments.branchNo),
       ),
     );
+}
+
+async function groupsOfOthers(ctx: AppContext, user: AuthUser, type?: string): Promise<RoutedGroup[]> {
+  return groupsOfOthersQuery(ctx.db, user, type);
 }
 
 /** Comma-joined branch numbers from the client, upper-cased; undefined when not given. */
