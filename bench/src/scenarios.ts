@@ -248,8 +248,9 @@ async function outboundScenarios(run: Runner): Promise<Scenario[]> {
   ];
   const scenarios: Scenario[] = [];
   for (const u of users) {
-    const [userId] = await column(run, `select user_id from users where username = '${u.user}'`);
-    const groups = (type?: string) => groupsOfOthersQuery(builder, { userId: Number(userId), scope: u.scope }, type);
+    const { rows } = await run.query(`select user_id from users where username = $1`, [u.user]);
+    const userId = Number(rows[0]?.user_id);
+    const groups = (type?: string) => groupsOfOthersQuery(builder, { userId, scope: u.scope }, type);
     const inputs: Input[] = [];
     for (const t of OUTBOUND_CALL_TYPES) {
       const filter = { type: t.CallTypeName, scope: u.scope };

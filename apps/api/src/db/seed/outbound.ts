@@ -196,9 +196,8 @@ export async function generateOutboundCalls(
       case when call_type = 'WebLead' then (array['Quote Request', 'Contact Us', 'Pest Quote'])[1 + floor(r_pe * 3)::int] else '' end
     from t`);
   await tx.execute(sql`alter table outbound_calls enable trigger outbound_counts_trg`);
-  // Web leads behind the web-lead rows, each linked back to its row by the row's key. One statement: joining the new
-  // leads to the calls by their text contact id in a second one, before either table had statistics, could be
-  // planned as a nested loop over every pair (the bench's million-customer load sat in it for over ten minutes).
+  // Web leads behind the web-lead rows, each linked back to its row by the row's key as the insert returns it (no second
+  // statement joining the leads to the calls by their text contact id, which has no index).
   await tx.execute(sql`
     with added as (
       insert into web_leads (sqldbid, branchno, contact_id, customer_no, first_name, last_name, email, phone, street,

@@ -49,18 +49,14 @@ import {
   listTotalQuery,
   OUTBOUND_LIST_GRID,
   type ListFilter,
-  type RoutedGroup,
 } from './lists.js';
 
 type ListQuery = z.output<typeof OutboundListQuery>;
 
 /**
  * The list groups assigned to CSRs other than `user` (decision 031), of one call type or all: their rows are routed
- * to their CSR, so they leave this user's lists, counts and Next Call.
- */
-/**
- * The statement that reads the groups routed to other CSRs (decision 031), run before every list page and count.
- * Exported so that the benchmark's ceiling runs what the API runs.
+ * to their CSR, so they leave this user's lists, counts and Next Call. Read before every list page and count; a
+ * statement of its own so that the benchmark's ceiling runs what the API runs.
  */
 export function groupsOfOthersQuery(db: Db, user: Pick<AuthUser, 'userId' | 'scope'>, type?: string) {
   return db
@@ -73,10 +69,6 @@ export function groupsOfOthersQuery(db: Db, user: Pick<AuthUser, 'userId' | 'sco
         inScope(user.scope, csrAssignments.branchNo),
       ),
     );
-}
-
-async function groupsOfOthers(ctx: AppContext, user: AuthUser, type?: string): Promise<RoutedGroup[]> {
-  return groupsOfOthersQuery(ctx.db, user, type);
 }
 
 /** Comma-joined branch numbers from the client, upper-cased; undefined when not given. */
@@ -138,7 +130,7 @@ export async function listOutbound(
     callTargetTo: query.callTargetTo,
     lastCalledFrom: query.lastCalledFrom,
     lastCalledTo: query.lastCalledTo,
-    hidden: await groupsOfOthers(ctx, user, callType),
+    hidden: await groupsOfOthersQuery(ctx.db, user, callType),
   };
   const order = `${query.sort} ${query.dir}`;
   const count = OUTBOUND_LIST_GRID.keyCount(listOrder(query.sort, query.dir));
@@ -172,7 +164,7 @@ export async function outboundCounts(
 ): Promise<OutboundCount[]> {
   const rows = rowsOf<{ type: string; n: number }>(
     await ctx.db.execute(
-      countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthers(ctx, user)),
+      countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthersQuery(ctx.db, user)),
     ),
   );
   const byType = new Map(rows.map((r) => [r.type, r.n]));
