@@ -2,20 +2,15 @@
  * What the scenario builders share: statements compiled by the API's own query code without a connection, the
  * admin's scope, the demo franchise account, and reading inputs from the loaded data.
  */
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
-import type { Db } from '../../apps/api/dist/db/client.js';
-import * as schema from '../../apps/api/dist/db/schema/index.js';
 import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
 import type { Runner } from './database.js';
 import type { Input, Query } from './scenarios.js';
 
 const dialect = new PgDialect();
 export const compile = (statement: SQL): Query => dialect.sqlToQuery(statement);
-/** A database object that only builds statements (zipServiceQuery takes one); it never connects. */
-export const builder = drizzle.mock({ schema }) as unknown as Db;
 
 export const ADMIN_SCOPE: Scope = { kind: 'all' };
 

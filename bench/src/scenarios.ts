@@ -28,12 +28,10 @@ import { measureItSearchScenarios } from './measureit-search.js';
 import { pricingScenario } from './pricing.js';
 import {
   ADMIN_SCOPE,
-  builder,
   column,
   compile,
   franchiseAccount,
   noStatements,
-  queriesInput,
   records,
   spread,
   statementsInput,
@@ -250,12 +248,12 @@ async function outboundScenarios(run: Runner): Promise<Scenario[]> {
   for (const u of users) {
     const { rows } = await run.query(`select user_id from users where username = $1`, [u.user]);
     const userId = Number(rows[0]?.user_id);
-    const groups = (type?: string) => groupsOfOthersQuery(builder, { userId, scope: u.scope }, type);
+    const groups = (type?: string) => groupsOfOthersQuery({ userId, scope: u.scope }, type);
     const inputs: Input[] = [];
     for (const t of OUTBOUND_CALL_TYPES) {
       const filter = { type: t.CallTypeName, scope: u.scope };
       const where = listConditions(filter);
-      const routed = groups(t.CallTypeName).getSQL();
+      const routed = groups(t.CallTypeName);
       inputs.push(
         statementsInput({ path: `/api/call-center/${u.list}/${t.CallTypeName}?page=1&pageSize=25` }, [
           routed,
@@ -282,7 +280,7 @@ async function outboundScenarios(run: Runner): Promise<Scenario[]> {
       user: u.user,
       method: 'GET',
       path: u.counts,
-      inputs: [statementsInput({ path: u.counts }, [groups().getSQL(), countsQuery(u.scope)])],
+      inputs: [statementsInput({ path: u.counts }, [groups(), countsQuery(u.scope)])],
     });
   }
   return scenarios;
@@ -319,7 +317,7 @@ export async function buildScenarios(
     method: 'POST',
     path: routes.validateZipCode.path,
     inputs: zips.map((zip) =>
-      queriesInput({ body: { zip } }, [zipServiceQuery(builder, ADMIN_SCOPE, { zip }).toSQL()]),
+      statementsInput({ body: { zip } }, [zipServiceQuery(ADMIN_SCOPE, { zip })]),
     ),
   });
 

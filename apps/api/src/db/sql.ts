@@ -63,6 +63,21 @@ export function startsWith(expression: SQL | AnyColumn, prefix: string): SQL {
     : sql`(${expression} ~>=~ ${prefix} and ${expression} ~<~ ${upper})`;
 }
 
+/**
+ * {@link startsWith} as a statement template (db/template.ts) writes it: the prefix in the hole `prefix` and its
+ * upper bound in `prefixEnd`; whether there is an upper bound (see {@link prefixBounds}) is part of the shape.
+ */
+export function startsWithHoles(expression: SQL | AnyColumn, bounded: boolean): SQL {
+  const from = sql`${expression} ~>=~ ${sql.placeholder('prefix')}`;
+  return bounded ? sql`(${from} and ${expression} ~<~ ${sql.placeholder('prefixEnd')})` : from;
+}
+
+/** The values of {@link startsWithHoles} for a prefix, and whether it is bounded. */
+export function prefixBounds(prefix: string): { bounded: boolean; values: { prefix: string; prefixEnd: string | null } } {
+  const upper = prefixUpperBound(prefix);
+  return { bounded: upper !== null, values: { prefix, prefixEnd: upper } };
+}
+
 /** A user's display name ("First Last") by id, or '' when there is none: how every list shows a CSR. */
 export const userName = (userId: unknown): SQL =>
   sql`coalesce((select u.first_name || ' ' || u.last_name from users u where u.user_id = ${userId}), '')`;

@@ -24,3 +24,48 @@ export function inScope(scope: Scope, branchColumn: AnyColumn | SQL): SQL {
     }
   }
 }
+
+/** What decides the text of a scope's condition (see db/template.ts): its kind, not its branches or designation. */
+export type ScopeShape = 'all' | 'designation' | 'none' | 'branches' | 'branches in designation';
+
+export function scopeShape(scope: Scope): ScopeShape {
+  switch (scope.kind) {
+    case 'all':
+    case 'general':
+      return 'all';
+    case 'designation':
+      return 'designation';
+    case 'branches':
+      if (scope.branches.length === 0) return 'none';
+      return scope.designation === undefined ? 'branches' : 'branches in designation';
+  }
+}
+
+/**
+ * {@link inScope} as a statement template writes it: the same rows, with the branches as one array value
+ * (`scopeBranches`) and the designation as `scopeDesignation`, so the text depends only on the scope's shape.
+ */
+export function scopeHole(shape: ScopeShape, branchColumn: AnyColumn | SQL): SQL {
+  const own = sql`${branchColumn} = any(${sql.placeholder('scopeBranches')}::text[])`;
+  const designated = sql`${branchColumn} in (select ${franchises.branchNo} from ${franchises} where ${franchises.designation} = ${sql.placeholder('scopeDesignation')})`;
+  switch (shape) {
+    case 'all':
+      return sql`true`;
+    case 'none':
+      return sql`false`;
+    case 'designation':
+      return designated;
+    case 'branches':
+      return own;
+    case 'branches in designation':
+      return sql`(${own} and ${designated})`;
+  }
+}
+
+/** The values of {@link scopeHole}'s holes for a scope. */
+export function scopeValues(scope: Scope): { scopeBranches: readonly string[]; scopeDesignation: string | null } {
+  return {
+    scopeBranches: scope.kind === 'branches' ? scope.branches : [],
+    scopeDesignation: scope.kind === 'designation' || scope.kind === 'branches' ? (scope.designation ?? null) : null,
+  };
+}

@@ -17,8 +17,9 @@ import {
   type InboundSearchView,
 } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
-import { escapeLike, startsWith } from '../../db/sql.js';
-import { inScope } from '../../http/scope.js';
+import { escapeLike, prefixBounds, startsWith, startsWithHoles } from '../../db/sql.js';
+import { statementFamily } from '../../db/template.js';
+import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 import { AppError } from '../../http/errors.js';
 
@@ -224,15 +225,24 @@ export function searchCountQuery(where: SQL[], criteria?: Criteria, scope?: Scop
   return sql`select count(*)::int as total from ${c} where ${sql.join(where, sql` and `)}`;
 }
 
-/** The address autocomplete statement: addresses in scope starting with the input, one per address. */
-export function autocompleteQuery(scope: Scope, input: string, limit: number): SQL {
-  const typed = input.toLowerCase().replace(/\s+/g, ' ');
+const autocompleteStatement = statementFamily((shape: { scope: ScopeShape; bounded: boolean }) => {
+  const address = sql`lower(${c.fullAddress})`;
   return sql`
-    select distinct on (lower(${c.fullAddress})) ${c.fullAddress} as fulladdress,
+    select distinct on (${address}) ${c.fullAddress} as fulladdress,
            ${c.streetNo} as streetno, ${c.streetNm} as streetnm, ${c.city} as city,
            ${c.state} as state, ${c.zip} as zip
     from ${c}
-    where ${startsWith(sql`lower(${c.fullAddress})`, typed)} and ${inScope(scope, c.branchNo)}
-    order by lower(${c.fullAddress})
-    limit ${limit}`;
+    where ${startsWithHoles(address, shape.bounded)} and ${scopeHole(shape.scope, c.branchNo)}
+    order by ${address}
+    limit ${sql.placeholder('limit')}`;
+});
+
+/** The address autocomplete statement: addresses in scope starting with the input, one per address. */
+export function autocompleteQuery(scope: Scope, input: string, limit: number): SQL {
+  const typed = input.toLowerCase().replace(/\s+/g, ' ');
+  const prefix = prefixBounds(typed);
+  return autocompleteStatement(
+    { scope: scopeShape(scope), bounded: prefix.bounded },
+    { ...prefix.values, ...scopeValues(scope), limit },
+  );
 }

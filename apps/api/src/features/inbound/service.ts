@@ -1,5 +1,5 @@
 import { franchiseBranches, mainBranchFirst } from '../../db/main-branch.js';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { buildFullAddress, buildStreetAddress, narrowScope, type Scope, type ScopeVariant } from '@cc/domain';
 import type {
   AddressSuggestion,
@@ -9,11 +9,12 @@ import type {
   ValidateZipResponse,
 } from '@cc/contract';
 import type { AppContext } from '../../context.js';
-import { rowsOf, type Db } from '../../db/client.js';
+import { rowsOf } from '../../db/client.js';
 import { franchises, serviceAreas } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { startsWith } from '../../db/sql.js';
-import { inScope } from '../../http/scope.js';
+import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
+import { statementFamily } from '../../db/template.js';
 import { RawJson } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import {
@@ -72,25 +73,31 @@ const summaryColumns = {
 
 const zipOf = (zip: string) => zip.replace(/\D/g, '').slice(0, 5);
 
+const zipStatement = statementFamily((shape: { scope: ScopeShape; sqldbid: boolean; branchno: boolean }) => {
+  const f = franchises;
+  return sql`select ${f.branchNo} as "branchNo", ${f.sqldbid} as "sqldbid", ${f.compName} as "compName",
+      ${f.designation} as "designation", ${f.city} as "city", ${f.state} as "state"
+    from ${serviceAreas} join ${f} on ${f.branchNo} = ${serviceAreas.branchNo}
+    where ${serviceAreas.zip} = ${sql.placeholder('zip')} and ${f.active} and ${scopeHole(shape.scope, f.branchNo)}
+      ${shape.sqldbid ? sql`and ${f.sqldbid} = ${sql.placeholder('sqldbid')}` : sql``}
+      ${shape.branchno ? sql`and ${f.branchNo} = ${sql.placeholder('branchno')}` : sql``}
+    order by ${f.branchNo}`;
+});
+
 /** The statement of validateZip: active branches in scope serving the zip. Apart so the benchmark can run it. */
 export function zipServiceQuery(
-  db: Db,
   scope: Scope,
   input: { zip: string; sqldbid?: number | undefined; branchno?: string | undefined },
-) {
-  const conditions = [
-    eq(serviceAreas.zip, zipOf(input.zip)),
-    eq(franchises.active, true),
-    inScope(scope, franchises.branchNo),
-  ];
-  if (input.sqldbid !== undefined) conditions.push(eq(franchises.sqldbid, input.sqldbid));
-  if (input.branchno) conditions.push(eq(franchises.branchNo, input.branchno.toUpperCase()));
-  return db
-    .select(summaryColumns)
-    .from(serviceAreas)
-    .innerJoin(franchises, eq(franchises.branchNo, serviceAreas.branchNo))
-    .where(and(...conditions))
-    .orderBy(asc(franchises.branchNo));
+): SQL {
+  return zipStatement(
+    { scope: scopeShape(scope), sqldbid: input.sqldbid !== undefined, branchno: Boolean(input.branchno) },
+    {
+      zip: zipOf(input.zip),
+      sqldbid: input.sqldbid ?? null,
+      branchno: input.branchno?.toUpperCase() ?? null,
+      ...scopeValues(scope),
+    },
+  );
 }
 
 /** Is the zip in the service area of the given franchise (or of any franchise in scope)? */
@@ -99,7 +106,7 @@ export async function validateZip(
   user: AuthUser,
   input: { zip: string; sqldbid?: number | undefined; branchno?: string | undefined },
 ): Promise<ValidateZipResponse> {
-  const rows = await zipServiceQuery(ctx.db, user.scope, input);
+  const rows = rowsOf<FranchiseSummary>(await ctx.db.execute(zipServiceQuery(user.scope, input)));
   return { isValid: rows.length > 0, zip: zipOf(input.zip), servicedBy: rows };
 }
 

@@ -6,7 +6,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
 import { callTime, dayAfter, dayStart, userName } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
-import { inScope } from '../../http/scope.js';
+import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
+import { statementFamily } from '../../db/template.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 
 export const LISTED = sql`not ${o.callComplete} and ${o.deletedAt} is null and ${o.custNo} is not null and ${o.custNo} <> -1 and (${o.type} <> 'PropertyEval' or ${o.enablePropEval})`;
@@ -196,13 +197,23 @@ export function listTotalQuery(filter: ListFilter): SQL {
 }
 
 /** Counts per call type from the trigger-kept table: a few rows per branch, whatever the list size. */
+const countsStatement = statementFamily((shape: { scope: ScopeShape; branches: boolean }) => {
+  const branch = sql.raw('outbound_counts.branchno');
+  return sql`select type, coalesce(sum(n), 0)::int as n from outbound_counts
+    where ${scopeHole(shape.scope, branch)}
+      ${shape.branches ? sql`and ${branch} = any(${sql.placeholder('branches')}::text[])` : sql``}
+    group by type`;
+});
+
 export function countsQuery(scope: Scope, branches?: string[], hidden?: RoutedGroup[]): SQL {
+  if (!hidden || hidden.length === 0) {
+    return countsStatement(
+      { scope: scopeShape(scope), branches: branches !== undefined },
+      { ...scopeValues(scope), branches: branches ?? null },
+    );
+  }
   const branch = sql`outbound_counts.branchno`;
   const where = [inScope(scope, branch), ...branchFilter(branch, branches)];
-  if (!hidden || hidden.length === 0) {
-    return sql`select type, coalesce(sum(n), 0)::int as n from outbound_counts
-    where ${sql.join(where, sql` and `)} group by type`;
-  }
   // Less the rows of groups routed to other CSRs (decision 031), counted in those groups only.
   const away = [LISTED, inScope(scope, o.branchNo), ...branchFilter(o.branchNo, branches), inGroups(hidden, true)];
   return sql`select type, coalesce(sum(n), 0)::int as n from (

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   CALL_OPTIONS,
   CALL_RESULTS,
@@ -24,7 +24,7 @@ import type {
 import type { z } from 'zod';
 import type { OutboundListQuery } from '@cc/contract';
 import type { AppContext } from '../../context.js';
-import { rowsOf, type Db, type DbOrTx } from '../../db/client.js';
+import { rowsOf, type DbOrTx } from '../../db/client.js';
 import {
   csrAssignments,
   franchises,
@@ -35,7 +35,8 @@ import {
   webLeads,
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
-import { inScope } from '../../http/scope.js';
+import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
+import { statementFamily } from '../../db/template.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
@@ -49,6 +50,7 @@ import {
   listTotalQuery,
   OUTBOUND_LIST_GRID,
   type ListFilter,
+  type RoutedGroup,
 } from './lists.js';
 
 type ListQuery = z.output<typeof OutboundListQuery>;
@@ -58,18 +60,22 @@ type ListQuery = z.output<typeof OutboundListQuery>;
  * to their CSR, so they leave this user's lists, counts and Next Call. Read before every list page and count; a
  * statement of its own so that the benchmark's ceiling runs what the API runs.
  */
-export function groupsOfOthersQuery(db: Db, user: Pick<AuthUser, 'userId' | 'scope'>, type?: string) {
-  return db
-    .select({ branchNo: csrAssignments.branchNo, type: csrAssignments.type, source: csrAssignments.source })
-    .from(csrAssignments)
-    .where(
-      and(
-        ne(csrAssignments.userId, user.userId),
-        type === undefined ? undefined : eq(csrAssignments.type, type),
-        inScope(user.scope, csrAssignments.branchNo),
-      ),
-    );
+const groupsOfOthersStatement = statementFamily((shape: { scope: ScopeShape; type: boolean }) => {
+  const a = csrAssignments;
+  return sql`select ${a.branchNo} as "branchNo", ${a.type} as "type", ${a.source} as "source" from ${a}
+    where ${a.userId} <> ${sql.placeholder('userId')} ${shape.type ? sql`and ${a.type} = ${sql.placeholder('type')}` : sql``}
+      and ${scopeHole(shape.scope, a.branchNo)}`;
+});
+
+export function groupsOfOthersQuery(user: Pick<AuthUser, 'userId' | 'scope'>, type?: string): SQL {
+  return groupsOfOthersStatement(
+    { scope: scopeShape(user.scope), type: type !== undefined },
+    { userId: user.userId, type: type ?? null, ...scopeValues(user.scope) },
+  );
 }
+
+const groupsOfOthers = async (ctx: AppContext, user: Pick<AuthUser, 'userId' | 'scope'>, type?: string) =>
+  rowsOf<RoutedGroup>(await ctx.db.execute(groupsOfOthersQuery(user, type)));
 
 /** Comma-joined branch numbers from the client, upper-cased; undefined when not given. */
 export function parseBranches(value: string | undefined): string[] | undefined {
@@ -130,7 +136,7 @@ export async function listOutbound(
     callTargetTo: query.callTargetTo,
     lastCalledFrom: query.lastCalledFrom,
     lastCalledTo: query.lastCalledTo,
-    hidden: await groupsOfOthersQuery(ctx.db, user, callType),
+    hidden: await groupsOfOthers(ctx, user, callType),
   };
   const order = `${query.sort} ${query.dir}`;
   const count = OUTBOUND_LIST_GRID.keyCount(listOrder(query.sort, query.dir));
@@ -164,7 +170,7 @@ export async function outboundCounts(
 ): Promise<OutboundCount[]> {
   const rows = rowsOf<{ type: string; n: number }>(
     await ctx.db.execute(
-      countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthersQuery(ctx.db, user)),
+      countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthers(ctx, user)),
     ),
   );
   const byType = new Map(rows.map((r) => [r.type, r.n]));
