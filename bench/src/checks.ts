@@ -11,7 +11,10 @@ export const inputLabel = (scenario: Scenario, i: number) => {
 
 /** Scenarios whose every statement must be planned with an index and no Seq Scan of customers or outbound_calls. */
 export const indexed = (scenario: Scenario) =>
-  scenario.kind === 'search' || scenario.kind === 'call_search' || scenario.kind === 'measureit_search';
+  scenario.kind === 'search' ||
+  scenario.kind === 'call_search' ||
+  scenario.kind === 'measureit_search' ||
+  scenario.kind === 'measureit_large_page';
 
 /** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
 export async function explain(

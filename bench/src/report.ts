@@ -40,6 +40,7 @@ const RATIO_KINDS: Kind[] = [
   'search',
   'call_search',
   'measureit_search',
+  'measureit_large_page',
   'autocomplete',
   'zip_validation',
   'outbound',

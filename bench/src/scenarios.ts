@@ -42,6 +42,7 @@ export type Kind =
   | 'search'
   | 'call_search'
   | 'measureit_search'
+  | 'measureit_large_page'
   | 'autocomplete'
   | 'zip_validation'
   | 'outbound'
@@ -226,7 +227,7 @@ const REFERENCES: Scenario[] = [
  * csr.franchise (independent lists of its branches). Each request first reads the groups routed to other CSRs
  * (decision 031), as the API does.
  */
-async function outboundScenarios(run: Runner): Promise<Scenario[]> {
+export async function outboundScenarios(run: Runner): Promise<Scenario[]> {
   const users: { user: string; variant: 'general' | 'cof' | 'ind'; scope: Scope; list: string; counts: string }[] = [
     { user: 'admin', variant: 'general', scope: ADMIN_SCOPE, list: 'outbound', counts: routes.outboundCounts.path },
     {

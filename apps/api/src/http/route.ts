@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -35,6 +36,18 @@ export interface HandlerInput<N extends RouteName> {
  */
 export class RawJson {
   constructor(readonly text: string) {}
+}
+
+/**
+ * Outside production, a RawJson answer must be exactly what the schema makes of it: valid, with no field the schema
+ * does not know (zod would have dropped it) and no value the schema would change.
+ */
+function checkRawJson(schema: z.ZodType, text: string, name: string): void {
+  const sent: unknown = JSON.parse(text);
+  const output = schema.parse(sent);
+  if (!isDeepStrictEqual(output, sent)) {
+    throw new Error(`${name}: the answer sent as JSON text is not what its response schema makes of it`);
+  }
 }
 
 export type Handler<N extends RouteName> = (
@@ -140,7 +153,7 @@ export function defineRoute<N extends RouteName>(
         reply,
       });
       if (result instanceof RawJson) {
-        if (ctx.config.env !== 'production') def.response.parse(JSON.parse(result.text));
+        if (ctx.config.env !== 'production') checkRawJson(def.response, result.text, name);
         return reply.status(status).type('application/json; charset=utf-8').send(result.text);
       }
       return reply.status(status).send(result);

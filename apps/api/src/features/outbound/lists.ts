@@ -4,16 +4,18 @@
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
-import { callTime, dayAfter, dayStart, userName } from '../../db/sql.js';
+import { callTime, dayAfter, dayStart, frozen, userName } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { statementFamily } from '../../db/template.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 
-export const LISTED = sql`not ${o.callComplete} and ${o.deletedAt} is null and ${o.custNo} is not null and ${o.custNo} <> -1 and (${o.type} <> 'PropertyEval' or ${o.enablePropEval})`;
+export const LISTED = frozen(
+  sql`not ${o.callComplete} and ${o.deletedAt} is null and ${o.custNo} is not null and ${o.custNo} <> -1 and (${o.type} <> 'PropertyEval' or ${o.enablePropEval})`,
+);
 
 /** The row with the spec's field names. */
-export const ROW_COLUMNS = sql`
+export const ROW_COLUMNS = frozen(sql`
   ${o.outboundId} as "OutboundId", ${o.id} as "Id", ${o.type} as "Type", ${o.callSource} as "CallSource",
   ${o.callAttempts} as "CallAttempts", ${o.callOrigin} as "callOrigin", ${o.callBackCsr} as "callBackCSR",
   ${userName(o.callBackCsr)} as "callBackCSRName",
@@ -27,7 +29,7 @@ export const ROW_COLUMNS = sql`
   ${o.callStatus} as "CallStatus", ${o.priceOffer}::float8 as "priceoffer", ${o.service} as "service",
   ${callTime(o.statusDate)} as "statusdate", ${o.callActive} as "callactive", ${o.comments} as "comments",
   ${o.webLeadCallId} as "webleadcallid", ${o.webLeadType} as "webleadtype",
-  (select w.contact_id from web_leads w where w.web_lead_id = ${o.webLeadCallId}) as "ContactId"`;
+  (select w.contact_id from web_leads w where w.web_lead_id = ${o.webLeadCallId}) as "ContactId"`);
 
 /**
  * The sortable columns of a list (decision 034), each with its index in migration 0008 ((type, column, outbound_id),

@@ -38,6 +38,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { statementFamily } from '../../db/template.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { RawJson } from '../../http/route.js';
 import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
 import {
@@ -124,7 +125,7 @@ export async function listOutbound(
   variant: ScopeVariant,
   callType: string,
   query: ListQuery,
-): Promise<OutboundListResponse> {
+): Promise<RawJson> {
   checkDays(query);
   // A page so far out that its offset is past what SQL takes (bigint) would fail as a 500.
   if ((query.page - 1) * query.pageSize > Number.MAX_SAFE_INTEGER) throw badRequest('page', 'is too large');
@@ -153,13 +154,15 @@ export async function listOutbound(
   const keys = rows.map((row) => takeKeys(row, count));
   warnOnSources(ctx, rows);
   const last = keys.at(-1);
-  return {
+  // The rows are the contract's fields exactly (ROW_COLUMNS, keys taken off): sent as they are read (decision 048).
+  const answer: OutboundListResponse = {
     data: rows,
     total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
     next: last ? encodeCursor(order, last) : null,
   };
+  return new RawJson(JSON.stringify(answer));
 }
 
 export async function outboundCounts(

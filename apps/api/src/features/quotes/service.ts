@@ -8,7 +8,7 @@ import { parseQuoteSearch, type QuoteSearch, type Scope } from '@cc/domain';
 import type { QuoteDetail, QuoteRow, QuotesQuery, QuotesResponse, QuoteSortField } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { callTime, startsWith, userName } from '../../db/sql.js';
+import { callTime, frozen, startsWith, userName } from '../../db/sql.js';
 import { customers as c, orderCounts as oc, orders as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
@@ -19,7 +19,7 @@ import { defineGrid, GridQueryError } from '../../lib/grid-query/grid.js';
 type ListQuery = z.output<typeof QuotesQuery>;
 
 /** The row with its contract names; money as dollars. */
-const ROW_COLUMNS = sql`
+const ROW_COLUMNS = frozen(sql`
   ${o.orderId} as "id", ${o.sqldbid} as "sqldbid", ${o.customerNo} as "customerNo",
   ${o.customerFirstName} as "customerFirstName", ${o.customerLastName} as "customerLastName",
   ${o.branchNo} as "branchNo",
@@ -27,7 +27,7 @@ const ROW_COLUMNS = sql`
   ${o.orderType} as "orderType", ${o.orderStatus} as "orderStatus", ${o.isPrepay} as "isPrepay",
   ${o.isAutopay} as "isAutopay", ${o.subTotal}::float8 as "subTotal", ${o.tax}::float8 as "tax",
   ${o.total}::float8 as "total", ${o.source} as "source", ${o.title} as "title", ${o.serviceYear} as "serviceYear",
-  ${callTime(o.createdAt)} as "created", ${callTime(o.updatedAt)} as "updated"`;
+  ${callTime(o.createdAt)} as "created", ${callTime(o.updatedAt)} as "updated"`);
 
 const lastName = sql`(lower(${o.customerLastName}) collate "C")`;
 const firstName = sql`(lower(${o.customerFirstName}) collate "C")`;
