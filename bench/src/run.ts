@@ -2,18 +2,8 @@
  * `npm run bench`: first the pricing engine alone (quotes per second on one core, no database; engine.ts), then a
  * million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
  * For each scenario: EXPLAIN of its statements (each search must use an index), the same statements driven straight
- * at the database (ceiling.ts), then the API under the same load; budgets as ratios (report.ts).
- *
- * Environment: BENCH_DATABASE_URL, BENCH_CUSTOMERS (1000000), BENCH_OUTBOUND (budgets.json: 500000), BENCH_DURATION (10 s), BENCH_WARMUP (2 s),
- * BENCH_CALL_SEARCH_ROWS (budgets.json: 2000000; outbound rows the call search runs over, worked calls added when short),
- * BENCH_CONNECTIONS (budgets.json; the end-call scenario uses end_call_connections), BENCH_PORT (3900), BENCH_PGLITE=1
- * (also the embedded database, at BENCH_PGLITE_CUSTOMERS customers: 100000, and BENCH_PGLITE_OUTBOUND outbound rows:
- * 50000, the size of a demo that `npm start` serves, topped up with worked calls to BENCH_PGLITE_CALL_SEARCH_ROWS:
- * 200000), BENCH_POSTGRES=0 (skip the PostgreSQL server: PGlite alone),
- * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
- * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
- * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
- * the CSV import scenario's file (PostgreSQL only).
+ * at the database (ceiling.ts), then the API under the same load; budgets as ratios (report.ts). The environment it
+ * reads is in config.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,89 +15,10 @@ import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive } from './load.js';
 import { FLOOR_SCENARIO, measureFloor } from './floor.js';
 import { IMPORT_SCENARIO, measureImport } from './import.js';
-import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } from './report.js';
+import { budgets, ms, table, type Measured } from './report.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
 import { cpuSeconds, signIn, startServer } from './server.js';
-
-const env = process.env;
-const int = (name: string, fallback: number) => {
-  const value = env[name];
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value.replace(/_/g, ''));
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number`);
-  return n;
-};
-/**
- * BENCH_SMOKE=1 (issue 21 point 5; `npm run test:bench`, part of `npm test`): every scenario once over, small and
- * short — 10,000 customers, 2 s per scenario — failing only on an error, a non-2xx answer or a plan without its
- * index (EXPLAINed with sequential scans discouraged, since at this size a scan may rightly be cheaper), never on
- * time. Its database is BENCH_DATABASE_URL, else cc_bench_smoke on TEST_DATABASE_URL's server; with neither it is
- * skipped, as the other tests that need a PostgreSQL server are.
- */
-const smoke = env.BENCH_SMOKE === '1';
-const smokeDatabase = () => {
-  if (!env.TEST_DATABASE_URL) return '';
-  const url = new URL(env.TEST_DATABASE_URL);
-  url.pathname = '/cc_bench_smoke';
-  return url.toString();
-};
-const config = {
-  databaseUrl: env.BENCH_DATABASE_URL || (smoke ? smokeDatabase() : 'postgres://postgres@127.0.0.1:5432/cc_bench'),
-  customers: int('BENCH_CUSTOMERS', smoke ? 10_000 : 1_000_000),
-  outboundCalls: int('BENCH_OUTBOUND', smoke ? 5_000 : budgets.outbound_calls),
-  callSearchRows: int('BENCH_CALL_SEARCH_ROWS', smoke ? 20_000 : budgets.call_search_outbound_calls),
-  duration: int('BENCH_DURATION', smoke ? 2 : 10),
-  warmup: int('BENCH_WARMUP', smoke ? 1 : 2),
-  connections: int('BENCH_CONNECTIONS', budgets.connections),
-  port: int('BENCH_PORT', 3900),
-  pglite: env.BENCH_PGLITE === '1',
-  pgliteCustomers: int('BENCH_PGLITE_CUSTOMERS', smoke ? 10_000 : 100_000),
-  pgliteOutboundCalls: int('BENCH_PGLITE_OUTBOUND', smoke ? 5_000 : 50_000),
-  // The server's ratio of calls to customers (2,000,000 to 1,000,000).
-  pgliteCallSearchRows: int('BENCH_PGLITE_CALL_SEARCH_ROWS', smoke ? 20_000 : 200_000),
-  postgres: env.BENCH_POSTGRES !== '0',
-  franchise: env.BENCH_FRANCHISE !== '0',
-  only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
-  importRows: int('BENCH_IMPORT_ROWS', smoke ? 2_000 : budgets.import_rows),
-  floorStreams: int('BENCH_FLOOR_STREAMS', smoke ? 5 : budgets.floor_streams),
-  floorQuietSeconds: int('BENCH_FLOOR_QUIET', smoke ? 2 : 30),
-};
-
-const SEARCHES = [
-  'search: phone',
-  'search: last-name prefix, rare',
-  'search: last-name prefix, common',
-  'search: first + last name',
-  'search: street fragment',
-  'search: zip + last name',
-  'search: customer number',
-];
-/**
- * The names of the database scenarios (scenarios.ts), so that a BENCH_ONLY that selects the engine scenario alone
- * runs without a database. Consulted only when BENCH_ONLY matches the engine scenario; a scenario built with a
- * name not listed here is reported in the run's log.
- */
-const DATABASE_SCENARIOS = [
-  BARE_REFERENCE,
-  SESSION_REFERENCE,
-  ...['admin', 'csr.cof', 'csr.franchise'].flatMap((u) => [
-    `outbound: list page of 25 [${u}]`,
-    `outbound: all counts [${u}]`,
-  ]),
-  ...SEARCHES.flatMap((s) => [s, `${s} [csr.franchise]`]),
-  'autocomplete',
-  'zip validation',
-  'pricing: customer price list',
-  'call search: date range + type',
-  'call search: agent',
-  'call search: branch',
-  'measureit search: pages of 25, mode, zips, New Neighbor dates, any sort',
-  'measureit search: pages of 500, mode, zips or none, any sort',
-  'measureit statistics: a franchise',
-  `end call: five-line sale (${budgets.end_call_connections} connections)`,
-  IMPORT_SCENARIO,
-  FLOOR_SCENARIO,
-];
+import { config, DATABASE_SCENARIOS, env, smoke } from './config.js';
 
 const selected = (name: string) => config.only === null || config.only.test(name);
 
@@ -131,7 +42,7 @@ async function benchTarget(
   });
   let scenarios = built;
   for (const s of scenarios.filter((s) => !DATABASE_SCENARIOS.includes(s.name))) {
-    console.log(`  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/run.ts (BENCH_ONLY=engine relies on it)`);
+    console.log(`  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/config.ts (BENCH_ONLY=engine relies on it)`);
   }
   scenarios = scenarios.filter((s) => selected(s.name));
 
