@@ -29,7 +29,8 @@ describe.runIf(engine === 'pglite')('a first start killed during the demo-data l
     expect(first.output()).not.toMatch(/ready at/);
     expect(fs.existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true);
 
-    const second = await startServerProcess(undefined, { env: { DATA_DIR: dataDir }, timeoutMs: 120_000 });
+    // The whole demo load: about 50 s alone on a slow machine, three times that beside the rest of the suite.
+    const second = await startServerProcess(undefined, { env: { DATA_DIR: dataDir }, timeoutMs: 300_000 });
     servers.push(second);
     expect(second.output()).toMatch(/loading demo data/);
     const signin = await fetch(`${second.url}/api/auth/signin`, {
@@ -44,5 +45,5 @@ describe.runIf(engine === 'pglite')('a first start killed during the demo-data l
     const third = await startServerProcess(undefined, { env: { DATA_DIR: dataDir } });
     servers.push(third);
     expect(third.output()).not.toMatch(/loading demo data/);
-  }, 180_000);
+  }, 420_000);
 });
