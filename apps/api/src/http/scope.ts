@@ -3,8 +3,9 @@ import type { Scope } from '@cc/domain';
 import { franchises } from '../db/schema/index.js';
 
 /**
- * The one place the company scope becomes SQL: a condition on a branch-number column that every
- * query over scoped data adds to its WHERE clause. An empty branch list matches nothing.
+ * Where the company scope becomes SQL: a condition on a branch-number column that every query over scoped data adds
+ * to its WHERE clause. An empty branch list matches nothing. {@link scopeHole} below is the same condition for
+ * statements compiled once (db/template.ts); the scope tests of the calls that use it hold it to the same rows.
  */
 export function inScope(scope: Scope, branchColumn: AnyColumn | SQL): SQL {
   switch (scope.kind) {
