@@ -75,8 +75,11 @@ const zipOf = (zip: string) => zip.replace(/\D/g, '').slice(0, 5);
 
 const zipStatement = statementFamily((shape: { scope: ScopeShape; sqldbid: boolean; branchno: boolean }) => {
   const f = franchises;
-  return sql`select ${f.branchNo} as "branchNo", ${f.sqldbid} as "sqldbid", ${f.compName} as "compName",
-      ${f.designation} as "designation", ${f.city} as "city", ${f.state} as "state"
+  const columns = sql.join(
+    Object.entries(summaryColumns).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  return sql`select ${columns}
     from ${serviceAreas} join ${f} on ${f.branchNo} = ${serviceAreas.branchNo}
     where ${serviceAreas.zip} = ${sql.placeholder('zip')} and ${f.active} and ${scopeHole(shape.scope, f.branchNo)}
       ${shape.sqldbid ? sql`and ${f.sqldbid} = ${sql.placeholder('sqldbid')}` : sql``}

@@ -198,7 +198,6 @@ export function listTotalQuery(filter: ListFilter): SQL {
   return dayFiltered ? listCountQuery(listConditions(filter)) : keptCountQuery(filter);
 }
 
-/** Counts per call type from the trigger-kept table: a few rows per branch, whatever the list size. */
 const countsStatement = statementFamily((shape: { scope: ScopeShape; branches: boolean }) => {
   const branch = sql.raw('outbound_counts.branchno');
   return sql`select type, coalesce(sum(n), 0)::int as n from outbound_counts
@@ -207,6 +206,7 @@ const countsStatement = statementFamily((shape: { scope: ScopeShape; branches: b
     group by type`;
 });
 
+/** Counts per call type from the trigger-kept table: a few rows per branch, whatever the list size. */
 export function countsQuery(scope: Scope, branches?: string[], hidden?: RoutedGroup[]): SQL {
   if (!hidden || hidden.length === 0) {
     return countsStatement(
