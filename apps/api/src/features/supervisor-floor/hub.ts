@@ -1,7 +1,8 @@
 /**
  * The fan-out of the floor view (decision 035): the open streams of this process, grouped by scope. A change heard by
  * the listener marks every scope stale; each scope is read again at most once per `minIntervalMs` (changes in between
- * are coalesced into the next read), and the one snapshot is written to every stream of that scope. A heartbeat
+ * are coalesced into the next read), and the one snapshot is written to every stream of that scope. A snapshot that
+ * time alone makes wrong (an abandoned call's lock runs out, the day ends) is read again when it does. A heartbeat
  * comment keeps proxies from closing a quiet stream, and checks that each stream's session is still alive.
  */
 import type { Scope } from '@cc/domain';
@@ -24,10 +25,21 @@ interface ScopeGroup {
   again: boolean;
   lastRead: number;
   timer: NodeJS.Timeout | undefined;
+  /** Reads the scope again when its last snapshot stops being true by time alone. */
+  expiry: NodeJS.Timeout | undefined;
 }
 
+/** A scope's view, and how long it stays true if nothing in the database changes. */
+export interface FloorRead {
+  snapshot: FloorSnapshot;
+  trueForMs: number;
+}
+
+/** Past the instant a snapshot stops being true: a lock is held through its last second. */
+const EXPIRY_MARGIN_MS = 1000;
+
 export interface FloorHubOptions {
-  read(scope: Scope): Promise<FloorSnapshot>;
+  read(scope: Scope): Promise<FloorRead>;
   /** Of these sessions, those that may still stream (not revoked, idle or past their end). */
   liveSessions(sessionIds: string[]): Promise<Set<string>>;
   log: FastifyBaseLogger;
@@ -73,13 +85,16 @@ export class FloorHub {
         again: false,
         lastRead: 0,
         timer: undefined,
+        expiry: undefined,
       };
       this.groups.set(key, group);
     }
     group.subscribers.add(subscriber);
     const remove = () => this.remove(key, subscriber);
     try {
-      subscriber.write(snapshotFrame(await this.options.read(subscriber.scope)));
+      const read = await this.options.read(subscriber.scope);
+      subscriber.write(snapshotFrame(read.snapshot));
+      if (this.groups.get(key) === group) this.expireAfter(group, read.trueForMs);
     } catch (error) {
       this.options.log.error({ err: error }, 'floor view: first snapshot failed');
       remove();
@@ -98,7 +113,8 @@ export class FloorHub {
     this.closed = true;
     clearInterval(this.heartbeat);
     for (const group of this.groups.values()) {
-      if (group.timer) clearTimeout(group.timer);
+      clearTimeout(group.timer);
+      clearTimeout(group.expiry);
       for (const subscriber of group.subscribers) subscriber.end();
     }
     this.groups.clear();
@@ -109,7 +125,8 @@ export class FloorHub {
     if (!group) return;
     group.subscribers.delete(subscriber);
     if (group.subscribers.size === 0) {
-      if (group.timer) clearTimeout(group.timer);
+      clearTimeout(group.timer);
+      clearTimeout(group.expiry);
       this.groups.delete(key);
     }
   }
@@ -130,8 +147,10 @@ export class FloorHub {
     group.lastRead = Date.now();
     try {
       if (group.subscribers.size > 0 && !this.closed) {
-        const frame = snapshotFrame(await this.options.read(group.scope));
+        const read = await this.options.read(group.scope);
+        const frame = snapshotFrame(read.snapshot);
         for (const subscriber of group.subscribers) subscriber.write(frame);
+        if (!this.closed && this.groups.has(JSON.stringify(group.scope))) this.expireAfter(group, read.trueForMs);
       }
     } catch (error) {
       this.options.log.error({ err: error }, 'floor view: reading the snapshot failed');
@@ -139,6 +158,19 @@ export class FloorHub {
       group.pending = false;
       if (group.again && !this.closed && this.groups.has(JSON.stringify(group.scope))) this.schedule(group);
     }
+  }
+
+  /** Read the scope again once its newest snapshot has stopped being true (a later read replaces the timer). */
+  private expireAfter(group: ScopeGroup, trueForMs: number): void {
+    clearTimeout(group.expiry);
+    group.expiry = undefined;
+    // A timer's delay is at most 2^31 - 1 ms; a view true for longer is read again at the next change anyway.
+    if (trueForMs + EXPIRY_MARGIN_MS > 2_147_483_647) return;
+    group.expiry = setTimeout(() => {
+      group.expiry = undefined;
+      this.schedule(group);
+    }, trueForMs + EXPIRY_MARGIN_MS);
+    group.expiry.unref();
   }
 
   private async beat(): Promise<void> {

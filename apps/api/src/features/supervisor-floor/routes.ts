@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { FloorHub, type FloorSubscriber } from './hub.js';
-import { readFloor } from './service.js';
+import { readFloor, readFloorTimed } from './service.js';
 import { issueTicket, liveSessions, redeemTicket } from './tickets.js';
 
 export const FLOOR_CHANNEL = 'cc_floor';
@@ -14,7 +14,7 @@ const RETRY_MS = 2000;
 /** The supervisor's view of the floor (issue 17 point 3; decision 035). */
 export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new FloorHub({
-    read: (scope) => readFloor(ctx, scope),
+    read: (scope) => readFloorTimed(ctx, scope),
     liveSessions: (ids) => liveSessions(ctx, ids),
     log: ctx.log,
     minIntervalMs: ctx.config.floor.minIntervalMs,

@@ -55,20 +55,35 @@ async function openCalls(ctx: AppContext, scope: Scope, now: Date) {
     branch_no: string | null;
     call_type: string;
     locked_at: string | Date;
+    heartbeat_at: string | Date;
+    session_seen_at: string | Date | null;
+    session_expires_at: string | Date | null;
   }>(
     await ctx.db.execute(sql`
       select call_locks.user_id, trim(u.first_name || ' ' || u.last_name) as csr, call_locks.sqldbid,
              call_locks.customer_no, trim(c.first_name || ' ' || c.last_name) as customer, ${branch} as branch_no,
-             call_locks.call_type, call_locks.locked_at
+             call_locks.call_type, call_locks.locked_at, call_locks.heartbeat_at,
+             s.last_seen_at as session_seen_at, s.expires_at as session_expires_at
       from call_locks
       join users u on u.user_id = call_locks.user_id
+      left join sessions s on s.session_id = call_locks.session_id
       left join customers c on c.sqldbid = call_locks.sqldbid and c.customer_no = call_locks.customer_no
       left join lateral (select branchno from franchises where franchises.sqldbid = call_locks.sqldbid
                          order by ${mainBranchFirstSql} limit 1) f on true
       where ${lockHeld(ctx, now)} and ${inScope(scope, branch)}
       order by call_locks.locked_at, call_locks.user_id`),
   );
-  return rows.map((r) => ({
+  // When each lock stops being held if nothing touches it (lockHeld's terms): its heartbeat runs out, or its
+  // session's idle limit or end comes.
+  const time = (value: string | Date) => new Date(value).getTime();
+  const heldUntil = rows.map((r) =>
+    Math.min(
+      time(r.heartbeat_at) + ctx.config.callLockReleaseSeconds * 1000,
+      r.session_seen_at === null ? Infinity : time(r.session_seen_at) + ctx.config.session.idleSeconds * 1000,
+      r.session_expires_at === null ? Infinity : time(r.session_expires_at),
+    ),
+  );
+  const calls = rows.map((r) => ({
     userId: r.user_id,
     csr: r.csr,
     sqldbid: r.sqldbid,
@@ -78,6 +93,7 @@ async function openCalls(ctx: AppContext, scope: Scope, now: Date) {
     callType: r.call_type,
     since: iso(r.locked_at),
   }));
+  return { calls, heldUntil: Math.min(Infinity, ...heldUntil) };
 }
 
 /** Ended calls of this week (today among them) per CSR, and today's per hour. */
@@ -133,14 +149,35 @@ async function endedCalls(ctx: AppContext, scope: Scope, today: string, tomorrow
   };
 }
 
-/** The whole view for one scope, as of now. */
-export async function readFloor(ctx: AppContext, scope: Scope): Promise<FloorSnapshot> {
+/** The first instant of a day in the call centre's clock. */
+async function startOf(ctx: AppContext, day: string): Promise<number> {
+  const rows = rowsOf<{ at: string | Date }>(await ctx.db.execute(sql`select ${dayStart(day)} as at`));
+  return new Date(rows[0]!.at).getTime();
+}
+
+/**
+ * The whole view for one scope, as of now, and how long it stays true if nothing in the database changes: until the
+ * first open call's lock runs out (an abandoned call notifies nothing) or the day ends (today's figures start again).
+ */
+export async function readFloorTimed(
+  ctx: AppContext,
+  scope: Scope,
+): Promise<{ snapshot: FloorSnapshot; trueForMs: number }> {
   const now = ctx.now();
   const { today, tomorrow, weekStart } = floorPeriods(now);
-  const [lists, open, ended] = await Promise.all([
+  const [lists, open, ended, dayEnds] = await Promise.all([
     listCounts(ctx, scope),
     openCalls(ctx, scope, now),
     endedCalls(ctx, scope, today, tomorrow, weekStart),
+    startOf(ctx, tomorrow),
   ]);
-  return { asOf: now.toISOString(), today, weekStart, lists, openCalls: open, ...ended };
+  return {
+    snapshot: { asOf: now.toISOString(), today, weekStart, lists, openCalls: open.calls, ...ended },
+    trueForMs: Math.max(0, Math.min(open.heldUntil, dayEnds) - now.getTime()),
+  };
+}
+
+/** The whole view for one scope, as of now. */
+export async function readFloor(ctx: AppContext, scope: Scope): Promise<FloorSnapshot> {
+  return (await readFloorTimed(ctx, scope)).snapshot;
 }

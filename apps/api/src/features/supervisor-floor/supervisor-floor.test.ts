@@ -191,6 +191,25 @@ describe('the stream', () => {
     }
   });
 
+  it('drops an abandoned call when its lock runs out, though nothing in the database changes', async () => {
+    const other = await createTestApp({ database: t.database, env: { CALL_LOCK_RELEASE_SECONDS: '2' } });
+    try {
+      other.clock.advance(2 * 86_400);
+      const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const abandoned = { sqldbid: 18001, customerNo: 1002 };
+      const stream = await openFloorStream(url, await ticketFor(other, supervisor));
+      await stream.next(() => true);
+      await holdCall(other, await other.signin('csr.franchise'), abandoned);
+      await stream.next((s) => s.openCalls.some((c) => c.customerNo === abandoned.customerNo));
+      // The CSR's screen stops renewing the lock; its release time passes with no write anywhere.
+      other.clock.advance(3);
+      await stream.next((s) => !s.openCalls.some((c) => c.customerNo === abandoned.customerNo), 5000);
+      stream.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it.runIf(engine === 'postgres')('an end-call on one app instance reaches a stream on another', async () => {
     const url = t.database.url;
     if (!url) throw new Error('no database URL');
