@@ -42,7 +42,9 @@ async function benchTarget(
   });
   let scenarios = built;
   for (const s of scenarios.filter((s) => !DATABASE_SCENARIOS.includes(s.name))) {
-    console.log(`  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/config.ts (BENCH_ONLY=engine relies on it)`);
+    console.log(
+      `  note: add '${s.name}' to DATABASE_SCENARIOS in bench/src/config.ts (BENCH_ONLY=engine relies on it)`,
+    );
   }
   scenarios = scenarios.filter((s) => selected(s.name));
 

@@ -317,9 +317,7 @@ export async function buildScenarios(
     user: 'admin',
     method: 'POST',
     path: routes.validateZipCode.path,
-    inputs: zips.map((zip) =>
-      statementsInput({ body: { zip } }, [zipServiceQuery(ADMIN_SCOPE, { zip })]),
-    ),
+    inputs: zips.map((zip) => statementsInput({ body: { zip } }, [zipServiceQuery(ADMIN_SCOPE, { zip })])),
   });
 
   scenarios.push(await pricingScenario(run));

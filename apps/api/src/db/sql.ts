@@ -73,7 +73,10 @@ export function startsWithHoles(expression: SQL | AnyColumn, bounded: boolean): 
 }
 
 /** The values of {@link startsWithHoles} for a prefix, and whether it is bounded. */
-export function prefixBounds(prefix: string): { bounded: boolean; values: { prefix: string; prefixEnd: string | null } } {
+export function prefixBounds(prefix: string): {
+  bounded: boolean;
+  values: { prefix: string; prefixEnd: string | null };
+} {
   const upper = prefixUpperBound(prefix);
   return { bounded: upper !== null, values: { prefix, prefixEnd: upper } };
 }
