@@ -26,19 +26,21 @@ import {
   OrderPathParams,
   OrderSessionResponse,
   QueuedEmailResponse,
-  SaveNewCustomerSurveyRequest,
-  SaveNewCustomerSurveyResponse,
-  SaveSurveyRequest,
-  SaveSurveyResponse,
   StepDebugRequest,
   StepDebugResponse,
-  SurveyForm,
-  SurveyGuidParams,
   UpdateCallHistoryRequest,
   UpdateOrderLineRequest,
   UpdateOrderRequest,
   UpdateSourceRequest,
 } from './end-call.js';
+import {
+  SaveNewCustomerSurveyRequest,
+  SaveNewCustomerSurveyResponse,
+  SaveSurveyRequest,
+  SaveSurveyResponse,
+  SurveyForm,
+  SurveyGuidParams,
+} from './surveys.js';
 import { ACCESS } from '@cc/domain';
 import type { RouteDef } from './route-def.js';
 

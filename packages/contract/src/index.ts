@@ -10,6 +10,7 @@ export * from './call-work-state.js';
 export * from './pricing.js';
 export * from './end-call-command.js';
 export * from './end-call.js';
+export * from './surveys.js';
 export { ORDER_SESSION_HEADER } from './end-call-routes.js';
 export * from './quotes.js';
 export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
+import { customerRecommendations, customerServices } from './customer-services.js';
 import { quoteForCall } from './quote.js';
 import {
   billingFrequency,
@@ -10,8 +11,6 @@ import {
   currentServiceYear,
   customerOffers,
   customerPricing,
-  customerRecommendations,
-  customerServices,
   franchiseYearInfo,
   serviceCodes,
   serviceDefIdOf,

@@ -1,18 +1,16 @@
 /**
- * The pricing calls of call-handling.md §7: a customer's pricing data, the franchise's price list, offers,
- * recommendations and services, service descriptions and codes, billing payment types and the franchise's rates.
+ * The pricing calls of call-handling.md §7: a customer's pricing data, the franchise's price list, offers, service
+ * descriptions and codes, billing payment types and the franchise's rates (a customer's services and recommendations:
+ * customer-services.ts).
  * Every call is scoped: a franchise out of the user's scope, or a customer out of it, is 404 whatever else is
  * asked.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   CALL_TIME_ZONE,
   calendarDayIn,
-  centsFromDecimal,
   lawnProgramKind,
   PEST_INITIAL_SERVICE_ID,
-  recommendServices,
-  recommendationCandidates,
   serviceYearFor,
   withSpecNames,
 } from '@cc/domain';
@@ -22,8 +20,6 @@ import { jsonColumn, rowsOf, type DbOrTx } from '../../db/client.js';
 import {
   bundledServices,
   franchiseBillingPayments,
-  orderItems,
-  orders,
   priceListItems,
   serviceDefinitions,
 } from '../../db/schema/index.js';
@@ -267,76 +263,6 @@ export async function customerOffers(
     customer.customerType === EXISTING_CUSTOMER,
   );
   return rows.map(toOffer);
-}
-
-/** The customer's services of a service year: the lines of their submitted orders. */
-async function heldServices(ctx: AppContext, sqldbid: number, customerNo: number, serviceYear: number) {
-  if (customerNo <= 0) return [];
-  return ctx.db
-    .select({
-      orderId: orders.orderId,
-      orderType: orders.orderType,
-      orderStatus: orders.orderStatus,
-      ServiceDefId: orderItems.serviceDefId,
-      ServiceName: sql<string>`coalesce(nullif(${orderItems.serviceName}, ''), ${serviceDefinitions.serviceName}, '')`,
-      serviceGroup: serviceDefinitions.serviceGroup,
-      rounds: orderItems.rounds,
-      quantity: orderItems.quantity,
-      unitPrice: sql<string>`${orderItems.unitPrice}::text`,
-      extendedPriceSold: sql<string>`${orderItems.extendedPriceSold}::text`,
-      installment: orderItems.installment,
-    })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.orderId))
-    .leftJoin(serviceDefinitions, eq(serviceDefinitions.serviceDefId, orderItems.serviceDefId))
-    .where(
-      and(
-        eq(orders.sqldbid, sqldbid),
-        eq(orders.customerNo, customerNo),
-        eq(orders.serviceYear, serviceYear),
-        eq(orders.orderStatus, 'SUBMITTED'),
-      ),
-    )
-    .orderBy(asc(orders.orderId), asc(orderItems.orderItemId));
-}
-
-/** POST /api/CurrentCall/GetCustomerServices. */
-export async function customerServices(
-  ctx: AppContext,
-  user: AuthUser,
-  input: { sqldbid: number; customerNo: number; serviceYear: number },
-) {
-  await pricingCustomer(ctx.db, user, input.sqldbid, input.customerNo);
-  await loadFranchiseYear(ctx.db, user.scope, input.sqldbid, input.serviceYear);
-  const rows = await heldServices(ctx, input.sqldbid, input.customerNo, input.serviceYear);
-  return rows.map((r) => ({
-    ...r,
-    unitPrice: centsFromDecimal(r.unitPrice),
-    extendedPriceSold: centsFromDecimal(r.extendedPriceSold),
-  }));
-}
-
-/** POST /api/CurrentCall/GetCustomerRecommendations. */
-export async function customerRecommendations(
-  ctx: AppContext,
-  user: AuthUser,
-  input: { sqldbid: number; customerNo: number; serviceYear: number; size?: number | undefined },
-) {
-  const customer = await pricingCustomer(ctx.db, user, input.sqldbid, input.customerNo);
-  const size = input.size ?? customer.lawnSize ?? 0;
-  const loaded = await loadPricing(ctx, user, { ...input, size });
-  const held = await heldServices(ctx, input.sqldbid, input.customerNo, input.serviceYear);
-  return recommendServices(
-    recommendationCandidates(loaded.data),
-    held.map((h) => h.ServiceDefId),
-  ).map((r) => ({
-    Id: r.Id,
-    ServiceDefId: r.ServiceDefId,
-    ServiceName: r.ServiceName,
-    serviceGroup: r.serviceGroup,
-    FinalPrice: r.FinalPrice,
-    reason: r.reason,
-  }));
 }
 
 /** POST /api/currentcall/getCallCenterServiceDesc: what the CSR reads about the services the franchise sells. */
