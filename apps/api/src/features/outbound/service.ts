@@ -17,7 +17,6 @@ import type {
   CallResult,
   CallType,
   Lead,
-  OutboundCount,
   OutboundListResponse,
   OutboundRow,
 } from '@cc/contract';
@@ -165,24 +164,33 @@ export async function listOutbound(
   return new RawJson(JSON.stringify(answer));
 }
 
+/** Each outbound call type's entry of the counts as JSON text up to its count (the type's fields never change). */
+const COUNT_PREFIXES = OUTBOUND_CALL_TYPES.map((t) => ({
+  type: t.CallTypeName,
+  prefix: JSON.stringify({
+    CallTypeId: t.CallTypeId,
+    CallTypeName: t.CallTypeName,
+    CallTypeDisplayName: t.CallTypeDisplayName,
+  }).slice(0, -1),
+}));
+
+/**
+ * The count of each outbound call type, sent as JSON text (RawJson: the counts are asked for after every call, and
+ * checking the fixed fields of every type against the schema was a tenth of the request's CPU).
+ */
 export async function outboundCounts(
   ctx: AppContext,
   user: AuthUser,
   variant: ScopeVariant,
   branches: string | undefined,
-): Promise<OutboundCount[]> {
+): Promise<RawJson> {
   const rows = rowsOf<{ type: string; n: number }>(
     await ctx.db.execute(
       countsQuery(narrowScope(user.scope, variant), parseBranches(branches), await groupsOfOthers(ctx, user)),
     ),
   );
-  const byType = new Map(rows.map((r) => [r.type, r.n]));
-  return OUTBOUND_CALL_TYPES.map((t) => ({
-    CallTypeId: t.CallTypeId,
-    CallTypeName: t.CallTypeName,
-    CallTypeDisplayName: t.CallTypeDisplayName,
-    count: byType.get(t.CallTypeName) ?? 0,
-  }));
+  const byType = new Map(rows.map((r) => [r.type, Number(r.n)]));
+  return new RawJson(`[${COUNT_PREFIXES.map((t) => `${t.prefix},"count":${byType.get(t.type) ?? 0}}`).join(',')}]`);
 }
 
 export function callTypesList(): CallType[] {
