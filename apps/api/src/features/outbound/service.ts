@@ -12,14 +12,7 @@ import {
   narrowScope,
   type ScopeVariant,
 } from '@cc/domain';
-import type {
-  CallOption,
-  CallResult,
-  CallType,
-  Lead,
-  OutboundListResponse,
-  OutboundRow,
-} from '@cc/contract';
+import type { CallOption, CallResult, CallType, Lead, OutboundListResponse, OutboundRow } from '@cc/contract';
 import type { z } from 'zod';
 import type { OutboundListQuery } from '@cc/contract';
 import type { AppContext } from '../../context.js';
