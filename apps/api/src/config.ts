@@ -57,6 +57,8 @@ const EnvSchema = z.object({
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
   /** The call search counts its matches up to this many; past it the answer says "more than" (decision 039). */
   CALL_SEARCH_COUNT_LIMIT: intVar(CALL_SEARCH_COUNT_LIMIT),
+  /** From this $skip on, a search grid's page in the last half of an exact count is read from the end (decision 051). */
+  GRID_DEEP_SKIP: intVar(1000),
   MEASUREIT_SEARCH_COUNT_LIMIT: intVar(MEASUREIT_SEARCH_COUNT_LIMIT),
   PAY_BILL_URL: z.url().optional(),
   AUTOPAY_URL: z.url().optional(),
@@ -168,6 +170,8 @@ export interface Config {
   floor: { minIntervalMs: number; heartbeatSeconds: number };
   /** The call search counts up to this many matches (decision 039). */
   callSearchCountLimit: number;
+  /** From this $skip on the call and MeasureIt searches count first, and read a page in the last half from the end. */
+  gridDeepSkip: number;
   /** The MeasureIt search counts up to this many matches (decisions 039, 041). */
   measureItSearchCountLimit: number;
   /** Pages outside the product; unset ones show as unavailable. */
@@ -273,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     measureItLockSeconds: e.MEASUREIT_LOCK_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
     callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
+    gridDeepSkip: e.GRID_DEEP_SKIP,
     measureItSearchCountLimit: e.MEASUREIT_SEARCH_COUNT_LIMIT,
     links: {
       payBill: demoLink(e.PAY_BILL_URL, 'pay-a-bill'),

@@ -24,6 +24,7 @@ import {
   type OrderItem,
 } from '../../lib/grid-query/odata.js';
 import { rangedBy } from '../../lib/grid-query/filter-facts.js';
+import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
@@ -73,13 +74,22 @@ const partsOf = (complete: boolean | null): SQL[] =>
 /**
  * Up to `limit` matches in the grid's order (`select` names what to read of each): from one part, or, when the search
  * spans both, the first `limit` of each merged in that order, so each part is one walk of an index in the order.
+ * `reverse`: in the opposite order (a page near the end, read from the end).
  */
-function ordered(where: SQL, parts: SQL[], items: OrderItem[], select: SQL, limit: number, offset = 0): SQL {
-  const order = CALL_SEARCH_GRID.orderBy(items);
+function ordered(
+  where: SQL,
+  parts: SQL[],
+  items: OrderItem[],
+  select: SQL,
+  limit: number,
+  offset = 0,
+  reverse = false,
+): SQL {
+  const order = CALL_SEARCH_GRID.orderBy(items, reverse);
   if (parts.length === 1) {
     return sql`select ${select} from ${FROM} where ${where} and ${parts[0]} order by ${order} limit ${limit} offset ${offset}`;
   }
-  const keys = CALL_SEARCH_GRID.orderColumns(items);
+  const keys = CALL_SEARCH_GRID.orderColumns(items, reverse);
   const each = parts.map(
     (part) =>
       sql`(select ${select}, ${keys.columns} from ${FROM} where ${where} and ${part} order by ${order} limit ${limit + offset})`,
@@ -88,57 +98,72 @@ function ordered(where: SQL, parts: SQL[], items: OrderItem[], select: SQL, limi
 }
 
 /**
- * The statements of one search page: its rows (null for `$top=0`) and, with `$count=true`, its count (else null).
- * Exported so that the benchmark runs exactly what the API runs.
+ * The statements of one search page: its rows (null for `$top=0` or past the end) and, with `$count=true`, its count
+ * (else null); `counter` counts whether or not the count is asked for. `total`: the number of matches when known
+ * exactly, so that a page in their last half is read from the end. Exported so that the benchmark runs exactly what
+ * the API runs.
  */
 export function searchStatements(
   user: SearchUser,
   query: Query,
   countLimit: number,
-): { rows: SQL | null; count: SQL | null; exact: boolean } {
+  total?: number,
+): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean } {
   const { filter, order, items, complete, parsed, ranged } = conditionsOf(query);
   // A range (a date range, above all) is planned with its values every time (decision 047).
   const planned = (statement: SQL) => (ranged ? plannedWithValues(statement) : statement);
-  const counted = query.$count === 'true' ? countedStatement(user, parsed) : null;
+  const counted = countedStatement(user, parsed);
   const where = sql.join([...userConditions(user), filter], sql` and `);
   const parts = partsOf(complete);
   const id = sql`${o.outboundId} as id`;
+  // From the counts kept in advance (decision 047), or else counted up to one past the limit: past it, the answer
+  // says "more than" (decision 039).
+  const counter =
+    counted ??
+    planned(
+      sql`select count(*)::int as n from (${sql.join(
+        parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
+        sql` union all `,
+      )} limit ${countLimit + 1}) m`,
+    );
+  const walk = pageWalk(query.$skip, query.$top, total);
   return {
     exact: counted !== null,
     // The page's ids first, from the search's indexes alone; then only the page's rows are read (decision 039).
     rows:
-      query.$top === 0
+      walk === null
         ? null
         : planned(sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
-            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, query.$top, query.$skip)}) page)`),
-    // From the counts kept in advance (decision 047), or else counted up to one past the limit: past it, the answer
-    // says "more than" (decision 039).
-    count:
-      counted ??
-      (query.$count === 'true'
-        ? planned(
-            sql`select count(*)::int as n from (${sql.join(
-              parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
-              sql` union all `,
-            )} limit ${countLimit + 1}) m`,
-          )
-        : null),
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, walk.limit, walk.offset, walk.reverse)}) page)`),
+    count: query.$count === 'true' ? counter : null,
+    counter,
   };
 }
+
+const pageOf = async (ctx: AppContext, statement: SQL | null): Promise<string> =>
+  statement === null ? '[]' : (rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]');
+const countOf = async (ctx: AppContext, statement: SQL): Promise<number> =>
+  rowsOf<{ n: number }>(await ctx.db.execute(statement))[0]?.n ?? 0;
 
 /** The page as JSON written by the database (decision 047), with `@odata.count` or `@cc.countMoreThan`. */
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
-  // The page and the count are independent: asked for together.
-  const [rows, count] = await Promise.all([
-    statements.rows === null
-      ? '[]'
-      : ctx.db.execute(statements.rows).then((result) => rowsOf<{ json: string }>(result)[0]?.json ?? '[]'),
-    statements.count === null
-      ? undefined
-      : ctx.db.execute(statements.count).then((result) => rowsOf<{ n: number }>(result)[0]?.n ?? 0),
-  ]);
+  let rows: string;
+  let count: number | undefined;
+  if (query.$top > 0 && query.$skip >= ctx.config.gridDeepSkip) {
+    // A deep page: the count first, then the page from whichever end is nearer (exactly known counts only).
+    const n = await countOf(ctx, statements.counter);
+    const known = statements.exact || n <= limit;
+    rows = await pageOf(ctx, known ? searchStatements(user, query, limit, n).rows : statements.rows);
+    count = query.$count === 'true' ? n : undefined;
+  } else {
+    // The page and the count are independent: asked for together.
+    [rows, count] = await Promise.all([
+      pageOf(ctx, statements.rows),
+      statements.count === null ? undefined : countOf(ctx, statements.count),
+    ]);
+  }
   if (count === undefined) return new RawJson(`{"value":${rows}}`);
   return new RawJson(
     !statements.exact && count > limit

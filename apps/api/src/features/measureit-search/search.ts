@@ -14,6 +14,7 @@ import { badRequest } from '../../http/errors.js';
 import { RawJson } from '../../http/route.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
 import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
+import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { countable, countedSearchStatement } from './counts.js';
 import { FROM, searchConditions, searchGrid, type SearchFilter } from './grid.js';
 
@@ -47,15 +48,17 @@ function parsed<T>(option: string, run: () => T): T {
 }
 
 /**
- * The statements of one page and its count (either null when not asked). Exported so that the benchmark runs
- * exactly what the API runs.
+ * The statements of one page and its count (either null when not asked; `counter` counts whether or not the count is
+ * asked for). `total`: the number of matches when known exactly, so that a page in their last half is read from the
+ * end (decision 051). Exported so that the benchmark runs exactly what the API runs.
  */
 export function searchStatements(
   ctx: Pick<AppContext, 'config' | 'now'>,
   user: SearchUser,
   input: PageInput,
   options: { rows: boolean; count: boolean },
-): { rows: SQL | null; count: SQL | null; exact: boolean } {
+  total?: number,
+): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean } {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000);
   const { grid, columns } = searchGrid(user.userId, cutoff);
   const orderOption = input.orderOption ?? '$orderby';
@@ -67,22 +70,28 @@ export function searchStatements(
   // The usual search (franchise, zips, mode, proximity) is counted exactly from the counts kept in advance; one with
   // a date range, a custom list or an OData filter counts its matches, up to the limit.
   const exact = countable(input.filter, input.odataFilter);
+  const counter = exact
+    ? countedSearchStatement(user.scope, input.filter)
+    : sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${limit + 1}) m`;
+  const walk = options.rows ? pageWalk(input.skip, input.top, total) : null;
   return {
     exact,
     rows:
-      options.rows && input.top > 0
-        ? sql`select ${columns} from ${FROM}
+      walk === null
+        ? null
+        : sql`select ${columns} from ${FROM}
             where p.property_id in (select p.property_id from ${FROM} where ${where}
-              order by ${order} limit ${input.top} offset ${input.skip})
-            order by ${order}`
-        : null,
-    count: !options.count
-      ? null
-      : exact
-        ? countedSearchStatement(user.scope, input.filter)
-        : sql`select count(*)::int as n from (select 1 from ${FROM} where ${where} limit ${limit + 1}) m`,
+              order by ${walk.reverse ? grid.orderBy(items, true) : order} limit ${walk.limit} offset ${walk.offset})
+            order by ${order}`,
+    count: options.count ? counter : null,
+    counter,
   };
 }
+
+const pageOf = async (ctx: AppContext, statement: SQL | null): Promise<string> =>
+  statement === null ? '[]' : JSON.stringify(rowsOf(await ctx.db.execute(statement)));
+const countOf = async (ctx: AppContext, statement: SQL): Promise<number> =>
+  rowsOf<{ n: number }>(await ctx.db.execute(statement))[0]?.n ?? 0;
 
 export async function searchPage(
   ctx: AppContext,
@@ -91,13 +100,21 @@ export async function searchPage(
   options: { rows: boolean; count: boolean },
 ): Promise<{ rowsJson: string; count: number | null; moreThan: boolean }> {
   const statements = searchStatements(ctx, user, input, options);
-  const [rowsJson, count] = await Promise.all([
-    statements.rows === null ? '[]' : ctx.db.execute(statements.rows).then((r) => JSON.stringify(rowsOf(r))),
-    statements.count === null
-      ? null
-      : ctx.db.execute(statements.count).then((r) => rowsOf<{ n: number }>(r)[0]?.n ?? 0),
-  ]);
   const limit = ctx.config.measureItSearchCountLimit;
+  let rowsJson: string;
+  let count: number | null;
+  if (options.rows && input.top > 0 && input.skip >= ctx.config.gridDeepSkip) {
+    // A deep page: the count first, then the page from whichever end is nearer (exactly known counts only).
+    const n = await countOf(ctx, statements.counter);
+    const known = statements.exact || n <= limit;
+    rowsJson = await pageOf(ctx, known ? searchStatements(ctx, user, input, options, n).rows : statements.rows);
+    count = options.count ? n : null;
+  } else {
+    [rowsJson, count] = await Promise.all([
+      pageOf(ctx, statements.rows),
+      statements.count === null ? null : countOf(ctx, statements.count),
+    ]);
+  }
   if (count === null) return { rowsJson, count: null, moreThan: false };
   return !statements.exact && count > limit
     ? { rowsJson, count: limit, moreThan: true }

@@ -85,7 +85,11 @@ export interface Grid<F extends string> {
   field(name: string, option: string, at?: number): { name: F; def: GridField };
   /** The filter as a condition for a WHERE clause only (an unknown comparison drops the row, as false does). */
   where(filter: FilterExpr | null): SQL;
-  orderBy(items: readonly OrderItem[]): SQL;
+  /**
+   * The order as ORDER BY terms; `reverse`: the exact opposite (each direction turned, empty values first), so that
+   * the last rows of a large result are read from their end of the index (a deep page, decision 051).
+   */
+  orderBy(items: readonly OrderItem[], reverse?: boolean): SQL;
   /** The values an order sorts by, as columns `k0`, `k1`, … (the key last), for {@link Grid.after}. */
   sortKeys(items: readonly OrderItem[]): SQL;
   /**
@@ -105,7 +109,7 @@ export interface Grid<F extends string> {
    * The order's values as they are (not as text), as columns `s0`, `s1`, … (the key last), and the same order over
    * those columns: to merge parts that each come sorted (two walks of an index) into one page in the grid's order.
    */
-  orderColumns(items: readonly OrderItem[]): { columns: SQL; orderBy: SQL };
+  orderColumns(items: readonly OrderItem[], reverse?: boolean): { columns: SQL; orderBy: SQL };
   /**
    * The value a filter holds a boolean field to, when one of its top-level `and` parts says it (`f`, `not f`,
    * `f eq true`, `f ne false`, …); null when the filter leaves the field free.
@@ -284,6 +288,12 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
     return [...parts, ...key.map((k) => ({ ...k, dir: keyDir, nullable: false }))];
   };
 
+  /** A part's ORDER BY direction: empty values last, and in reverse the opposite (first, each direction turned). */
+  const direction = (part: OrderPart, reverse: boolean): SQL => {
+    const dir = reverse ? (part.dir === 'asc' ? 'desc' : 'asc') : part.dir;
+    return sql`${sql.raw(dir)}${part.nullable ? sql.raw(reverse ? ' nulls first' : ' nulls last') : sql``}`;
+  };
+
   const cast = (part: OrderPart, raw: string) => sql`cast(${raw} as ${sql.raw(SQL_TYPES[part.type])})`;
   const beyond = (part: OrderPart) => (part.dir === 'asc' ? sql`>` : sql`<`);
 
@@ -350,7 +360,7 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
       return each.length === 0 ? sql`false` : sql`(${sql.join(each, sql` or `)})`;
     },
     keyCount: (items) => orderParts(items).length,
-    orderColumns: (items) => {
+    orderColumns: (items, reverse = false) => {
       const parts = orderParts(items);
       const name = (i: number) => sql.identifier(`s${i}`);
       return {
@@ -359,7 +369,7 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
           sql`, `,
         ),
         orderBy: sql.join(
-          parts.map((part, i) => sql`${name(i)} ${sql.raw(part.dir)}${part.nullable ? sql` nulls last` : sql``}`),
+          parts.map((part, i) => sql`${name(i)} ${direction(part, reverse)}`),
           sql`, `,
         ),
       };
@@ -369,11 +379,9 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no
     // coalesce at the top; one there would hide every comparison from the indexes (a Seq Scan of the whole table).
     where: (filter) => (filter ? toSql(filter) : sql`true`),
-    orderBy: (items) =>
+    orderBy: (items, reverse = false) =>
       sql.join(
-        orderParts(items).map(
-          (part) => sql`${part.sql} ${sql.raw(part.dir)}${part.nullable ? sql` nulls last` : sql``}`,
-        ),
+        orderParts(items).map((part) => sql`${part.sql} ${direction(part, reverse)}`),
         sql`, `,
       ),
   };
