@@ -159,14 +159,21 @@ test('Advanced Search: clears the address, focuses Last name, searches on Enter;
   await pageSize.click();
   const sizes = page.getByRole('listbox').getByRole('option');
   await expect(sizes).toHaveText(['25', '50', '100']);
+  // The page of 50 comes from the server; the cells are measured once it has been drawn (a cell being redrawn has no
+  // box).
+  const resized = page.waitForResponse('**/api/InboundCall/SearchindCustomers');
   await sizes.nth(1).click();
   await expect(pageSize).toHaveText('50');
+  await resized;
+  await expect(rows.first()).toBeVisible();
   const openWidths = [
     grid(page).locator('.ag-header-cell[col-id="open"]'),
     ...(await grid(page).locator('.ag-cell[col-id="open"]').all()).slice(0, 3),
   ];
   expect(openWidths.length).toBeGreaterThan(1);
-  for (const cell of openWidths) expect(Math.round((await cell.boundingBox())?.width ?? 0)).toBe(61);
+  for (const cell of openWidths) {
+    await expect.poll(async () => Math.round((await cell.boundingBox())?.width ?? 0)).toBe(61);
+  }
 
   // The filter toggle turns on floating filters.
   await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toHaveCount(0);
