@@ -24,7 +24,7 @@ import {
   type OrderItem,
 } from '../../lib/grid-query/odata.js';
 import { rangedBy } from '../../lib/grid-query/filter-facts.js';
-import { pageWalk } from '../../lib/grid-query/page-walk.js';
+import { pageWalk, readPage } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
@@ -140,31 +140,19 @@ export function searchStatements(
   };
 }
 
-const pageOf = async (ctx: AppContext, statement: SQL | null): Promise<string> =>
-  statement === null ? '[]' : (rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]');
-const countOf = async (ctx: AppContext, statement: SQL): Promise<number> =>
-  rowsOf<{ n: number }>(await ctx.db.execute(statement))[0]?.n ?? 0;
-
 /** The page as JSON written by the database (decision 047), with `@odata.count` or `@cc.countMoreThan`. */
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
-  let rows: string;
-  let count: number | undefined;
-  if (query.$top > 0 && query.$skip >= ctx.config.gridDeepSkip) {
-    // A deep page: the count first, then the page from whichever end is nearer (exactly known counts only).
-    const n = await countOf(ctx, statements.counter);
-    const known = statements.exact || n <= limit;
-    rows = await pageOf(ctx, known ? searchStatements(user, query, limit, n).rows : statements.rows);
-    count = query.$count === 'true' ? n : undefined;
-  } else {
-    // The page and the count are independent: asked for together.
-    [rows, count] = await Promise.all([
-      pageOf(ctx, statements.rows),
-      statements.count === null ? undefined : countOf(ctx, statements.count),
-    ]);
-  }
-  if (count === undefined) return new RawJson(`{"value":${rows}}`);
+  const { rows, count } = await readPage(
+    ctx.db,
+    { skip: query.$skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
+    statements,
+    (total) => searchStatements(user, query, limit, total).rows,
+    async (statement) =>
+      statement === null ? '[]' : (rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]'),
+  );
+  if (count === null) return new RawJson(`{"value":${rows}}`);
   return new RawJson(
     !statements.exact && count > limit
       ? `{"value":${rows},"@cc.countMoreThan":${limit}}`

@@ -14,7 +14,7 @@ import { badRequest } from '../../http/errors.js';
 import { RawJson } from '../../http/route.js';
 import { GridQueryError } from '../../lib/grid-query/grid.js';
 import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
-import { pageWalk } from '../../lib/grid-query/page-walk.js';
+import { pageWalk, readPage } from '../../lib/grid-query/page-walk.js';
 import { countable, countedSearchStatement } from './counts.js';
 import { FROM, searchConditions, searchGrid, type SearchFilter } from './grid.js';
 
@@ -88,11 +88,6 @@ export function searchStatements(
   };
 }
 
-const pageOf = async (ctx: AppContext, statement: SQL | null): Promise<string> =>
-  statement === null ? '[]' : JSON.stringify(rowsOf(await ctx.db.execute(statement)));
-const countOf = async (ctx: AppContext, statement: SQL): Promise<number> =>
-  rowsOf<{ n: number }>(await ctx.db.execute(statement))[0]?.n ?? 0;
-
 export async function searchPage(
   ctx: AppContext,
   user: SearchUser,
@@ -101,20 +96,13 @@ export async function searchPage(
 ): Promise<{ rowsJson: string; count: number | null; moreThan: boolean }> {
   const statements = searchStatements(ctx, user, input, options);
   const limit = ctx.config.measureItSearchCountLimit;
-  let rowsJson: string;
-  let count: number | null;
-  if (options.rows && input.top > 0 && input.skip >= ctx.config.gridDeepSkip) {
-    // A deep page: the count first, then the page from whichever end is nearer (exactly known counts only).
-    const n = await countOf(ctx, statements.counter);
-    const known = statements.exact || n <= limit;
-    rowsJson = await pageOf(ctx, known ? searchStatements(ctx, user, input, options, n).rows : statements.rows);
-    count = options.count ? n : null;
-  } else {
-    [rowsJson, count] = await Promise.all([
-      pageOf(ctx, statements.rows),
-      statements.count === null ? null : countOf(ctx, statements.count),
-    ]);
-  }
+  const { rows: rowsJson, count } = await readPage(
+    ctx.db,
+    { skip: input.skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
+    statements,
+    (total) => searchStatements(ctx, user, input, options, total).rows,
+    async (statement) => (statement === null ? '[]' : JSON.stringify(rowsOf(await ctx.db.execute(statement)))),
+  );
   if (count === null) return { rowsJson, count: null, moreThan: false };
   return !statements.exact && count > limit
     ? { rowsJson, count: limit, moreThan: true }

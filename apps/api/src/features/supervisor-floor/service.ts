@@ -149,10 +149,17 @@ async function endedCalls(ctx: AppContext, scope: Scope, today: string, tomorrow
   };
 }
 
-/** The first instant of a day in the call centre's clock. */
+/** The first instant of a day in the call centre's clock, asked of the database once a day (it never changes). */
+const dayStarts = new Map<string, number>();
 async function startOf(ctx: AppContext, day: string): Promise<number> {
-  const rows = rowsOf<{ at: string | Date }>(await ctx.db.execute(sql`select ${dayStart(day)} as at`));
-  return new Date(rows[0]!.at).getTime();
+  let at = dayStarts.get(day);
+  if (at === undefined) {
+    const rows = rowsOf<{ at: string | Date }>(await ctx.db.execute(sql`select ${dayStart(day)} as at`));
+    at = new Date(rows[0]!.at).getTime();
+    if (dayStarts.size > 31) dayStarts.clear();
+    dayStarts.set(day, at);
+  }
+  return at;
 }
 
 /**
