@@ -7,7 +7,7 @@
 import { z } from './zod.js';
 import { CallTime, Id, int4, int4Param, IdParam, line, multiline } from './common.js';
 import { CallInactiveRequest, CallTypeName, CustomerUpdateRequest } from './current-call.js';
-import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing.js';
+import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing-quote.js';
 
 /** The edits a CSR made to a customer without a stored record (a new prospect, 0, or an unknown customer, -1). */
 export const WorkStateCustomerEdits = CustomerUpdateRequest.omit({ version: true });

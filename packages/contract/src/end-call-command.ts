@@ -6,7 +6,7 @@
  */
 import { z } from './zod.js';
 import { CallTimeToMinute as CallTime, Id, int4, line, multiline } from './common.js';
-import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing.js';
+import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing-quote.js';
 
 /**
  * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen

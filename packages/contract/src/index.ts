@@ -8,6 +8,7 @@ export * from './outbound.js';
 export * from './current-call.js';
 export * from './call-work-state.js';
 export * from './pricing.js';
+export * from './pricing-quote.js';
 export * from './end-call-command.js';
 export * from './end-call.js';
 export * from './surveys.js';

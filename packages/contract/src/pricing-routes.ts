@@ -23,13 +23,12 @@ import {
   PriceListEntry,
   PricingRequest,
   PricingResponse,
-  QuoteRequest,
-  QuoteResponse,
   ServiceDefIdRequest,
   ServiceDefIdResponse,
   ServiceDescRequest,
   ServiceDescResponse,
 } from './pricing.js';
+import { QuoteRequest, QuoteResponse } from './pricing-quote.js';
 
 export const pricingRoutes = {
   customerPricing: {

@@ -6,14 +6,12 @@ import {
   callOptionsList,
   callResultsOf,
   callTypesList,
-  completeWebLeads,
-  deleteOutbound,
-  deleteWebLeads,
   getLeads,
   listOutbound,
   outboundCounts,
   resolveCall,
 } from './service.js';
+import { completeWebLeads, deleteOutbound, deleteWebLeads } from './changes.js';
 
 export function registerOutboundRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'outboundList', ({ user, params, query }) =>
