@@ -1,6 +1,7 @@
 /** Drive the API with autocannon: a warm-up, then a measured run whose every response time is kept. */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
+import type { Timed } from './ceiling.js';
 
 export interface LoadResult {
   p50: number;
@@ -12,6 +13,8 @@ export interface LoadResult {
   errors: number;
   /** Answers that said `"repeated":true` (only counted with `newKeyPerRequest`): should be none. */
   repeats: number;
+  /** Every timed response's time (ms, sorted) and the run's length in seconds: a ceiling of another run (bracket.ts). */
+  timed: Timed;
 }
 
 /** The q-quantile (nearest rank) of sorted values. */
@@ -163,5 +166,6 @@ export async function drive(
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     repeats,
+    timed: { times, seconds: result.duration },
   };
 }

@@ -1,23 +1,24 @@
 /**
  * `npm run bench`: first the pricing engine alone (quotes per second on one core, no database; engine.ts), then a
  * million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
- * For each scenario: EXPLAIN of its statements (each search must use an index), the same statements driven straight
- * at the database (ceiling.ts), then the API under the same load; budgets as ratios (report.ts). The environment it
- * reads is in config.ts.
+ * For each scenario: EXPLAIN of its statements (each search must use an index), then the API under load between the
+ * two halves of its ceiling, the same statements driven straight at the database (ceiling.ts, measure.ts); budgets
+ * as ratios (report.ts). The environment it reads is in config.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { driveSql, type SqlLoad } from './ceiling.js';
-import { explain, postJson, preflight } from './checks.js';
+import { driveSql, summarize, type SqlLoad } from './ceiling.js';
+import { explain, postJson } from './checks.js';
 import { openPgRunner, preparePglite, preparePostgres, type Runner } from './database.js';
 import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive } from './load.js';
 import { FLOOR_SCENARIO, measureFloor } from './floor.js';
 import { IMPORT_SCENARIO, measureImport } from './import.js';
-import { budgets, ms, table, type Measured } from './report.js';
+import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } from './report.js';
+import { measureScenario, targetOf, type Ceiling } from './measure.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
-import { cpuSeconds, signIn, startServer } from './server.js';
+import { signIn, startServer } from './server.js';
 import { config, DATABASE_SCENARIOS, env, smoke } from './config.js';
 
 const selected = (name: string) => config.only === null || config.only.test(name);
@@ -30,12 +31,14 @@ async function benchTarget(
     open: () => Promise<Runner>;
     serverEnv: Record<string, string>;
     cleanup?: () => void;
+    /** PGlite: one process's database, which the bench must close before the server opens it. */
+    embedded?: boolean;
   }>,
   /** The database the server runs on, for the import scenario (PostgreSQL only). */
   importDatabaseUrl?: string,
 ): Promise<{ measured: Measured[]; problems: string[]; importSummary?: string; floorSummary?: string }> {
   console.log(`\n=== ${label} ===`);
-  const { runner, open, serverEnv, cleanup } = await prepare();
+  const { runner, open, serverEnv, cleanup, embedded = false } = await prepare();
   const built = await buildScenarios(runner, {
     franchise: config.franchise,
     endCallConnections: budgets.end_call_connections,
@@ -48,12 +51,17 @@ async function benchTarget(
   }
   scenarios = scenarios.filter((s) => selected(s.name));
 
+  // PGlite is one process's database: the ceiling is measured before the server opens it, not beside its run.
+  const beside = !embedded;
   console.log(
-    `\nEXPLAIN, then the statements straight at the database: ${config.connections} connections, ` +
-      `${config.warmup} s warm-up, ${config.duration} s run (the API's own load, without the API).`,
+    `\nEXPLAIN${smoke ? '' : beside ? '' : ', then the statements straight at the database'}: ` +
+      `${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run` +
+      `${beside ? '' : " (the API's own load, without the API)"}.`,
   );
   const problems: string[] = [];
-  const ceilings = new Map<Scenario, SqlLoad>();
+  const early = new Map<Scenario, SqlLoad>();
+  const timing = { connections: config.connections, duration: config.duration, warmup: config.warmup };
+  const sqlTiming = (scenario: Scenario) => ({ ...timing, connections: scenario.connections ?? config.connections });
   for (const scenario of scenarios) {
     if (scenario.kind === 'reference' || scenario.noDirectSql) continue;
     console.log(`  ${scenario.name}`);
@@ -61,13 +69,9 @@ async function benchTarget(
     for (const input of scenario.inputs) statements.push(await input.execute(runner));
     problems.push(...(await explain(runner, scenario, statements, smoke)));
     // The smoke run checks answers and plans, not speed: no ceiling to compare with.
-    if (smoke) continue;
-    const ceiling = await driveSql(open, scenario, {
-      connections: scenario.connections ?? config.connections,
-      duration: config.duration,
-      warmup: config.warmup,
-    });
-    ceilings.set(scenario, ceiling);
+    if (smoke || beside) continue;
+    const ceiling = summarize([await driveSql(open, scenario, sqlTiming(scenario))]);
+    early.set(scenario, ceiling);
     console.log(
       `    ${ceiling.requestsPerSecond.toFixed(0)} req/s, p50 ${ms(ceiling.p50)} ms, p95 ${ms(ceiling.p95)} ms`,
     );
@@ -75,7 +79,12 @@ async function benchTarget(
   await runner.close();
 
   console.log(
-    `\nServer under load: ${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run.`,
+    `\nServer under load: ${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run` +
+      (smoke
+        ? '.'
+        : beside
+          ? '; each ceiling in two halves of ' + `${config.duration / 2} s, just before and after it.`
+          : '.'),
   );
   const server = await startServer(config.port, serverEnv);
   const measured: Measured[] = [];
@@ -86,45 +95,31 @@ async function benchTarget(
     for (const user of new Set(scenarios.map((s) => s.user))) {
       if (user) tokens.set(user, await signIn(server.url, user));
     }
+    const bare = built.find((s) => s.name === BARE_REFERENCE);
+    /** The ceiling a scenario is held to: its statements at the database; for the signed-in route, the bare one. */
+    const ceilingOf = (scenario: Scenario): Ceiling => {
+      if (smoke) return null;
+      if (scenario.name === SESSION_REFERENCE && bare) {
+        return async (seconds) =>
+          (await drive(targetOf(server, bare, null, config.connections), { ...timing, duration: seconds })).timed;
+      }
+      if (scenario.kind === 'reference' || scenario.noDirectSql) return null;
+      if (!beside) return early.get(scenario) ?? null;
+      return async (seconds) => driveSql(open, scenario, { ...sqlTiming(scenario), duration: seconds });
+    };
     for (const scenario of scenarios) {
       const token = scenario.user ? (tokens.get(scenario.user) ?? null) : null;
       if (scenario.check) {
         const note = await scenario.check((p, body) => postJson(server.url, token, p, body));
         console.log(`  ${scenario.name}: ${note}`);
       }
-      const outcomes = await preflight(server.url, token, scenario);
-      let cpuAtStart = 0;
-      const load = await drive(
-        {
-          url: server.url,
-          method: scenario.method,
-          path: scenario.path,
-          token,
-          bodies: scenario.inputs.map((i) => i.body),
-          paths: scenario.inputs.map((i) => i.path),
-          connections: scenario.connections ?? config.connections,
-          newKeyPerRequest: scenario.newKeyPerRequest ?? false,
-          ...(scenario.before ? { before: scenario.before } : {}),
-        },
-        {
-          duration: config.duration,
-          warmup: config.warmup,
-          // The server's CPU over the measured run alone.
-          onMeasure: (phase) => (phase === 'start' ? (cpuAtStart = cpuSeconds(server.pid)) : undefined),
-        },
-      );
-      const cpuMsPerRequest = ((cpuSeconds(server.pid) - cpuAtStart) * 1000) / Math.max(1, load.requests);
-      const [load1] = os.loadavg();
-      measured.push({
-        scenario,
-        sql: ceilings.get(scenario) ?? null,
-        load,
-        cpuMsPerRequest,
-        loadAverage: load1 ?? 0,
-      });
+      const { measured: m, outcomes } = await measureScenario(server, scenario, token, ceilingOf(scenario), timing);
+      measured.push(m);
+      const { load } = m;
       console.log(
         `  ${scenario.name.padEnd(52)} p95 ${ms(load.p95).padStart(7)} ms  ${load.requestsPerSecond.toFixed(0).padStart(6)} req/s` +
-          `  load avg ${(load1 ?? 0).toFixed(1)}  results per input: ${outcomes}`,
+          (m.sql ? `  ceiling ${m.sql.requestsPerSecond.toFixed(0).padStart(6)} req/s` : '') +
+          `  load avg ${m.loadAverage.toFixed(1)}  results per input: ${outcomes}`,
       );
       if (load.non2xx > 0 || load.errors > 0) {
         problems.push(`${scenario.name}: ${load.non2xx} non-2xx responses, ${load.errors} errors/timeouts`);
@@ -295,6 +290,7 @@ async function main(): Promise<void> {
           // One embedded connection in all: the ceiling's connections share it (closed once, by the bench).
           open: () => Promise.resolve({ query: runner.query.bind(runner), close: () => Promise.resolve() }),
           serverEnv: { DATA_DIR: dataDir, SEED: 'never', DATABASE_URL: '' },
+          embedded: true,
           cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
         };
       },
@@ -319,10 +315,11 @@ async function main(): Promise<void> {
     );
   }
   console.log(
-    '\np50/p95 from every response time of the run; SQL req/s and SQL p95 = the same statements driven straight at ' +
-      'the database at the same concurrency; share = API req/s over SQL req/s (the session reference: over the bare ' +
-      "route's); CPU ms/req = the API process's CPU time per request; p95 target = the issue's figure, for reading; " +
-      `load avg = 1-minute load average of this ${os.cpus().length}-CPU machine.`,
+    '\np50/p95 from every response time of the run; ceiling req/s and p95 = the same statements driven straight at ' +
+      'the database at the same concurrency (on the server: half just before and half just after the API run; on ' +
+      'PGlite: before the server opens it), for the session reference the bare route likewise; share = API req/s over ' +
+      "the ceiling's; CPU ms/req = the API process's CPU time per request; p95 target = the issue's figure, for " +
+      `reading; load avg = 1-minute load average of this ${os.cpus().length}-CPU machine.`,
   );
   const failures = [...problems, ...misses];
   if (failures.length > 0) {
