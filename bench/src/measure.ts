@@ -44,7 +44,8 @@ export async function measureScenario(
 ): Promise<{ measured: Measured; outcomes: string }> {
   const outcomes = await preflight(server.url, token, scenario);
   const half = timing.duration / 2;
-  const before = typeof ceiling === 'function' ? await ceiling(half) : null;
+  const halves: Timed[] = [];
+  if (typeof ceiling === 'function') halves.push(await ceiling(half));
   let cpuAtStart = 0;
   const load = await drive(targetOf(server, scenario, token, timing.connections), {
     duration: timing.duration,
@@ -53,12 +54,12 @@ export async function measureScenario(
     onMeasure: (phase) => (phase === 'start' ? (cpuAtStart = cpuSeconds(server.pid)) : undefined),
   });
   const cpuMsPerRequest = ((cpuSeconds(server.pid) - cpuAtStart) * 1000) / Math.max(1, load.requests);
-  const after = typeof ceiling === 'function' ? await ceiling(half) : null;
+  if (typeof ceiling === 'function') halves.push(await ceiling(half));
   const [load1] = os.loadavg();
   return {
     measured: {
       scenario,
-      sql: before && after ? summarize([before, after]) : typeof ceiling === 'function' ? null : ceiling,
+      sql: typeof ceiling === 'function' ? summarize(halves) : ceiling,
       load,
       cpuMsPerRequest,
       loadAverage: load1 ?? 0,

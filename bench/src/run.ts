@@ -51,12 +51,11 @@ async function benchTarget(
   }
   scenarios = scenarios.filter((s) => selected(s.name));
 
-  // PGlite is one process's database: the ceiling is measured before the server opens it, not beside its run.
-  const beside = !embedded;
+  // PGlite is one process's database: its ceilings are measured before the server opens it, not around each run.
+  const upFront = embedded && !smoke;
   console.log(
-    `\nEXPLAIN${smoke ? '' : beside ? '' : ', then the statements straight at the database'}: ` +
-      `${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run` +
-      `${beside ? '' : " (the API's own load, without the API)"}.`,
+    `\nEXPLAIN${upFront ? ', then the statements straight at the database' : ''}: ${config.connections} connections, ` +
+      `${config.warmup} s warm-up, ${config.duration} s run${upFront ? " (the API's own load, without the API)" : ''}.`,
   );
   const problems: string[] = [];
   const early = new Map<Scenario, SqlLoad>();
@@ -69,7 +68,7 @@ async function benchTarget(
     for (const input of scenario.inputs) statements.push(await input.execute(runner));
     problems.push(...(await explain(runner, scenario, statements, smoke)));
     // The smoke run checks answers and plans, not speed: no ceiling to compare with.
-    if (smoke || beside) continue;
+    if (!upFront) continue;
     const ceiling = summarize([await driveSql(open, scenario, sqlTiming(scenario))]);
     early.set(scenario, ceiling);
     console.log(
@@ -80,11 +79,7 @@ async function benchTarget(
 
   console.log(
     `\nServer under load: ${config.connections} connections, ${config.warmup} s warm-up, ${config.duration} s run` +
-      (smoke
-        ? '.'
-        : beside
-          ? '; each ceiling in two halves of ' + `${config.duration / 2} s, just before and after it.`
-          : '.'),
+      (smoke || embedded ? '.' : `; each ceiling in two halves of ${config.duration / 2} s, just before and after it.`),
   );
   const server = await startServer(config.port, serverEnv);
   const measured: Measured[] = [];
@@ -104,7 +99,7 @@ async function benchTarget(
           (await drive(targetOf(server, bare, null, config.connections), { ...timing, duration: seconds })).timed;
       }
       if (scenario.kind === 'reference' || scenario.noDirectSql) return null;
-      if (!beside) return early.get(scenario) ?? null;
+      if (embedded) return early.get(scenario) ?? null;
       return async (seconds) => driveSql(open, scenario, { ...sqlTiming(scenario), duration: seconds });
     };
     for (const scenario of scenarios) {

@@ -149,8 +149,7 @@ export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query)
     { skip: query.$skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
     statements,
     (total) => searchStatements(user, query, limit, total).rows,
-    async (statement) =>
-      statement === null ? '[]' : (rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]'),
+    async (statement) => rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]',
   );
   if (count === null) return new RawJson(`{"value":${rows}}`);
   return new RawJson(

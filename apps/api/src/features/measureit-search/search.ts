@@ -101,7 +101,7 @@ export async function searchPage(
     { skip: input.skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
     statements,
     (total) => searchStatements(ctx, user, input, options, total).rows,
-    async (statement) => (statement === null ? '[]' : JSON.stringify(rowsOf(await ctx.db.execute(statement)))),
+    async (statement) => JSON.stringify(rowsOf(await ctx.db.execute(statement))),
   );
   if (count === null) return { rowsJson, count: null, moreThan: false };
   return !statements.exact && count > limit

@@ -38,24 +38,26 @@ export interface PageStatements {
 /**
  * A page and its count as the searches read them: for a page before `deepSkip`, the two at once; for a deeper one,
  * the count first, then the page walked from the nearer end when that count is exact (`rowsWith(total)` builds it).
- * `pageOf` reads a page statement's rows as JSON text. The count is answered only when asked for.
+ * `pageOf` reads a page statement's rows as JSON text (a page of no rows is `[]`). The count is answered only when
+ * asked for.
  */
 export async function readPage(
   db: Pick<Db, 'execute'>,
   page: { skip: number; deepSkip: number; countLimit: number },
   statements: PageStatements,
   rowsWith: (total: number) => SQL | null,
-  pageOf: (statement: SQL | null) => Promise<string>,
+  pageOf: (statement: SQL) => Promise<string>,
 ): Promise<{ rows: string; count: number | null }> {
   const countOf = async (statement: SQL) => rowsOf<{ n: number }>(await db.execute(statement))[0]?.n ?? 0;
+  const read = (statement: SQL | null) => (statement === null ? Promise.resolve('[]') : pageOf(statement));
   if (statements.rows !== null && page.skip >= page.deepSkip) {
     const n = await countOf(statements.counter);
     const known = statements.exact || n <= page.countLimit;
-    const rows = await pageOf(known ? rowsWith(n) : statements.rows);
+    const rows = await read(known ? rowsWith(n) : statements.rows);
     return { rows, count: statements.count === null ? null : n };
   }
   const [rows, count] = await Promise.all([
-    pageOf(statements.rows),
+    read(statements.rows),
     statements.count === null ? null : countOf(statements.count),
   ]);
   return { rows, count };
