@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { pageToken, settled, shot, signIn, toast, uniqueUsername } from './helpers.js';
+import { chooseOption, pageToken, settled, shot, signIn, toast, uniqueUsername } from './helpers.js';
 
 /**
  * Issue 15, points 2 and 4: an administrator sets up a new franchise's reference data from the browser alone (a
@@ -30,12 +30,6 @@ const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const grid = (page: Page, name: string) => page.getByRole('table', { name });
 const row = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-
-/** Pick a Mantine Select's option (its list opens in a portal, outside the dialog). */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 async function save(page: Page, box: Locator, saved: string): Promise<void> {
   await box.getByRole('button', { name: 'Save' }).click();
@@ -150,7 +144,7 @@ test('an administrator sets up reference data, is told what the server refuses, 
     await tab(page, 'Permissions').click();
     await page.getByRole('button', { name: 'Add permission' }).click();
     const add = dialog(page, 'Add permission');
-    await choose(page, add, 'Application', app);
+    await chooseOption(page, add.getByRole('combobox', { name: 'Application' }), app);
     await add.getByRole('textbox', { name: 'Name' }).fill('MeasureIt.Measure');
     await add.getByRole('textbox', { name: 'True value' }).fill('yes');
     await add.getByRole('textbox', { name: 'False value' }).fill('yes');
@@ -179,13 +173,13 @@ test('an administrator sets up reference data, is told what the server refuses, 
 
   await test.step("templates: the new company's role gets the permission's default, then another", async () => {
     await tab(page, 'Role templates').click();
-    await choose(page, page, 'Company', company);
+    await chooseOption(page, page.getByRole('combobox', { name: 'Company' }), company);
     await expect(page.getByText('No role templates yet.')).toBeVisible();
     await page.getByRole('button', { name: 'Add template' }).click();
     const add = dialog(page, 'Add role template');
     await expect(add.getByRole('combobox', { name: 'Company' })).toHaveValue(company);
-    await choose(page, add, 'Role', 'Franchise User');
-    await choose(page, add, 'Permission', `${permission} (yes / never)`);
+    await chooseOption(page, add.getByRole('combobox', { name: 'Role' }), 'Franchise User');
+    await chooseOption(page, add.getByRole('combobox', { name: 'Permission' }), `${permission} (yes / never)`);
     await add.getByRole('radio', { name: 'yes' }).check();
     await expectAccessible(page, 'template dialog');
     await shot(page, 'reference-template-dialog');

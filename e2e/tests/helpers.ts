@@ -80,6 +80,19 @@ export function toastComing(page: Page, text: string): Promise<void> {
   return toast(page, text).waitFor({ state: 'visible', timeout: 30_000 });
 }
 
+/**
+ * Pick an option of a Mantine Select as a user does. In a dialog, first wait for the dialog to take focus (its focus
+ * trap moves focus in a moment after it opens; a click before that can lose the list to the blur); then open the
+ * list, see it open, and click the option (the list is in a portal, outside the dialog).
+ */
+export async function chooseOption(page: Page, combobox: Locator, option: string | RegExp): Promise<void> {
+  const dialog = combobox.locator('xpath=ancestor::*[@role="dialog"]');
+  if ((await dialog.count()) > 0) await expect(dialog.locator(':focus')).toHaveCount(1);
+  await combobox.click();
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
 /** A username no run has used yet: 5-30 word characters. */
 export function uniqueUsername(prefix: string): string {
   return `${prefix}_${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;

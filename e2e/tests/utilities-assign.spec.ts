@@ -8,7 +8,7 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { pageSession, SERVER, settled, shot, signIn, toastComing } from './helpers.js';
+import { chooseOption, pageSession, SERVER, settled, shot, signIn, toastComing } from './helpers.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MONTHS = [
@@ -64,10 +64,8 @@ const userIdOf = async (page: Page, username: string) =>
     (u) => u.username === username,
   )!.id;
 
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (page: Page, label: string, option: string) =>
+  chooseOption(page, page.getByRole('dialog').getByRole('combobox', { name: label, exact: true }), option);
 
 async function openUtility(page: Page, key: string, title: string) {
   await page.getByTestId(`open-${key}`).click();
