@@ -5,7 +5,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Center, Grid, Loader, Stack, useModalsStack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
@@ -16,9 +15,6 @@ import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useDoNotCallStatus } from '../api/doNotCallStatus';
 import { useFranchiseInfo } from '../api/franchiseInfo';
-import { getCustomerQuery } from '../api/getCustomer';
-import { getInboundCustomerQuery } from '../api/getInboundCustomer';
-import { useResolveCall } from '../api/resolveCall';
 import { useUpdateCustomer } from '../api/updateCustomer';
 import { CALL_DIALOGS, CallDialogs, type CallDialogName } from './CallDialogs';
 import { CallAside } from './CallAside';
@@ -30,24 +26,13 @@ import { defaultHistoryRange } from './DayRangeInput';
 import { applyLocally, type CustomerEdit } from '../customer-edits';
 import { useCallLock } from '../hooks/useCallLock';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
+import { useCallSubject } from '../hooks/useCallSubject';
 import { useCallWork } from '../hooks/useCallWork';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
-import {
-  customerFromCall,
-  field,
-  fullName,
-  inboundRowOf,
-  isOutbound,
-  listPathOf,
-  outboundIdOf,
-  SERVICE_CALL_RESULT,
-  type CallDraft,
-  type TheCall,
-  withCallerDetails,
-} from '../model';
+import { field, fullName, isOutbound, listPathOf, SERVICE_CALL_RESULT, type CallDraft, type TheCall } from '../model';
 
 export interface CurrentCallProps {
   user: SessionUser;
@@ -66,27 +51,13 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
   const outbound = isOutbound(callType);
   const listPath = listPathOf(callType);
 
-  // The call row: from the list, or — on a deep link to an outbound call — resolved by the server.
-  const resolve = useResolveCall(sqldbid, customerNo, callType, outbound && routedCall === null);
-  const callRow: TheCall | null = routedCall ?? resolve.data?.theCall ?? null;
-  const callKnown = !outbound || routedCall !== null || resolve.isSuccess || resolve.isError;
-  const outboundId = outboundIdOf(callRow);
-
-  // The customer: from the API, or built from the call row when unknown (-1).
-  const customerQuery = useQuery({
-    ...(callType === 'Inbound' ? getInboundCustomerQuery : getCustomerQuery)(sqldbid, Math.max(customerNo, 0)),
-    enabled: customerNo >= 0,
-  });
+  const { callKnown, outboundId, customerQuery, loaded, theCall } = useCallSubject(
+    sqldbid,
+    customerNo,
+    callType,
+    routedCall,
+  );
   const local = customerNo <= 0;
-  const loaded =
-    customerNo < 0
-      ? customerFromCall(callRow, sqldbid, customerNo)
-      : customerQuery.data
-        ? withCallerDetails(customerQuery.data, callRow)
-        : null;
-  // An inbound deep link has no row: the one the search would have given stands in for it.
-  const theCall: TheCall | null =
-    callRow ?? (!outbound && customerQuery.data ? inboundRowOf(customerQuery.data) : null);
 
   // The release of the call carries the working state's last change (the hook below gives it).
   const unloadState = useRef<ReturnType<typeof useCallWork>['unloadState'] | null>(null);

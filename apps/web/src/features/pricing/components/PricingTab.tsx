@@ -14,34 +14,22 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconExternalLink, IconRefresh, IconRuler2 } from '@tabler/icons-react';
 import type { Customer, PricingResponse, SessionUser } from '@cc/contract';
-import {
-  CALL_DISCOUNT_UPDATE_CANCELLED,
-  LAWN_SIZE_ALERT_ABOVE,
-  MAX_EDITED_ROUND_PRICE,
-  PREPAY_DISCOUNT_UPDATE_CANCELLED,
-  PRICE_UPDATE_CANCELLED,
-  ROUND_COUNT_UPDATE_CANCELLED,
-  canEditPricing,
-  needsLawnSizeAlert,
-  type Quote,
-} from '@cc/domain';
+import { LAWN_SIZE_ALERT_ABOVE, canEditPricing, needsLawnSizeAlert, type Quote } from '@cc/domain';
 import { toast } from '../../../lib/toast';
 import { useCurrentServiceYear } from '../api/currentServiceYear';
 import { useCustomerPricing, type PricingArgs } from '../api/customerPricing';
 import {
-  centsOf,
   nextYearToOpen,
   quoteOf,
   toggleLawnProgram,
   togglePestProgram,
   toggleService,
-  withEdits,
   withFlags,
   withSelections,
   withServiceYear,
   type PricingDraft,
 } from '../model';
-import { EditValueDialog } from './EditValueDialog';
+import { PricingEditDialogs, type EditDialog } from './PricingEditDialogs';
 import { OffersCoupons } from './OffersCoupons';
 import { LawnPrograms, PestPrograms } from './ProgramSections';
 import { AdditionalServices } from './ServicesSection';
@@ -67,8 +55,6 @@ export interface PricingTabProps {
   /** The tab is the one shown: the lawn size alert waits for it. */
   visible: boolean;
 }
-
-type Dialog = 'rounds' | 'price' | 'call' | 'prepay' | null;
 
 /**
  * The pricing tab: the franchise's lawn programs, pest programs, additional services, offers and coupons for the
@@ -156,7 +142,7 @@ function PricingScreen({
   advancedFrom: number | null;
 }) {
   const canEdit = canEditPricing({ companyId: user.CompanyId, permissions: user.permissions });
-  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dialog, setDialog] = useState<EditDialog>(null);
 
   const result = useMemo((): { quote: Quote } | { error: string } => {
     try {
@@ -320,69 +306,16 @@ function PricingScreen({
         </Grid.Col>
       </Grid>
 
-      <EditValueDialog
-        opened={dialog === 'rounds' && lawn !== null}
-        title="Edit Lawn Care Round Count"
-        label="Rounds"
-        current={q.rounds?.sold ?? 1}
-        min={1}
-        max={lawn?.TotalRounds ?? 1}
-        decimals={0}
-        hint={lawn ? `From 1 to the ${lawn.TotalRounds} rounds of the ${lawn.ServiceName}.` : undefined}
-        onSave={(roundCount) => {
-          change(withEdits(draft, { roundCount }));
+      <PricingEditDialogs
+        dialog={dialog}
+        lawn={lawn}
+        quote={q}
+        draft={draft}
+        onSave={(next) => {
+          change(next);
           setDialog(null);
         }}
-        onCancel={() => cancel(ROUND_COUNT_UPDATE_CANCELLED)}
-        data-testid="edit-rounds-dialog"
-      />
-      <EditValueDialog
-        opened={dialog === 'price' && lawn !== null}
-        title="Edit Lawn Care Price"
-        label="Price of one round"
-        current={(q.lines.find((l) => l.kind === 'lawn')?.unitPrice ?? lawn?.FinalPrice ?? 0) / 100}
-        min={0}
-        max={MAX_EDITED_ROUND_PRICE / 100}
-        decimals={2}
-        prefix="$"
-        onSave={(dollars) => {
-          change(withEdits(draft, { lawnPrice: centsOf(dollars) }));
-          setDialog(null);
-        }}
-        onCancel={() => cancel(PRICE_UPDATE_CANCELLED)}
-        data-testid="edit-price-dialog"
-      />
-      <EditValueDialog
-        opened={dialog === 'call'}
-        title="Edit Call Discount"
-        label="Call discount"
-        current={q.rates.callDiscountPercent}
-        min={0}
-        max={100}
-        decimals={2}
-        suffix="%"
-        onSave={(callDiscountPercent) => {
-          change(withEdits(draft, { callDiscountPercent }));
-          setDialog(null);
-        }}
-        onCancel={() => cancel(CALL_DISCOUNT_UPDATE_CANCELLED)}
-        data-testid="edit-call-discount-dialog"
-      />
-      <EditValueDialog
-        opened={dialog === 'prepay'}
-        title="Edit Prepay Discount"
-        label="Prepay discount"
-        current={q.rates.prepayPercent}
-        min={0}
-        max={100}
-        decimals={2}
-        suffix="%"
-        onSave={(prepayPercent) => {
-          change(withEdits(draft, { prepayPercent }));
-          setDialog(null);
-        }}
-        onCancel={() => cancel(PREPAY_DISCOUNT_UPDATE_CANCELLED)}
-        data-testid="edit-prepay-dialog"
+        onCancel={cancel}
       />
 
       <Modal
