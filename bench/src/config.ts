@@ -38,6 +38,14 @@ const smokeDatabase = () => {
   url.pathname = '/cc_bench_smoke';
   return url.toString();
 };
+/** How a database URL reaches its server, for the report: a socket directory, or host:port. */
+export function transportOf(url: string): string {
+  if (!url) return 'embedded';
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host') ?? decodeURIComponent(parsed.hostname);
+  return host.startsWith('/') ? `Unix-domain socket in ${host}` : `TCP ${host}:${parsed.port || 5432}`;
+}
+
 export const config = {
   databaseUrl: env.BENCH_DATABASE_URL || (smoke ? smokeDatabase() : 'postgres://postgres@127.0.0.1:5432/cc_bench'),
   customers: int('BENCH_CUSTOMERS', smoke ? 10_000 : 1_000_000),

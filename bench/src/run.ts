@@ -19,7 +19,7 @@ import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } 
 import { measureScenario, targetOf, type Ceiling } from './measure.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
 import { signIn, startServer } from './server.js';
-import { config, DATABASE_SCENARIOS, env, smoke } from './config.js';
+import { config, DATABASE_SCENARIOS, env, smoke, transportOf } from './config.js';
 
 const selected = (name: string) => config.only === null || config.only.test(name);
 
@@ -237,7 +237,8 @@ async function main(): Promise<void> {
   console.log(
     `Benchmark${config.postgres ? '' : ' (PGlite alone)'}: ${sizes.customers.toLocaleString('en-US')} customers, ` +
       `${sizes.outbound.toLocaleString('en-US')} outbound rows, ${config.connections} connections, ` +
-      `${config.duration} s per scenario; budgets from bench/budgets.json. ` +
+      `${config.duration} s per scenario; budgets from bench/budgets.json` +
+      `${config.postgres ? `; PostgreSQL over ${transportOf(config.databaseUrl)}` : ''}. ` +
       `${os.cpus().length} CPUs, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
