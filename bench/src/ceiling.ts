@@ -3,7 +3,7 @@
  * query code), driven straight at the database with as many connections as the API's load, round robin over the
  * inputs. Its throughput is what the API could reach if it added nothing; the API's share of it is held to a budget,
  * which a slower or busier machine moves little, since both runs share it. On a database server the ceiling is
- * measured in two halves, just before and just after the API's run (bracket.ts), so that a machine whose speed drifts
+ * measured in two halves, just before and just after the API's run (measure.ts), so that a machine whose speed drifts
  * during a run drifts under both alike.
  */
 import type { Runner } from './database.js';

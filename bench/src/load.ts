@@ -13,7 +13,7 @@ export interface LoadResult {
   errors: number;
   /** Answers that said `"repeated":true` (only counted with `newKeyPerRequest`): should be none. */
   repeats: number;
-  /** Every timed response's time (ms, sorted) and the run's length in seconds: a ceiling of another run (bracket.ts). */
+  /** Every timed response's time (ms, sorted) and the run's length in seconds: a ceiling of another run (measure.ts). */
   timed: Timed;
 }
 

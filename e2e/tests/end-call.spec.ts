@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.js';
 import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, formatMoney, ZERO_SALE_MESSAGE } from '@cc/domain';
-import { DEMO_PASSWORD, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
+import { chooseOption, DEMO_PASSWORD, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
  * Ending a call from the call screen (call-handling.md §4 end-call sequence, §5, §8; issue 7): the End Call
@@ -82,8 +82,7 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
 }
 
 async function chooseResult(page: Page, result: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Call result' }).click();
-  await page.getByRole('option', { name: result, exact: true }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Call result' }), result);
   await expect(page.getByRole('combobox', { name: 'Call result' })).toHaveValue(result);
 }
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './fixtures.js';
-import { settled, shot, signIn, toast, toastComing } from './helpers.js';
+import { chooseOption, settled, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
  * Import CSV (issue 16 point 1; decision 030): a supervisor chooses a file, sees what will happen (rows to add,
@@ -38,10 +38,8 @@ async function chooseFile(page: Page, buffer: Buffer) {
   });
 }
 
-async function chooseCallType(page: Page, label: string) {
-  await page.getByRole('combobox', { name: 'Call type' }).click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
+const chooseCallType = (page: Page, label: string) =>
+  chooseOption(page, page.getByRole('combobox', { name: 'Call type' }), label);
 
 test('a supervisor previews a file, sees its problems and progress, imports it; again adds nothing', async ({
   page,
