@@ -12,9 +12,16 @@ export const inputLabel = (scenario: Scenario, i: number) => {
 /** Scenarios whose every statement must be planned with an index and no Seq Scan of customers or outbound_calls. */
 export const indexed = (scenario: Scenario) =>
   scenario.kind === 'search' ||
+  scenario.kind === 'autocomplete' ||
   scenario.kind === 'call_search' ||
   scenario.kind === 'measureit_search' ||
   scenario.kind === 'measureit_large_page';
+
+/**
+ * Scenarios whose statements must take their order from the index they scan: a Sort would read every row of the
+ * prefix first (the autocomplete's first keystroke: a tenth of all addresses) before its limit applies.
+ */
+export const ordered = (scenario: Scenario) => scenario.kind === 'autocomplete';
 
 /** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
 export async function explain(
@@ -36,6 +43,12 @@ export async function explain(
       const seqScan = /Seq Scan on (customers|outbound_calls|measured_properties)\b/.test(text);
       if (indexed(scenario) && (!usesIndex || seqScan)) {
         problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} is planned without an index`);
+        console.log(plan.map((l) => `      ${l}`).join('\n'));
+      }
+      if (ordered(scenario) && /\bSort\b/.test(text)) {
+        problems.push(
+          `${scenario.name}: input ${inputLabel(scenario, i)} sorts its rows instead of reading them in index order`,
+        );
         console.log(plan.map((l) => `      ${l}`).join('\n'));
       }
       if (!printed || (i === 0 && list.length > 1)) {

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
-import { prepareStatements } from './prepared.js';
+import { PLAN_ONCE_OPTIONS, prepareStatements, routePlanOnce } from './prepared.js';
 
 export type Schema = typeof schema;
 /** The one database type every service uses, whichever engine is underneath. */
@@ -58,11 +58,26 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
 }
 
+/**
+ * How many connections run the statements planned once (prepared.ts, PLAN_ONCE) beside a pool of `poolSize`: they
+ * are sub-millisecond statements, so a few serve many requests.
+ */
+export const planOncePoolSize = (poolSize: number): number => Math.max(2, Math.ceil(poolSize / 2));
+
 export async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A pool error on an idle client (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  if (preparedStatements) prepareStatements(pool);
+  const pools = [pool];
+  if (preparedStatements) {
+    prepareStatements(pool);
+    // The statements planned once run on connections of their own, which keep the first plan (prepared.ts).
+    const once = new pg.Pool({ connectionString: url, max: planOncePoolSize(poolSize), options: PLAN_ONCE_OPTIONS });
+    once.on('error', () => undefined);
+    prepareStatements(once);
+    routePlanOnce(pool, once);
+    pools.push(once);
+  }
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -75,7 +90,13 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
     client.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all(pools.map((p) => p.end()));
+    },
+  };
 }
 
 export function openDatabase(config: {

@@ -1,13 +1,15 @@
 /**
  * Named prepared statements (decision 013): a statement with parameters is prepared once per connection under a name
- * from its text; one marked to be planned with its values (decision 047) is sent unnamed every time. PostgreSQL only.
+ * from its text; one marked to be planned with its values (decision 047) is sent unnamed every time; one marked to be
+ * planned once (decision 053) runs, named, on a connection that keeps its first plan. PostgreSQL only.
  */
 import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { engine } from '../test/harness.js';
-import { plannedWithValues, prepareStatements, statementName } from './prepared.js';
+import { openPostgres, rowsOf, type DbOrTx } from './client.js';
+import { plannedOnce, plannedWithValues, prepareStatements, statementName } from './prepared.js';
 
 describe.runIf(engine === 'postgres')('prepared statements', () => {
   it('names a parameterised statement by its text, and leaves one planned with its values unnamed', async () => {
@@ -26,6 +28,24 @@ describe.runIf(engine === 'postgres')('prepared statements', () => {
       expect(rows.some((r) => r.statement.includes('42'))).toBe(false);
     } finally {
       await pool.end();
+    }
+  });
+
+  it('runs a statement planned once on a connection that keeps its plan, and every other on the usual ones', async () => {
+    const database = await openPostgres(process.env.TEST_DATABASE_URL!, 2);
+    const db = database.db;
+    const setting = sql`select current_setting('plan_cache_mode') || ${''} as mode`;
+    const mode = async (run: DbOrTx, statement: SQL) => rowsOf<{ mode: string }>(await run.execute(statement))[0]?.mode;
+    try {
+      expect(await mode(db, plannedOnce(setting))).toBe('force_generic_plan');
+      expect(await mode(db, setting)).toBe('auto');
+      // Named, so that the kept plan serves the next run: it is among the connection's prepared statements.
+      const prepared = sql`select count(*)::int as n from pg_prepared_statements where statement like ${'/* plan once */%'}`;
+      expect(rowsOf<{ n: number }>(await db.execute(plannedOnce(prepared)))[0]?.n).toBeGreaterThan(0);
+      // Inside a transaction it runs on the transaction's own connection, planned as usual.
+      expect(await db.transaction((tx) => mode(tx, plannedOnce(setting)))).toBe('auto');
+    } finally {
+      await database.close();
     }
   });
 });

@@ -19,6 +19,7 @@ import {
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, prefixBounds, startsWith, startsWithHoles } from '../../db/sql.js';
 import { statementFamily } from '../../db/template.js';
+import { plannedOnce } from '../../db/prepared.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 import { AppError } from '../../http/errors.js';
@@ -225,16 +226,26 @@ export function searchCountQuery(where: SQL[], criteria?: Criteria, scope?: Scop
   return sql`select count(*)::int as total from ${c} where ${sql.join(where, sql` and `)}`;
 }
 
+/**
+ * Ordered by the address index's own operator (`~<~`, text_pattern_ops: byte order of the lower-cased address), so
+ * the index both finds the prefix and hands the rows over in order, and the scan stops at the limit. Ordered by the
+ * column's collation instead, PostgreSQL read every address of the prefix and sorted them: a CSR's first keystroke
+ * ('1', a tenth of all addresses) took 1.3 s and spilled its sort to disk on 1,000,000 customers; now under 1 ms,
+ * and one plan serves every prefix, so the named statement keeps it (decision 053).
+ */
 const autocompleteStatement = statementFamily((shape: { scope: ScopeShape; bounded: boolean }) => {
   const address = sql`lower(${c.fullAddress})`;
-  return sql`
+  const statement = sql`
     select distinct on (${address}) ${c.fullAddress} as fulladdress,
            ${c.streetNo} as streetno, ${c.streetNm} as streetnm, ${c.city} as city,
            ${c.state} as state, ${c.zip} as zip
     from ${c}
     where ${startsWithHoles(address, shape.bounded)} and ${scopeHole(shape.scope, c.branchNo)}
-    order by ${address}
+    order by ${address} using ~<~
     limit ${sql.placeholder('limit')}`;
+  // In every scope that reads all customers the one plan is that index scan, whatever is typed: planned once. A
+  // narrower scope is planned with its values, which may find its few branches' rows another way.
+  return shape.scope === 'all' ? plannedOnce(statement) : statement;
 });
 
 /** The address autocomplete statement: addresses in scope starting with the input, one per address. */
