@@ -246,6 +246,24 @@ describe('POST /api/inbound/autocompleteAddress', () => {
     expect(few.length).toBeLessThan(20);
   });
 
+  it('answers the first addresses of the prefix in byte order of the lower-cased address, from the first keystroke', async () => {
+    // Decision 053: the order the address index keeps, so the scan stops at the limit.
+    for (const [user, input] of [
+      ['admin', '1'],
+      ['admin', '4'],
+      ['csr.franchise', '1'],
+    ] as const) {
+      const list = (await suggest(user, { input, limit: 20 })).map((s) => s.fulladdress.toLowerCase());
+      const inScope = sql`branchno in ${SCOPE[user]}`;
+      const expected = (
+        await t.db.execute(sql`select a from (select distinct lower(full_address) as a from customers
+          where lower(full_address) like ${input + '%'} and ${inScope}) d order by a collate "C" limit 20`)
+      ).rows.map((r) => String(r.a));
+      expect(list.length, `${user} ${input}`).toBe(20);
+      expect(list, `${user} ${input}`).toEqual(expected);
+    }
+  });
+
   it('wildcards are literal', async () => {
     for (const input of ['%', '_', '1%', '1_2', '\\']) {
       expect(await suggest('admin', { input }), input).toEqual([]);
