@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AddressSuggestion, CompanyInfoResponse, FranchiseSummary, ValidateZipResponse } from '@cc/contract';
+import { rowsOf } from '../../db/client.js';
 import { ALL_FRANCHISES } from '../../db/seed/reference.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { InboundClient, USERS, insertCustomer, type UserName } from './test-support.js';
@@ -255,10 +256,10 @@ describe('POST /api/inbound/autocompleteAddress', () => {
     ] as const) {
       const list = (await suggest(user, { input, limit: 20 })).map((s) => s.fulladdress.toLowerCase());
       const inScope = sql`branchno in ${SCOPE[user]}`;
-      const expected = (
+      const expected = rowsOf<{ a: string }>(
         await t.db.execute(sql`select a from (select distinct lower(full_address) as a from customers
-          where lower(full_address) like ${input + '%'} and ${inScope}) d order by a collate "C" limit 20`)
-      ).rows.map((r) => String(r.a));
+          where lower(full_address) like ${input + '%'} and ${inScope}) d order by a collate "C" limit 20`),
+      ).map((r) => r.a);
       expect(list.length, `${user} ${input}`).toBe(20);
       expect(list, `${user} ${input}`).toEqual(expected);
     }
