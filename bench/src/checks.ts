@@ -1,5 +1,6 @@
 /** The checks around a scenario's load: EXPLAIN of its statements, and one request per input before the load. */
 import { randomUUID } from 'node:crypto';
+import { PLAN_ONCE } from '../../apps/api/dist/db/prepared.js';
 import type { Runner } from './database.js';
 import type { Query, Scenario } from './scenarios.js';
 
@@ -23,6 +24,33 @@ export const indexed = (scenario: Scenario) =>
  */
 export const ordered = (scenario: Scenario) => scenario.kind === 'autocomplete';
 
+/** A value as an SQL literal, for EXPLAIN EXECUTE (text, numbers, null and arrays of them, as the bench's inputs). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return `array[${value.map(literal).join(', ')}]`;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The plan the API runs: a statement planned once (decision 053) is run on a connection that keeps its one plan for
+ * any value, so that plan is the one shown (prepared there and explained under `force_generic_plan`); any other
+ * statement is explained with its values.
+ */
+async function explainRows(run: Runner, statement: Query): Promise<Record<string, unknown>[]> {
+  if (!statement.sql.startsWith(PLAN_ONCE)) return (await run.query(`explain ${statement.sql}`, statement.params)).rows;
+  await run.query(`set plan_cache_mode = force_generic_plan`, []);
+  try {
+    await run.query(`prepare bench_plan_once as ${statement.sql}`, []);
+    // EXECUTE takes no bound parameters: the values are written as literals (the plan is the same for any).
+    return (await run.query(`explain execute bench_plan_once(${statement.params.map(literal).join(', ')})`, [])).rows;
+  } finally {
+    await run.query(`deallocate bench_plan_once`, []).catch(() => undefined);
+    await run.query(`reset plan_cache_mode`, []);
+  }
+}
+
 /** EXPLAIN every statement of every search input; print the first input's plans; fail on a Seq Scan. */
 export async function explain(
   run: Runner,
@@ -36,7 +64,7 @@ export async function explain(
   let printed = false;
   for (const [i, list] of statements.entries()) {
     for (const statement of list) {
-      const { rows } = await run.query(`explain ${statement.sql}`, statement.params);
+      const rows = await explainRows(run, statement);
       const plan = rows.map((r) => String(r['QUERY PLAN']));
       const text = plan.join('\n');
       const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);

@@ -301,7 +301,7 @@ export async function buildScenarios(
     user: 'admin',
     method: 'POST',
     path: routes.autocompleteAddress.path,
-    // A CSR's first keystrokes too: the suggestions start with the first character typed.
+    // First keystrokes too: the screen asks for suggestions from the first character typed.
     inputs: ['1420 w og', '1', '42', ...addresses].map((typed) => {
       const body = AutocompleteRequest.parse({ input: typed });
       return statementsInput({ body: { input: typed } }, [autocompleteQuery(ADMIN_SCOPE, body.input, body.limit)]);

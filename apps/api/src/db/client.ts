@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
-import { PLAN_ONCE_OPTIONS, prepareStatements, routePlanOnce } from './prepared.js';
+import { keepPlans, prepareStatements, routePlanOnce } from './prepared.js';
 
 export type Schema = typeof schema;
 /** The one database type every service uses, whichever engine is underneath. */
@@ -72,7 +72,9 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
   if (preparedStatements) {
     prepareStatements(pool);
     // The statements planned once run on connections of their own, which keep the first plan (prepared.ts).
-    const once = new pg.Pool({ connectionString: url, max: planOncePoolSize(poolSize), options: PLAN_ONCE_OPTIONS });
+    // pg-pool waits for the promise onConnect answers before handing the connection out; its types say void.
+    const onConnect = keepPlans as (client: pg.ClientBase) => void;
+    const once = new pg.Pool({ connectionString: url, max: planOncePoolSize(poolSize), onConnect });
     once.on('error', () => undefined);
     prepareStatements(once);
     routePlanOnce(pool, once);

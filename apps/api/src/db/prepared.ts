@@ -33,23 +33,38 @@ export const plannedWithValues = (statement: SQL): SQL => sql`${sql.raw(PLAN_WIT
  * run is waste: it is sent, named as any other, on a connection that keeps the first plan it makes for a statement
  * (`plan_cache_mode = force_generic_plan`, see {@link routePlanOnce}). PostgreSQL's own choice (`auto`) keeps planning
  * such a statement with its values whenever its estimate of the one plan is above its estimate with the values, even
- * when both are the same plan: the address autocomplete in every scope spent more of the server's time planning than
- * running (0.13 of 0.18 ms, decision 053). Only for a statement whose plan cannot depend on its values.
+ * when both are the same plan: the address autocomplete of the all-customers scope spent more of the server's time
+ * planning than running (0.13 of 0.18 ms, decision 053). Only for a statement whose plan cannot depend on its values.
  */
 export const PLAN_ONCE = '/* plan once */';
 
 /** The statement, marked to be planned once and the plan kept (see {@link PLAN_ONCE}). */
 export const plannedOnce = (statement: SQL): SQL => sql`${sql.raw(PLAN_ONCE)} ${statement}`;
 
-/** The connection setting of the pool that runs {@link PLAN_ONCE} statements. */
-export const PLAN_ONCE_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+/** What each connection of the plan-once pool runs first (a statement, not a startup option: poolers refuse those). */
+export const PLAN_ONCE_SETTING = 'set plan_cache_mode = force_generic_plan';
 
 /**
- * Sends the pool's {@link PLAN_ONCE} statements to `once`, a pool opened with {@link PLAN_ONCE_OPTIONS} (and named
- * statements); every other statement stays on `pool`. A statement inside a transaction runs on the transaction's own
- * connection and is planned as usual there.
+ * The plan-once pool's `onConnect`: a new connection keeps its plans before any statement is given to it (the pool
+ * waits for it; a failure ends the connection and fails the statement that asked for it).
+ */
+export async function keepPlans(client: pg.ClientBase): Promise<void> {
+  await client.query(PLAN_ONCE_SETTING);
+}
+
+const planOncePools = new WeakMap<pg.Pool, pg.Pool>();
+
+/** The plan-once pool beside a pool, if it has one (the metrics count both). */
+export const planOncePoolOf = (pool: pg.Pool): pg.Pool | undefined => planOncePools.get(pool);
+
+/**
+ * Makes `once` the pool of `pool`'s {@link PLAN_ONCE} statements: `pool.query` sends the marked statements there, and
+ * every other statement stays on `pool`. `once` must be opened with `onConnect: keepPlans` and name its statements
+ * ({@link prepareStatements}). A statement inside a transaction runs on the transaction's own connection and is
+ * planned as usual there.
  */
 export function routePlanOnce(pool: pg.Pool, once: pg.Pool): void {
+  planOncePools.set(pool, once);
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const planOnce = once.query.bind(once) as (...args: unknown[]) => unknown;
   const query = (config: unknown, values?: unknown, callback?: unknown): unknown => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rowsOf, type Db } from '../db/client.js';
+import { planOncePoolOf } from '../db/prepared.js';
 
 export interface Metrics {
   /** The exposition text, and its content type. */
@@ -58,14 +59,23 @@ export function registerMetrics(
   // The pool exists only on a PostgreSQL server; the embedded database has one connection and no queue.
   const pool = (deps.db as unknown as { $client?: unknown }).$client;
   if (pool instanceof pg.Pool) {
+    // With the pool of the statements planned once beside it (decision 053): the connections of this process.
+    const pools = [pool, planOncePoolOf(pool)].filter((p): p is pg.Pool => p !== undefined);
+    const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
     new Gauge({
       name: 'callcentre_db_pool_connections',
       help: 'Database connections of this process, in use or idle',
       labelNames: ['state'],
       registers,
       collect() {
-        this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
-        this.set({ state: 'idle' }, pool.idleCount);
+        this.set(
+          { state: 'in_use' },
+          sum((p) => p.totalCount - p.idleCount),
+        );
+        this.set(
+          { state: 'idle' },
+          sum((p) => p.idleCount),
+        );
       },
     });
     new Gauge({
@@ -73,7 +83,7 @@ export function registerMetrics(
       help: 'Queries of this process waiting for a free database connection',
       registers,
       collect() {
-        this.set(pool.waitingCount);
+        this.set(sum((p) => p.waitingCount));
       },
     });
   }

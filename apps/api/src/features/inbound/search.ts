@@ -230,8 +230,8 @@ export function searchCountQuery(where: SQL[], criteria?: Criteria, scope?: Scop
  * Ordered by the address index's own operator (`~<~`, text_pattern_ops: byte order of the lower-cased address), so
  * the index both finds the prefix and hands the rows over in order, and the scan stops at the limit. Ordered by the
  * column's collation instead, PostgreSQL read every address of the prefix and sorted them: a CSR's first keystroke
- * ('1', a tenth of all addresses) took 1.3 s and spilled its sort to disk on 1,000,000 customers; now under 1 ms,
- * and one plan serves every prefix, so the named statement keeps it (decision 053).
+ * ('1', a tenth of all addresses) took 1.3 s and spilled its sort to disk on 1,000,000 customers; now under 1 ms
+ * (decision 053).
  */
 const autocompleteStatement = statementFamily((shape: { scope: ScopeShape; bounded: boolean }) => {
   const address = sql`lower(${c.fullAddress})`;
@@ -243,8 +243,9 @@ const autocompleteStatement = statementFamily((shape: { scope: ScopeShape; bound
     where ${startsWithHoles(address, shape.bounded)} and ${scopeHole(shape.scope, c.branchNo)}
     order by ${address} using ~<~
     limit ${sql.placeholder('limit')}`;
-  // In every scope that reads all customers the one plan is that index scan, whatever is typed: planned once. A
-  // narrower scope is planned with its values, which may find its few branches' rows another way.
+  // For a scope that reads all customers the one plan is that index scan, whatever is typed: planned once. A narrower
+  // scope is left to PostgreSQL's own choice, which plans with the values while that looks better (a few branches'
+  // rows may be found another way) and keeps one plan only once its estimate is no worse.
   return shape.scope === 'all' ? plannedOnce(statement) : statement;
 });
 
