@@ -332,5 +332,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exitCode = 1;
+  // The server is stopped by then (run's finally); a connection left open by a failed check must not keep a failed
+  // run (CI's smoke) waiting for ever.
+  process.exit(1);
 });
