@@ -1,6 +1,6 @@
 /** The checks around a scenario's load: EXPLAIN of its statements, and one request per input before the load. */
 import { randomUUID } from 'node:crypto';
-import { PLAN_ONCE } from '../../apps/api/dist/db/prepared.js';
+import { PLAN_ONCE, PLAN_ONCE_SETTING } from '../../apps/api/dist/db/prepared.js';
 import type { Runner } from './database.js';
 import type { Query, Scenario } from './scenarios.js';
 
@@ -40,7 +40,7 @@ function literal(value: unknown): string {
  */
 async function explainRows(run: Runner, statement: Query): Promise<Record<string, unknown>[]> {
   if (!statement.sql.startsWith(PLAN_ONCE)) return (await run.query(`explain ${statement.sql}`, statement.params)).rows;
-  await run.query(`set plan_cache_mode = force_generic_plan`, []);
+  await run.query(PLAN_ONCE_SETTING, []);
   try {
     await run.query(`prepare bench_plan_once as ${statement.sql}`, []);
     // EXECUTE takes no bound parameters: the values are written as literals (the plan is the same for any).
@@ -69,16 +69,12 @@ export async function explain(
       const text = plan.join('\n');
       const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);
       const seqScan = /Seq Scan on (customers|outbound_calls|measured_properties)\b/.test(text);
-      if (indexed(scenario) && (!usesIndex || seqScan)) {
-        problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} is planned without an index`);
+      const fail = (what: string) => {
+        problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} ${what}`);
         console.log(plan.map((l) => `      ${l}`).join('\n'));
-      }
-      if (ordered(scenario) && /\bSort\b/.test(text)) {
-        problems.push(
-          `${scenario.name}: input ${inputLabel(scenario, i)} sorts its rows instead of reading them in index order`,
-        );
-        console.log(plan.map((l) => `      ${l}`).join('\n'));
-      }
+      };
+      if (indexed(scenario) && (!usesIndex || seqScan)) fail('is planned without an index');
+      if (ordered(scenario) && /\bSort\b/.test(text)) fail('sorts its rows instead of reading them in index order');
       if (!printed || (i === 0 && list.length > 1)) {
         // The count statements answer one column named total; the rows statement has a count(*) of its own
         // (`matched`), so looking for count(*) labelled every rows plan as a count.
