@@ -3,6 +3,7 @@
  * oracle of what each user may see written from the spec (call-handling.md §6), independent of
  * the domain scope code under test.
  */
+import { expect } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { INBOUND_ROW_LIMIT, type InboundRow, type InboundSearchResponse } from '@cc/contract';
 import { phoneDigits } from '@cc/domain';
@@ -137,9 +138,44 @@ export function isSortedByBranchThenAccount(rows: readonly InboundRow[]): boolea
   });
 }
 
+export const keysOf = (rows: readonly InboundRow[]) => rows.map(keyOf).sort();
+
 export class InboundClient {
   private readonly tokens = new Map<string, string>();
+  /** Every customer as the oracle last read them; read again after a test adds some. */
+  private customers: CustomerRecord[] | undefined;
   constructor(readonly t: TestApp) {}
+
+  /** Add a customer (insertCustomer); the oracle reads the customers again. */
+  addCustomer(values: Parameters<typeof insertCustomer>[1]): ReturnType<typeof insertCustomer> {
+    this.customers = undefined;
+    return insertCustomer(this.t, values);
+  }
+
+  /** Customers were added behind the oracle's back (in SQL): read them again. */
+  forgetCustomers(): void {
+    this.customers = undefined;
+  }
+
+  /** The customers the oracle says match, for an admin (who sees all), as sorted keys. */
+  async expectedKeys(criteria: Criteria): Promise<string[]> {
+    this.customers ??= await this.allCustomers();
+    return this.customers
+      .filter((c) => meets(c, criteria))
+      .map(customerKey)
+      .sort();
+  }
+
+  /** Search as `user` and check the answer is exactly what the oracle expects (and at most the limit). */
+  async expectExact(criteria: Criteria, user: UserName = 'admin'): Promise<InboundRow[]> {
+    const expected = await this.expectedKeys(criteria);
+    expect(expected.length).toBeLessThanOrEqual(INBOUND_ROW_LIMIT);
+    const body = await this.rows(user, criteria);
+    expect(body.overLimit).toBe(false);
+    expect(body.total).toBe(expected.length);
+    expect(keysOf(body.rows)).toEqual(expected);
+    return body.rows;
+  }
 
   /** Sign in every demo user the inbound tests use, once. */
   async signinAll(): Promise<void> {
