@@ -31,6 +31,7 @@ import {
   signinAll,
   userId,
   type Sessions,
+  NO_FRANCHISE_FOUND,
 } from './test-support.js';
 
 let t: TestApp;
@@ -60,7 +61,6 @@ const STATUS = '/api/call-center/call-status';
 const SAVED = '/api/call-center/saved-call';
 const CANCEL = '/api/currentcall/insertCancelCall';
 const NOT_FOUND = { status: 404, message: 'Customer Not Found.' };
-const NO_FRANCHISE_FOUND = { status: 404, message: 'Franchise not found.' };
 const NO_CALL = { status: 404, message: 'Call not found.' };
 
 async function insertOrder(customer: { sqldbid: number; customerNo: number }, type: string, status: string) {

@@ -20,6 +20,7 @@ import {
   ok,
   signinAll,
   type Sessions,
+  NO_FRANCHISE_FOUND,
 } from './test-support.js';
 
 let t: TestApp;
@@ -37,7 +38,6 @@ afterAll(async () => {
 });
 
 const NOT_FOUND = { status: 404, message: 'Customer Not Found.' };
-const NO_FRANCHISE_FOUND = { status: 404, message: 'Franchise not found.' };
 
 describe('GET /api/customer/FederalDoNotCallStatus/{customerNo}/{sqldbid}', () => {
   const url = (customerNo: number | string, sqldbid: number | string) =>

@@ -28,6 +28,8 @@ export const HARRIET = { sqldbid: 17501, customerNo: 1005 } as const;
 /** A customer number no franchise has, and a franchise id that does not exist. */
 export const NOBODY = 999_999;
 export const NO_FRANCHISE = 99_999;
+/** The answer for a customer whose SQLDBID names no franchise (call-handling.md's text). */
+export const NO_FRANCHISE_FOUND = { status: 404, message: 'Franchise not found.' };
 
 /** What csr.franchise must not reach, each paired with the equally missing record it must look like. */
 export const OUT_OF_SCOPE_FOR_FRANCHISE = [IRENE, WALTER, HARRIET] as const;
