@@ -13,8 +13,8 @@ import { SERVER, shot, signIn, toast } from './helpers.js';
  */
 async function holdToast(page: Page, text: string): Promise<string | null> {
   // Park the real pointer in the window's top-left corner, clear of both stacks: left where the test last clicked, it
-  // can be where the toast shows (a button low on a page the earlier tests lengthened), and the stack lifted off a
-  // pager then moves the toast out from under it — a real mouse leave that restarts the 3 s (CI, 2026-11-28).
+  // can be over the toast, and the stack lifted off a pager then moves the toast out from under it — a real mouse
+  // leave that restarts the 3 s (CI, 2026-11-28; reproduced with the pointer put over the toast).
   await page.mouse.move(0, 0);
   const found = await page.waitForFunction(
     (wanted) => {

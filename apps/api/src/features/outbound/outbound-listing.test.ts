@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { OutboundListResponse } from '@cc/contract';
 import { OUTBOUND_CALL_TYPES, isListable } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { LISTED } from './lists.js';
@@ -16,6 +15,7 @@ import {
   countOf,
   counts,
   countsDrift,
+  idsOf,
   insertOutbound,
   list,
   signinAll,
@@ -35,12 +35,11 @@ afterAll(async () => {
 });
 
 const exec = (q: ReturnType<typeof sql>) => t.db.execute(q);
-const ids = (page: OutboundListResponse) => page.data.map((r) => r.OutboundId);
 
 /** The franchise user's Cancel count and list total, which must always agree. */
 async function franchiseCancel(): Promise<{ count: number; total: number; ids: number[] }> {
   const page = await list(t, s['csr.franchise'], 'ind', 'Cancel');
-  return { count: await countOf(t, s['csr.franchise'], 'ind', 'Cancel'), total: page.total, ids: ids(page) };
+  return { count: await countOf(t, s['csr.franchise'], 'ind', 'Cancel'), total: page.total, ids: idsOf(page) };
 }
 
 describe('what a list holds', () => {
@@ -83,7 +82,7 @@ describe('what a list holds', () => {
     const after = await franchiseCancel();
     expect(after).toEqual(before);
     const pe = await list(t, s['csr.franchise'], 'ind', 'PropertyEval');
-    for (const id of hidden) expect([...after.ids, ...ids(pe)]).not.toContain(id);
+    for (const id of hidden) expect([...after.ids, ...idsOf(pe)]).not.toContain(id);
     expect(await countsDrift(t)).toEqual([]);
   });
 
@@ -115,7 +114,7 @@ describe('what a list holds', () => {
     expect(now.count).toBe(base.count);
     expect(now.ids).not.toContain(id);
     expect(await sg103()).toBe(sg103Before + 1);
-    expect(ids(await list(t, s['csr.corporate'], 'ind', 'Cancel', 'branches=SG103'))).toContain(id);
+    expect(idsOf(await list(t, s['csr.corporate'], 'ind', 'Cancel', 'branches=SG103'))).toContain(id);
 
     // And back.
     await exec(sql`update outbound_calls set branchno = 'SG101' where outbound_id = ${id}`);
@@ -127,7 +126,7 @@ describe('what a list holds', () => {
     await exec(sql`update outbound_calls set type = 'Upsell' where outbound_id = ${id}`);
     expect((await franchiseCancel()).count).toBe(base.count);
     expect(await countOf(t, s['csr.franchise'], 'ind', 'Upsell')).toBe(upsellBefore + 1);
-    expect(ids(await list(t, s['csr.franchise'], 'ind', 'Upsell'))).toContain(id);
+    expect(idsOf(await list(t, s['csr.franchise'], 'ind', 'Upsell'))).toContain(id);
     await exec(sql`update outbound_calls set type = 'Cancel' where outbound_id = ${id}`);
     expect(await countOf(t, s['csr.franchise'], 'ind', 'Upsell')).toBe(upsellBefore);
 
@@ -155,7 +154,7 @@ describe('what a list holds', () => {
     expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore);
     await exec(sql`update outbound_calls set enable_prop_eval = true where outbound_id = ${pe}`);
     expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore + 1);
-    expect(ids(await list(t, s['csr.franchise'], 'ind', 'PropertyEval'))).toContain(pe);
+    expect(idsOf(await list(t, s['csr.franchise'], 'ind', 'PropertyEval'))).toContain(pe);
     await exec(sql`update outbound_calls set enable_prop_eval = false where outbound_id = ${pe}`);
     expect(await countOf(t, s['csr.franchise'], 'ind', 'PropertyEval')).toBe(peBefore);
 
@@ -202,7 +201,7 @@ describe('what a list holds', () => {
         type,
         'branches=SG142&callTargetFrom=2030-01-01&callTargetTo=2030-01-01',
       );
-      expect(ids(page).sort((a, b) => a - b)).toEqual(
+      expect(idsOf(page).sort((a, b) => a - b)).toEqual(
         made.filter((m) => m.type === type && m.listable).map((m) => m.id),
       );
     }

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { OUTBOUND_SORT_FIELDS, type OutboundListResponse } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { getJson, insertOutbound, list, signinAll, type Sessions } from './test-support.js';
+import { getJson, idsOf, insertOutbound, list, signinAll, type Sessions } from './test-support.js';
 
 let t: TestApp;
 let s: Sessions;
@@ -23,7 +23,6 @@ afterAll(async () => {
 });
 
 const exec = (q: ReturnType<typeof sql>) => t.db.execute(q);
-const ids = (page: OutboundListResponse) => page.data.map((r) => r.OutboundId);
 
 describe('paging and sorting', () => {
   it('pages through a list without gaps or repeats, with the same total on every page', async () => {
@@ -41,9 +40,9 @@ describe('paging and sorting', () => {
       expect(a.body.page).toBe(page);
       expect(a.body.pageSize).toBe(40);
       expect(a.body.data.length).toBe(Math.min(40, all.total - (page - 1) * 40));
-      seen.push(...ids(a.body));
+      seen.push(...idsOf(a.body));
     }
-    expect(seen).toEqual(ids(all));
+    expect(seen).toEqual(idsOf(all));
     const beyond = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Cancel?page=999');
     expect(beyond.body).toMatchObject({ data: [], total: all.total, page: 999, pageSize: 25 });
   });
@@ -58,7 +57,7 @@ describe('paging and sorting', () => {
       const a = await getJson<OutboundListResponse>(t, s.admin, url);
       expect(a.status, url).toBe(200);
       expect(a.body.page).toBe(page);
-      seen.push(...ids(a.body));
+      seen.push(...idsOf(a.body));
       if (a.body.data.length < pageSize) return seen;
       after = a.body.next;
       expect(after).not.toBeNull();
@@ -87,7 +86,7 @@ describe('paging and sorting', () => {
       for (const sort of OUTBOUND_SORT_FIELDS) {
         for (const dir of ['asc', 'desc'] as const) {
           const query = `sort=${sort}&dir=${dir}`;
-          const whole = ids(await list(t, s.admin, 'general', 'Upsell', query));
+          const whole = idsOf(await list(t, s.admin, 'general', 'Upsell', query));
           expect(whole.length).toBeGreaterThan(20);
           expect(await walk('Upsell', query, 8), query).toEqual(whole);
         }
@@ -98,19 +97,19 @@ describe('paging and sorting', () => {
   });
 
   it('takes a jump by page number and the next step by cursor alike, and refuses a cursor it did not give', async () => {
-    const whole = ids(await list(t, s.admin, 'general', 'Cancel', 'sort=LastName&dir=desc'));
+    const whole = idsOf(await list(t, s.admin, 'general', 'Cancel', 'sort=LastName&dir=desc'));
     const third = await getJson<OutboundListResponse>(
       t,
       s.admin,
       '/api/call-center/outbound/Cancel?page=3&pageSize=10&sort=LastName&dir=desc',
     );
-    expect(ids(third.body)).toEqual(whole.slice(20, 30));
+    expect(idsOf(third.body)).toEqual(whole.slice(20, 30));
     const fourth = await getJson<OutboundListResponse>(
       t,
       s.admin,
       `/api/call-center/outbound/Cancel?page=4&pageSize=10&sort=LastName&dir=desc&after=${third.body.next}`,
     );
-    expect(ids(fourth.body)).toEqual(whole.slice(30, 40));
+    expect(idsOf(fourth.body)).toEqual(whole.slice(30, 40));
     const empty = await getJson<OutboundListResponse>(t, s.admin, '/api/call-center/outbound/Cancel?page=999');
     expect(empty.body.next).toBeNull();
 
@@ -146,7 +145,7 @@ describe('paging and sorting', () => {
     expect(a.body.pageSize).toBe(25);
     expect(a.body.data).toHaveLength(25);
     const explicit = await list(t, s.admin, 'general', 'Upsell', 'sort=callBackDate&dir=asc');
-    expect(ids(a.body)).toEqual(ids(explicit).slice(0, 25));
+    expect(idsOf(a.body)).toEqual(idsOf(explicit).slice(0, 25));
   });
 
   async function instants(outboundIds: number[], column: 'call_back_date' | 'last_access_date') {
@@ -172,7 +171,7 @@ describe('paging and sorting', () => {
     await insertOutbound(t, { type: 'Upsell', branchNo: 'SLI010', sqldbid: 17501, callBackDate: null });
     for (const dir of ['asc', 'desc'] as const) {
       const page = await list(t, s.admin, 'general', 'Upsell', `sort=callBackDate&dir=${dir}`);
-      const values = await instants(ids(page), 'call_back_date');
+      const values = await instants(idsOf(page), 'call_back_date');
       expect(values.at(-1)).toBeNull();
       expectOrdered(values, dir, (a, b) => a - b);
     }
@@ -181,7 +180,7 @@ describe('paging and sorting', () => {
   it('sorts by last called both ways', async () => {
     for (const dir of ['asc', 'desc'] as const) {
       const page = await list(t, s.admin, 'general', 'CustomerSurvey', `sort=lastAccessDate&dir=${dir}`);
-      expectOrdered(await instants(ids(page), 'last_access_date'), dir, (a, b) => a - b);
+      expectOrdered(await instants(idsOf(page), 'last_access_date'), dir, (a, b) => a - b);
     }
   });
 
@@ -261,7 +260,7 @@ describe('dates and times', () => {
   const MIDNIGHT = new Date('2026-06-11T05:00:00Z');
 
   async function pageIds(query: string): Promise<number[]> {
-    return ids(await list(t, s['csr.franchise'], 'ind', 'CommercialLead', query));
+    return idsOf(await list(t, s['csr.franchise'], 'ind', 'CommercialLead', query));
   }
 
   it('callTarget filters compare whole days in America/Chicago', async () => {

@@ -123,6 +123,9 @@ export async function postJson<T>(
 }
 
 /** A list page; throws unless the answer is 200 so a failing call names itself. */
+/** The outbound ids of a list page, in its order. */
+export const idsOf = (page: OutboundListResponse) => page.data.map((r) => r.OutboundId);
+
 export async function list(
   t: TestApp,
   token: string,
