@@ -49,6 +49,8 @@ export default defineConfig({
       { extends: true, test: { name: 'domain', include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.ts'] } },
       // The web app's pure modules (request building, mappings); the screens themselves are covered by e2e.
       { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      // The bench's own mechanisms (its load client), against local sockets only.
+      { extends: true, test: { name: 'bench', include: ['bench/src/**/*.test.ts'] } },
       ...(withPostgres
         ? [apiProject('api-postgres', 'postgres', [API_TESTS]), apiProject('api-pglite', 'pglite', BOTH_ENGINES)]
         : [apiProject('api-pglite', 'pglite', [API_TESTS])]),

@@ -1,7 +1,7 @@
-/** Drive the API with autocannon: a warm-up, then a measured run whose every response time is kept. */
+/** Drive the API with the bench's load client: a warm-up, then a measured run whose every response time is kept. */
 import { randomUUID } from 'node:crypto';
-import autocannon from 'autocannon';
 import type { Timed } from './ceiling.js';
+import { requestBytes, runLoad, type Step } from './http-load.js';
 
 export interface LoadResult {
   p50: number;
@@ -51,121 +51,71 @@ interface Target {
   before?: { path: string; body(input: Record<string, unknown>): Record<string, unknown> };
 }
 
-function run(
-  target: Target,
-  duration: number,
-  onResponse?: (status: number, ms: number) => void,
-  onRepeat?: () => void,
-) {
+/** Each connection's cycle of requests (the timed one, and before it the one that opens what it needs). */
+function plansOf(target: Target, onRepeat: () => void): Step[][] {
+  const { host } = new URL(target.url);
   const headers: Record<string, string> = {};
   if (target.token) headers.authorization = `Bearer ${target.token}`;
-  if (target.method === 'POST') headers['content-type'] = 'application/json';
+  const json = { ...headers, 'content-type': 'application/json' };
   const before = target.before;
-  /**
-   * Whether the response just parsed answers a timed request. A request's `onResponse` runs just before the instance's
-   * 'response' event of the same response (synchronously, in autocannon's parser callback), so the `before` request's
-   * sets it false and every other request's sets it true.
-   */
-  let timed = true;
-  const requestOf = (body: Record<string, unknown> | null, i: number): autocannon.Request => {
-    const request = {
-      method: target.method,
-      path: target.paths?.[i] ?? target.path,
-      headers,
-      ...(body === null ? {} : { body: JSON.stringify(body) }),
-    };
-    if ((!target.newKeyPerRequest && !before) || body === null) return request;
-    return {
-      ...request,
-      ...(target.newKeyPerRequest
-        ? { setupRequest: (built) => ({ ...built, body: JSON.stringify({ ...body, idempotencyKey: randomUUID() }) }) }
-        : {}),
-      onResponse: (_status, text) => {
-        timed = true;
-        if (target.newKeyPerRequest && text.includes('"repeated":true')) onRepeat?.();
-      },
-    };
+  const stepsOf = (i: number): Step[] => {
+    const body = target.bodies[i] ?? null;
+    const path = target.paths?.[i] ?? target.path;
+    if (body === null) return [{ bytes: requestBytes(target.method, path, host, headers), timed: true }];
+    const request: Step = target.newKeyPerRequest
+      ? {
+          bytes: () =>
+            requestBytes(target.method, path, host, json, JSON.stringify({ ...body, idempotencyKey: randomUUID() })),
+          timed: true,
+          onBody: (text) => {
+            if (text.includes('"repeated":true')) onRepeat();
+          },
+        }
+      : { bytes: requestBytes(target.method, path, host, json, JSON.stringify(body)), timed: true };
+    if (!before) return [request];
+    const opening = requestBytes('POST', before.path, host, json, JSON.stringify(before.body(body)));
+    return [{ bytes: opening, timed: false }, request];
   };
-  const requestsOf = (indices: number[]): autocannon.Request[] =>
-    indices.flatMap((i) => {
-      const body = target.bodies[i] ?? null;
-      const request = requestOf(body, i);
-      if (!before || body === null) return [request];
-      const opening: autocannon.Request = {
-        method: 'POST',
-        path: before.path,
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(before.body(body)),
-        onResponse: () => {
-          timed = false;
-        },
-      };
-      return [opening, request];
-    });
   const all = target.bodies.map((_body, i) => i);
   if (before && all.length < target.connections) {
     throw new Error(`${all.length} inputs for ${target.connections} connections: each connection needs its own`);
   }
-  let clients = 0;
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: target.url,
-        connections: target.connections,
-        duration,
-        // autocannon 8 crashes on its retry after a time-out (10 s by default: the retry reads a request that is
-        // gone), and 16 requests queued on PGlite's one connection can wait that long behind a slow statement; at
-        // 60 s such a request is answered and the p95 shows it.
-        timeout: 60,
-        // Each connection cycles through every input, so no single statement stays hot in every cache; with a
-        // request before each, through its own share of them.
-        requests: requestsOf(all),
-        ...(before
-          ? {
-              setupClient: (client: autocannon.Client) => {
-                const n = clients++ % target.connections;
-                client.setRequests(requestsOf(all.filter((i) => i % target.connections === n)));
-              },
-            }
-          : {}),
-      },
-      (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
-    );
-    if (onResponse) {
-      instance.on('response', (_client, status, _bytes, ms) => {
-        if (timed) onResponse(status, ms);
-      });
-    }
-  });
+  return Array.from({ length: target.connections }, (_c, c) =>
+    before
+      ? // With a request before each, each connection has its own share of the inputs (a call is held by one CSR).
+        all.filter((i) => i % target.connections === c).flatMap(stepsOf)
+      : // Each connection cycles through every input, from its own first one (as the ceiling's runners do), so no
+        // single statement stays hot in every cache.
+        all.map((_i, k) => (c + k) % all.length).flatMap(stepsOf),
+  );
 }
+
+// 16 requests queued on PGlite's one connection can wait long behind a slow statement: at 60 s such a request is
+// answered, and the p95 shows it.
+const TIMEOUT_MS = 60_000;
 
 export async function drive(
   target: Target,
   options: { duration: number; warmup: number; onMeasure?: (phase: 'start' | 'end') => void },
 ): Promise<LoadResult> {
-  if (options.warmup > 0) await run(target, options.warmup);
-  options.onMeasure?.('start');
-  const times: number[] = [];
   let repeats = 0;
-  const result = await run(
-    target,
-    options.duration,
-    (_status, ms) => times.push(ms),
-    () => repeats++,
-  );
+  const plans = plansOf(target, () => repeats++);
+  if (options.warmup > 0) await runLoad(target.url, plans, { seconds: options.warmup, timeoutMs: TIMEOUT_MS });
+  repeats = 0;
+  options.onMeasure?.('start');
+  const result = await runLoad(target.url, plans, { seconds: options.duration, timeoutMs: TIMEOUT_MS });
   options.onMeasure?.('end');
-  times.sort((a, b) => a - b);
+  const times = result.times.sort((a, b) => a - b);
   return {
-    // Percentiles from every response time of the run (autocannon's own table has no p95).
     p50: quantile(times, 0.5),
     p95: quantile(times, 0.95),
     p99: quantile(times, 0.99),
     // With a request before each, only the timed ones count.
-    requestsPerSecond: (target.before ? times.length : result.requests.total) / result.duration,
-    requests: target.before ? times.length : result.requests.total,
+    requestsPerSecond: times.length / result.seconds,
+    requests: times.length,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
     repeats,
-    timed: { times, seconds: result.duration },
+    timed: { times, seconds: result.seconds },
   };
 }

@@ -21,7 +21,7 @@ export interface Timing {
   warmup: number;
 }
 
-/** The autocannon target of a scenario, as signed in with `token`. */
+/** The load target of a scenario, as signed in with `token`. */
 export const targetOf = (server: Server, scenario: Scenario, token: string | null, connections: number) => ({
   url: server.url,
   method: scenario.method,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: first the pricing engine alone (quotes per second on one core, no database; engine.ts), then a
- * million customers in PostgreSQL (and optionally PGlite), the real server, autocannon.
+ * million customers in PostgreSQL (and optionally PGlite), the real server, the bench's own load client.
  * For each scenario: EXPLAIN of its statements (each search must use an index), then the API under load between the
  * two halves of its ceiling, the same statements driven straight at the database (ceiling.ts, measure.ts); budgets
  * as ratios (report.ts). The environment it reads is in config.ts.
