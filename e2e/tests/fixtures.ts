@@ -7,7 +7,7 @@ import { test as base } from '@playwright/test';
 import { copyTemplate, startServer } from '../support/server.js';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, Locator, Page, Request, Route } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request, Route } from '@playwright/test';
 
 export interface WorkerFixtures {
   serverEnv: Record<string, string>;

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { MARGARET, lockOf, ok, savedCallRow, send, userId } from './test-support.js';
+import { MARGARET, lockOf, ok, savedCallRow, send, userId, ACTIVE, IS_ACTIVE } from './test-support.js';
 
 const RELEASE = 600;
 let t: TestApp;
@@ -18,8 +18,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const ACTIVE = '/api/call-center/call-active';
-const IS_ACTIVE = '/api/call-center/isCallActive';
 const OPEN = { ...MARGARET, callType: 'Inbound' };
 
 describe('a lock whose browser died', () => {

@@ -21,6 +21,7 @@ import {
   signinAll,
   type Sessions,
   NO_FRANCHISE_FOUND,
+  NOT_FOUND,
 } from './test-support.js';
 
 let t: TestApp;
@@ -86,8 +87,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const NOT_FOUND = { status: 404, message: 'Customer Not Found.' };
 
 describe('GET /api/customer/{sqldbid}/{customerNo}/{startDate}/{endDate} (call history)', () => {
   const row = (i: number, start: string, end: string) => {

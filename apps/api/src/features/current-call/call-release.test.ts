@@ -11,7 +11,19 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { DALE, MARGARET, insertOutbound, lockOf, ok, savedCallRow, send, userId } from './test-support.js';
+import {
+  DALE,
+  MARGARET,
+  insertOutbound,
+  lockOf,
+  ok,
+  savedCallRow,
+  send,
+  userId,
+  ACTIVE,
+  IS_ACTIVE,
+  SAVED,
+} from './test-support.js';
 
 let t: TestApp;
 let franchiseId: number;
@@ -33,9 +45,6 @@ beforeEach(async () => {
   await t.db.execute(sql`delete from saved_calls`);
 });
 
-const ACTIVE = '/api/call-center/call-active';
-const IS_ACTIVE = '/api/call-center/isCallActive';
-const SAVED = '/api/call-center/saved-call';
 const FREE = { isActive: false, mine: false, activeBy: '' };
 
 async function callActiveOf(outboundId: number) {

@@ -30,6 +30,16 @@ export const NOBODY = 999_999;
 export const NO_FRANCHISE = 99_999;
 /** The answer for a customer whose SQLDBID names no franchise (call-handling.md's text). */
 export const NO_FRANCHISE_FOUND = { status: 404, message: 'Franchise not found.' };
+export const NOT_FOUND = { status: 404, message: 'Customer Not Found.' };
+export const NO_CALL = { status: 404, message: 'Call not found.' };
+
+/** The call-activity calls, at the spec's paths (call-handling.md §4, §7). */
+export const ACTIVE = '/api/call-center/call-active';
+export const IS_ACTIVE = '/api/call-center/isCallActive';
+export const INACTIVE = '/api/call-center/call-inactive';
+export const STATUS = '/api/call-center/call-status';
+export const SAVED = '/api/call-center/saved-call';
+export const CANCEL = '/api/currentcall/insertCancelCall';
 
 /** What csr.franchise must not reach, each paired with the equally missing record it must look like. */
 export const OUT_OF_SCOPE_FOR_FRANCHISE = [IRENE, WALTER, HARRIET] as const;
