@@ -1,9 +1,11 @@
 /** Test support for the end-call API tests: requests, row counts, and rows to work on. */
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Order, OutboundCount, PricingResponse } from '@cc/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
-import type { TestApp } from '../../test/harness.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './mail-worker.js';
 import { enqueueEmail } from './outbox.js';
 import { createMailTransport } from './transport.js';
@@ -60,6 +62,53 @@ export async function count(db: Db, table: string, where = 'true'): Promise<numb
     await db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)),
   );
   return rows[0]?.n ?? 0;
+}
+
+/** The tables ending a call writes (the lock and saved calls aside), to count or fingerprint them. */
+export const END_CALL_TABLES = [
+  'call_history',
+  'call_services',
+  'orders',
+  'order_items',
+  'order_discounts',
+  'surveys',
+  'survey_answers',
+  'email_outbox',
+  'outbound_calls',
+  'web_leads',
+] as const;
+
+/** The first row a statement answers. */
+export async function firstRow<T>(db: Db, query: ReturnType<typeof sql>): Promise<T | undefined> {
+  return rowsOf<T>(await db.execute(query))[0];
+}
+
+/** The user's outbound list counts, by list. */
+export async function outboundCountsOf(t: TestApp, token: string): Promise<Record<string, number>> {
+  const response = await t.call(token, { method: 'GET', url: '/api/OutboundCall/GetOutboundCallCounts' });
+  expect(response.statusCode, response.body).toBe(200);
+  return Object.fromEntries(response.json<OutboundCount[]>().map((c) => [c.CallTypeName, c.count]));
+}
+
+/** The price-list ids of the Preferred Program and Core Aeration for a customer, as the call screen gets them. */
+export async function priceListIds(
+  t: TestApp,
+  token: string,
+  customer: { sqldbid: number; customerNo: number },
+): Promise<{ preferred: number; aeration: number }> {
+  const response = await t.call(token, {
+    method: 'POST',
+    url: '/api/customer/pricing',
+    payload: { ...customer, zip: '60540', size: 8.5, pricingYear: 2026 },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const data = response.json<PricingResponse>();
+  const idOf = (name: string) => {
+    const item = [...data.lawnPrograms, ...data.additionalServices].find((i) => i.ServiceName === name);
+    if (!item) throw new Error(`${name} is not on the price list`);
+    return item.Id;
+  };
+  return { preferred: idOf('Preferred Program'), aeration: idOf('Core Aeration') };
 }
 
 /** A fingerprint of whole tables, to prove a refused request changed nothing in them. */
@@ -195,4 +244,73 @@ export function testWorker(
     leaseSeconds: 2,
     ...options,
   });
+}
+
+/** The orders service (orders.test.ts, order-lines.test.ts): its path, the tables it writes, an order and a line. */
+export const ORDER = '/api/Orders/Order';
+export const ORDER_TABLES = ['orders', 'order_items', 'order_discounts', 'call_history'];
+export const NEW_ORDER = {
+  sqldbid: 18001,
+  customerNo: 1001,
+  isPrepay: true,
+  orderType: 'LCP',
+  orderStatus: 'PENDING',
+  isAutopay: false,
+  subTotal: 243,
+  tax: 17.62,
+  total: 260.62,
+  title: 'Preferred Program',
+};
+export const ORDER_LINE = {
+  serviceDefId: 101,
+  serviceName: 'Preferred Program',
+  rounds: 6,
+  unitPrice: 45,
+  quantity: 6,
+  extendedPrice: 270,
+  unitPriceSold: 40.5,
+  extendedPriceSold: 243,
+  installment: false,
+  remainMonths: 0,
+};
+
+/**
+ * An app with csr.franchise and admin signed in, each with an orders session (X-SessionId) and holding a customer's
+ * call, as the screen opens it (orders change only in a call the caller holds): 1001 for csr.franchise, 1003 (SG103,
+ * outside csr.franchise's branches) for admin.
+ */
+export async function ordersFixture(): Promise<{
+  t: TestApp;
+  franchise: string;
+  admin: string;
+  fs: Record<string, string>;
+  as: Record<string, string>;
+}> {
+  const t = await createTestApp();
+  const franchise = await t.signin('csr.franchise');
+  const admin = await t.signin('admin');
+  const fs = await orderSession(t, franchise);
+  const as = await orderSession(t, admin);
+  await openCall(t, franchise, 1001);
+  await openCall(t, admin, 1003);
+  return { t, franchise, admin, fs, as };
+}
+
+/** Open a story customer's inbound call (SQLDBID 18001) as the call screen does. */
+export async function openCall(t: TestApp, token: string, customerNo: number): Promise<void> {
+  const body = { sqldbid: 18001, customerNo, callType: 'Inbound' };
+  const response = await request(t, token, 'POST', '/api/call-center/call-active', body);
+  if (response.statusCode !== 200) throw new Error(`call-active: ${response.statusCode} ${response.body}`);
+}
+
+/** Create an order through the orders service. */
+export async function createOrder(
+  t: TestApp,
+  token: string,
+  headers: Record<string, string>,
+  body: object = NEW_ORDER,
+): Promise<Order> {
+  const response = await request(t, token, 'POST', ORDER, body, headers);
+  if (response.statusCode !== 200) throw new Error(`create order: ${response.statusCode} ${response.body}`);
+  return response.json<Order>();
 }
