@@ -18,6 +18,9 @@ let baseUrl: string;
 let supervisor: string;
 let csr: string;
 let franchiseSupervisor: string;
+/** The franchise supervisor's hours before this file's calls: the demo history, dated from the real day the template
+ * was seeded, can hold calls on the test clock's day too. */
+let hoursBefore: FloorSnapshot['hours'];
 
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
 const AGENT = 'Floor Tester';
@@ -51,6 +54,7 @@ beforeAll(async () => {
     await t.db.execute(sql`select branchno from franchises where designation = 'COF' order by branchno limit 1`),
   )[0];
   if (!cof) throw new Error('no company-owned branch');
+  hoursBefore = (await snapshot(franchiseSupervisor)).hours;
   // Today (CDT is UTC-5): three calls in the 9 o'clock hour, two of them sales.
   await history('SG101', '2026-06-17T14:00:00Z', 60, 'Sale');
   await history('SG102', '2026-06-17T14:10:00Z', 120, 'Not Interested');
@@ -77,8 +81,14 @@ describe('the snapshot', () => {
       week: { calls: 4, sales: 3, conversion: 0.75, averageSeconds: 165 },
     });
     expect(floor.hours).toHaveLength(24);
-    expect(floor.hours[9]).toEqual({ hour: 9, calls: 3, sales: 2 });
-    expect(floor.hours.reduce((n, h) => n + h.calls, 0)).toBe(3);
+    // This file's three calls today, all in the 9 o'clock hour, two of them sales; no other hour moved.
+    const added = floor.hours.map((h, i) => ({
+      hour: h.hour,
+      calls: h.calls - (hoursBefore[i]?.calls ?? 0),
+      sales: h.sales - (hoursBefore[i]?.sales ?? 0),
+    }));
+    expect(added[9]).toEqual({ hour: 9, calls: 3, sales: 2 });
+    expect(added.reduce((n, h) => n + h.calls, 0)).toBe(3);
   });
 
   it('the whole company sees the call outside the franchise too; a franchise sees only its branches', async () => {
