@@ -45,6 +45,13 @@ export function requestBytes(
 
 const LF = 0x0a;
 
+/** One answer read whole: its status, whether the server closes the connection after it, its body if asked for. */
+interface Answer {
+  status: number;
+  close: boolean;
+  body: string | null;
+}
+
 /**
  * Reads the answers of one connection from the bytes as they arrive, in any split: `push` returns each answer it
  * completes (`status`, whether the server closes the connection after it, and the body if asked for).
@@ -55,15 +62,18 @@ export class ResponseReader {
   private body: Buffer[] = [];
   private status = 0;
   private close = false;
-  /** 'head': reading the status line and headers; 'fixed': `remaining` body bytes; 'chunked': its framing. */
+  /**
+   * 'head': the status line and headers; 'fixed': `remaining` body bytes; chunked bodies: 'size' (a chunk's size line),
+   * 'data' (`remaining` bytes of it), 'data-end' (the CRLF after them), 'trailer' (lines up to the empty one).
+   */
   private state: 'head' | 'fixed' | 'size' | 'data' | 'data-end' | 'trailer' = 'head';
   private remaining = 0;
   private line = '';
 
   constructor(private readonly keepBody: () => boolean) {}
 
-  push(chunk: Buffer): { status: number; close: boolean; body: string | null }[] {
-    const done: { status: number; close: boolean; body: string | null }[] = [];
+  push(chunk: Buffer): Answer[] {
+    const done: Answer[] = [];
     if (this.head) chunk = Buffer.concat([this.head, chunk]);
     let at = 0;
     while (at < chunk.length) {
@@ -119,7 +129,7 @@ export class ResponseReader {
     return end + 4;
   }
 
-  private finish() {
+  private finish(): Answer {
     const answer = {
       status: this.status,
       close: this.close,

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.js';
-import { SERVER, shot, toast } from './helpers.js';
+import { apiToken, SERVER, shot, toast } from './helpers.js';
 import {
   STORY,
   STORY_CALL,
@@ -10,7 +10,6 @@ import {
   dayLabel,
   daysFromToday,
   threeYearsAgo,
-  tokenOf,
   apiAs,
   signInAs,
   bodyOf,
@@ -35,7 +34,7 @@ test.afterEach(async ({ request, context }) => forgetOpenedCalls(request, contex
 
 test('a customer on the federal do-not-call list: the Attention dialog', async ({ page, request }) => {
   await signInAs(page, 'csr.franchise');
-  const token = await tokenOf(request, 'csr.franchise');
+  const token = await apiToken(request, 'csr.franchise');
   let dnc: number | null = null;
   for (const lastname of ['S', 'M', 'B', 'W', 'H']) {
     const found = await apiAs<{ data: { customerNo: number }[] }>(request, token, 'POST', '/api/call-center/customer', {
@@ -189,9 +188,6 @@ test('history: call history and touchpoints from 3 years ago to tomorrow, at mos
   await page.getByRole('button', { name: dayLabel(tomorrow), exact: true }).click();
   await narrowed;
   await expect(range).toHaveText(`${shown(from)} – ${shown(tomorrow)}`);
-  // The grid's rows fade out and in as the new range arrives (a row mid-fade has no contrast to speak of): axe judges
-  // the settled grid.
-  await expect(calls.locator('.ag-row.ag-opacity-zero')).toHaveCount(0, SERVER);
   await expectNoAxeViolations(page);
   await cancelCall(page, /\/call-center\/inbound$/);
 });

@@ -7,7 +7,7 @@ import {
   type Page,
   type Request,
 } from './fixtures.js';
-import { DEMO_PASSWORD, SERVER, signIn } from './helpers.js';
+import { apiToken, SERVER, settled, signIn } from './helpers.js';
 
 /**
  * What the current-call journeys share (current-call.spec.ts, current-call-customer.spec.ts): the story customer, dates on
@@ -59,12 +59,6 @@ export function threeYearsAgo(): Date {
 
 /** The users whose calls a test opened: their calls are released and forgotten after it. */
 const opened = new Set<string>();
-
-export async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
-  const response = await request.post('/api/auth/signin', { data: { username, password: DEMO_PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
 
 export async function apiAs<T>(
   request: APIRequestContext,
@@ -134,6 +128,8 @@ export async function cancelCall(page: Page, list: RegExp): Promise<Record<strin
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // Rows of a grid fading in or out for new data, or a dialog half faded in, read to axe as low contrast.
+  await settled(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // The header and the toasts belong to the app shell, not to this screen.
@@ -150,7 +146,7 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 export async function forgetOpenedCalls(request: APIRequestContext, context: BrowserContext): Promise<void> {
   await context.close();
   for (const username of opened) {
-    const token = await tokenOf(request, username);
+    const token = await apiToken(request, username);
     await expect
       .poll(async () => {
         await apiAs(request, token, 'POST', '/api/call-center/call-inactive', {

@@ -1,10 +1,9 @@
 import { expect, test } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, pageToken, SERVER, shot, signOut, toast } from './helpers.js';
+import { apiToken, DEMO_PASSWORD, fillSignIn, pageToken, SERVER, shot, signOut, toast } from './helpers.js';
 import {
   STORY,
   STORY_CALL,
   ACTIVE_CALL_MESSAGE,
-  tokenOf,
   apiAs,
   signInAs,
   secondUser,
@@ -277,7 +276,7 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
   const context = page.context();
   await page.close({ runBeforeUnload: true });
   // The keepalive request outlives the page, so it is seen where it lands: the saved call, and the lock gone.
-  const token = await tokenOf(request, 'csr.franchise');
+  const token = await apiToken(request, 'csr.franchise');
   await expect
     .poll(
       async () => (await apiAs<{ saved: unknown }>(request, token, 'GET', '/api/call-center/saved-call')).saved,
@@ -312,7 +311,7 @@ test('an unknown customer’s call (-1): the customer comes from the call row, l
   request,
 }) => {
   await signInAs(page, 'csr.franchise');
-  const token = await tokenOf(request, 'csr.franchise');
+  const token = await apiToken(request, 'csr.franchise');
   const theCall = {
     FirstName: 'Unknown',
     LastName: 'Caller',
