@@ -1,23 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeCleanSoft } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, fillSignIn, settled, signIn, signOut, toast } from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, signIn, signOut, toast } from './helpers.js';
 
-/** WCAG 2.0 and 2.1, levels A and AA. */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Scan the page as it is now and fail with a readable list of what is wrong. */
-async function expectAccessible(page: Page, what: string) {
-  // Let dialog and toast transitions settle: a half-faded element reads as low contrast.
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect.soft(found, what).toEqual([]);
-}
+/** The whole page, the app shell and its toasts included. */
+const expectAccessible = (page: Page, what: string) => expectAxeCleanSoft(page, what);
 
 test('signed out: the public home with the sign-in dialog, and the sign-up dialog', async ({ page }) => {
   await page.goto('/');

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeCleanSoft, TOASTS } from './axe.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { chooseOption, pageToken, settled, shot, signIn, toast, uniqueUsername } from './helpers.js';
+import { chooseOption, pageToken, shot, signIn, toast, uniqueUsername } from './helpers.js';
 
 /**
  * Issue 15, points 2 and 4: an administrator sets up a new franchise's reference data from the browser alone (a
@@ -12,19 +12,7 @@ import { chooseOption, pageToken, settled, shot, signIn, toast, uniqueUsername }
 const run = Date.now().toString(36);
 
 /** WCAG 2.1 AA on the whole page (the toasts aside: they come and go). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect
-    .soft(
-      violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      what,
-    )
-    .toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeCleanSoft(page, what, { exclude: TOASTS });
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const grid = (page: Page, name: string) => page.getByRole('table', { name });

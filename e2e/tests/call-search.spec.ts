@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, forgetSavedCall, SERVER, settled, shot, signIn } from './helpers.js';
+import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from './helpers.js';
 
 /*
  * Call search (administration.md §2, §5; issue 17 point 2): filters in the URL, completed calls only until 'Show
@@ -65,11 +65,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   await expect(summary(page)).toContainText(count.replace(/^.*(of .*)$/, '$1'), SERVER);
   await expect(page.getByTestId('page-size')).toHaveValue('500');
 
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the call search with results');
 
   // The export has every match of the search, whatever the page size.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-calls').click()]);

@@ -1,16 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import {
-  DEMO_PASSWORD,
-  fillSignIn,
-  forgetSavedCall,
-  pageToken,
-  SERVER,
-  settled,
-  shot,
-  signIn,
-  signOut,
-} from './helpers.js';
+import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, SERVER, shot, signIn, signOut } from './helpers.js';
 
 /**
  * Work on a call survives (issue 14 point 1, docs/decisions/023-call-working-state.md): a reload, a closed window
@@ -268,12 +258,7 @@ test('the notice of a return to a saved call shows once per sign-in, not after a
   await expectOpen(page);
   const notice = page.getByTestId('resumed-call-notice');
   await expect(notice).toContainText('Lindgren');
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('[data-testid="resumed-call-notice"]')
-    .analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the resumed call notice', { include: '[data-testid="resumed-call-notice"]' });
   await shot(page, 'work-state-resumed-notice');
 
   // A reload is the same return: the call and its work, no notice again.

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { APP_SHELL, expectAxeClean } from './axe.js';
 import {
   expect,
   type APIRequestContext,
@@ -7,7 +7,7 @@ import {
   type Page,
   type Request,
 } from './fixtures.js';
-import { apiToken, SERVER, settled, signIn } from './helpers.js';
+import { apiToken, SERVER, signIn } from './helpers.js';
 
 /**
  * What the current-call journeys share (current-call.spec.ts, current-call-customer.spec.ts): the story customer, dates on
@@ -127,17 +127,7 @@ export async function cancelCall(page: Page, list: RegExp): Promise<Record<strin
   return body;
 }
 
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // Rows of a grid fading in or out for new data, or a dialog half faded in, read to axe as low contrast.
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    // The header and the toasts belong to the app shell, not to this screen.
-    .exclude('.mantine-AppShell-header')
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+export const expectNoAxeViolations = (page: Page) => expectAxeClean(page, 'the current call', { exclude: APP_SHELL });
 
 /**
  * After each journey: close its window (which releases and saves an open call, pagehide), then forget the calls of

@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { APP_SHELL, expectAxeClean } from './axe.js';
 import { expect, test, type APIRequestContext, type Page, type Request } from './fixtures.js';
 import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, formatMoney, ZERO_SALE_MESSAGE } from '@cc/domain';
 import { chooseOption, DEMO_PASSWORD, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
@@ -72,14 +72,7 @@ async function openCall(page: Page, username: string, call: { sqldbid: number; c
 }
 
 /** No WCAG 2.1 AA violations on the screen and its open dialog (the app shell's header and toasts aside). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-AppShell-header')
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoAxeViolations = (page: Page) => expectAxeClean(page, 'the end of a call', { exclude: APP_SHELL });
 
 async function chooseResult(page: Page, result: string): Promise<void> {
   await chooseOption(page, page.getByRole('combobox', { name: 'Call result' }), result);

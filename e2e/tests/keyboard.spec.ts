@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeCleanSoft, TOASTS } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, SERVER, settled, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
  * Issue 14, points 2, 3 and 6: Cancel Call asks first, /signin and /signup for a signed-in user, a whole inbound call
@@ -33,22 +33,7 @@ async function tokenOf(request: APIRequestContext, username: string): Promise<st
 }
 
 /** WCAG 2.1 AA on the whole page, the app shell's header included (the toasts aside: they come and go). */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect
-    .soft(
-      violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
-      ),
-      what,
-    )
-    .toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeCleanSoft(page, what, { exclude: TOASTS });
 
 /** What has the keyboard focus: role, accessible name or text, for readable failures. */
 async function focused(page: Page): Promise<string> {

@@ -4,7 +4,7 @@
  * with the spec's toasts; and a property's previous measurements copied ('Measurement Copied...') or not
  * ('Measurement Copy Cancelled...').
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
 import { SERVER, shot, signIn, toast } from './helpers.js';
 import { clickMap, numberIn, tokenOf, unmeasuredCustomers } from './measureit-support.js';
@@ -40,8 +40,7 @@ test('a property by address: geocoded with suggestions, filed under its branch, 
   await pickAddress(page, '1200 72nd Omaha', /1200 South 72nd Street/);
   await expect(page.getByRole('textbox', { name: 'Zip' })).toHaveValue('68124');
   await shot(page, 'measureit-by-address-picked');
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'MeasureIt by address, an address picked');
   await page.getByRole('button', { name: 'Measure this address' }).click();
   await expect(page.getByTestId('measure-address')).toContainText('1200 South 72nd Street, Omaha, NE 68124', SERVER);
   await drawRectangle(page);

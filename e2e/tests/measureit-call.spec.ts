@@ -1,4 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
 import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, SERVER, shot, signIn, toast } from './helpers.js';
@@ -129,11 +129,7 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
   await page.getByRole('tab', { name: 'Pricing' }).click();
   await editor.close();
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('[data-testid="pricing-tab"]')
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the pricing tab after a measurement', { include: '[data-testid="pricing-tab"]' });
 });
 
 test('Measure lawn opens the edit screen for the customer in its own window, closing on save', async ({ page }) => {

@@ -3,19 +3,12 @@
  * ISO-8859-1 CSV file, its preview's figures (found, not found or outside the scope, dropped), the import and its
  * text, then the list renamed, offered by the search, and deleted.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
 import { SERVER, shot, signIn, toast } from './helpers.js';
 import { tokenOf } from './measureit-support.js';
 
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(
-    results.violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
+const axeClean = (page: Page) => expectAxeClean(page, 'MeasureIt utilities');
 
 test('a custom search list previewed, imported, renamed, offered by the search and deleted', async ({
   page,

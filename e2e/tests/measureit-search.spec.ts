@@ -4,7 +4,7 @@
  * window whose save refreshes the row and the statistics, a reason applied to a selection (and cancelled), and an
  * independent franchise's user held to the own franchise.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
 import { SERVER, shot, signIn, toast } from './helpers.js';
 import { clickMap } from './measureit-support.js';
@@ -16,10 +16,7 @@ const column = async (page: Page, colId: string) =>
 const figure = async (page: Page, testId: string) =>
   Number(((await page.getByTestId(testId).textContent()) ?? '').replace(/\D/g, ''));
 
-async function axeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axeClean = (page: Page) => expectAxeClean(page, 'MeasureIt search');
 
 const resultsMap = (page: Page) => page.getByTestId('measureit-results-map');
 

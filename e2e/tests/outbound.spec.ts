@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { pageSession, pageToken, SERVER, settled, signIn, toast } from './helpers.js';
+import { pageSession, pageToken, SERVER, signIn, toast } from './helpers.js';
 
 /**
  * The outbound screen (call-handling.md §2-4, §8): a section per call type with its count, the grid of
@@ -406,14 +406,7 @@ test('an independent franchise sees the lists of its own branches', async ({ pag
 
 test('no WCAG 2.1 AA violations with a section open, the day picker open and the delete dialog', async ({ page }) => {
   // The app header is the shell's and is checked with the other pages; this looks at the outbound screen.
-  const check = async () => {
-    await settled(page);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .exclude('header')
-      .analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
+  const check = () => expectAxeClean(page, 'the outbound screen', { exclude: ['header'] });
   await openOutbound(page);
   await check();
   await openSection(page, 'Cancel', 'Cancel Calls');

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
-import { pageToken, settled, shot, signIn } from './helpers.js';
+import { pageToken, shot, signIn } from './helpers.js';
 
 /**
  * All Quotes (administration.md, header and menu): the header's menu entry opens the orders of the user's scope on
@@ -66,18 +66,7 @@ const statusSegment = (page: Page, label: string) =>
   page.getByTestId('quotes-status').locator('label', { hasText: label });
 const summary = (page: Page) => page.getByTestId('quotes-summary');
 
-/** No axe-core violations of WCAG 2.1 AA on the page as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  // Let dialog transitions settle: a half-faded element reads as low contrast.
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what);
 
 async function openAllQuotes(page: Page, username = 'csr.franchise') {
   await signIn(page, username);

@@ -5,9 +5,9 @@
  * wiki stand-in checks the POST body), and signing out ends the identity server's session too.
  */
 import http from 'node:http';
-import { AxeBuilder } from '@axe-core/playwright';
 import { freePort } from '../support/server.js';
 import { DEMO_ACCOUNTS } from './demo-accounts.js';
+import { expectAxeClean } from './axe.js';
 import { test as base, expect, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, shot } from './helpers.js';
 
@@ -69,10 +69,7 @@ const test = base.extend<object, { wiki: Wiki }>({
 
 const STORY_CALL = '/call-center/current-call/18001/1001/Inbound';
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoAxeViolations = (page: Page) => expectAxeClean(page, 'single sign-on');
 
 async function signInAtIdentityServer(page: Page, username: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Company sign-in' })).toBeVisible();

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean, TOASTS } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { DEMO_PASSWORD, SERVER, settled, shot, signIn, toast } from './helpers.js';
+import { DEMO_PASSWORD, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
  * The supervisor's live view of the floor (issue 17 point 3; decision 035): the supervisor's page shows a CSR's
@@ -25,14 +25,7 @@ test.afterEach(async ({ request }) => {
   });
 });
 
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectNoAxeViolations = (page: Page) => expectAxeClean(page, 'the floor', { exclude: TOASTS });
 
 const todayCalls = async (page: Page) => Number(await page.getByTestId('floor-today-calls').textContent());
 

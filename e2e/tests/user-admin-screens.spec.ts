@@ -1,22 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeCleanSoft } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { settled, shot, signIn } from './helpers.js';
+import { shot, signIn } from './helpers.js';
 import { makeUser, openUser } from './user-admin-support.js';
 
-/** WCAG 2.0 and 2.1, levels A and AA (as a11y.spec.ts). */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectAccessible(page: Page, what: string) {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect.soft(found, what).toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeCleanSoft(page, what);
 
 const firstUsername = (page: Page) =>
   page.getByTestId('users-grid').locator('[row-index="0"] [col-id="Username"]').first();

@@ -6,11 +6,10 @@
  * What this leaves behind in the worker's database: one CustomerSurvey list (a type no other journey reads) marked
  * complete. The moved callbacks are given back to their CSR at the end, and the assignment is deleted.
  */
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeCleanSoft } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { chooseOption, pageSession, SERVER, settled, shot, signIn, toastComing } from './helpers.js';
+import { chooseOption, pageSession, SERVER, shot, signIn, toastComing } from './helpers.js';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MONTHS = [
   'January',
   'February',
@@ -40,15 +39,7 @@ interface Callback {
   callBackDate: string | null;
 }
 
-async function expectAccessible(page: Page, what: string) {
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  const found = violations.map((v) => ({
-    rule: v.id,
-    nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-  }));
-  expect.soft(found, what).toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeCleanSoft(page, what);
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
   const { token } = await pageSession(page);

@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { CALL_TIME_ZONE, followUpDue, formatLocalDateTime } from '@cc/domain';
+import { expectAxeClean, TOASTS } from './axe.js';
 import { test as base, expect, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn, signOut, toast, toastComing } from './helpers.js';
 import { startSmtp, type JourneySmtp } from '../support/smtp.js';
@@ -31,16 +31,7 @@ const test = base.extend<object, { smtp: JourneySmtp }>({
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
 const REFUSAL = '5.1.1 Mailbox unavailable: no such user here';
 
-async function expectAccessible(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([]);
-}
+const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, { exclude: TOASTS });
 
 async function tokenOf(request: APIRequestContext, username: string): Promise<string> {
   const response = await request.post('/api/auth/signin', { data: { username, password: DEMO_PASSWORD } });

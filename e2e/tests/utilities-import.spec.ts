@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { chooseOption, settled, shot, signIn, toast, toastComing } from './helpers.js';
+import { chooseOption, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
  * Import CSV (issue 16 point 1; decision 030): a supervisor chooses a file, sees what will happen (rows to add,
@@ -9,7 +9,6 @@ import { chooseOption, settled, shot, signIn, toast, toastComing } from './helpe
  * file uploads and is checked, imports it, and importing it again adds nothing. The file is a Customer Survey list
  * of Pickens (PB171, customer 1007), whose survey list no other journey reads.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const REPEATS = 25_000;
 
 function surveyFile(service: string): Buffer {
@@ -67,9 +66,7 @@ test('a supervisor previews a file, sees its problems and progress, imports it; 
     dialog.getByText(`The first 1,000 of ${(REPEATS + 2).toLocaleString('en-US')} dropped rows`),
   ).toBeVisible();
   await expect(dialog.getByText('ISO-8859-1', { exact: true })).toBeVisible();
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the preview', { include: '[role="dialog"]' });
   await shot(page, 'utilities-import-preview');
 
   // The whole problems list as CSV.
@@ -120,9 +117,7 @@ test('by franchise: the franchise and its flag codes; a bad file is refused with
   await page.getByRole('option', { name: /^VIP – / }).click();
   await dialog.getByRole('heading', { name: 'Import CSV' }).click();
   await expect(dialog).toBeVisible();
-  await settled(page);
-  const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([]);
+  await expectAxeClean(page, 'the import by franchise', { include: '[role="dialog"]' });
   await shot(page, 'utilities-import-by-franchise');
 
   // Over the size limit (20 MB): a clear message, whether the server's 413 arrives or the upload is cut off.

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openPostgres, type Db } from '../db/client.js';
 import * as schema from '../db/schema/index.js';
 import { DEMO_PASSWORD } from '../db/seed/index.js';
-import { adminQuery, withDatabase } from './template.js';
+import { adminQuery, TEST_START, withDatabase } from './template.js';
 
 export const engine: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
@@ -51,7 +51,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 export class TestClock {
   private current: number;
-  constructor(start = new Date('2026-06-15T15:00:00Z')) {
+  constructor(start = TEST_START) {
     this.current = start.getTime();
   }
   now = (): Date => new Date(this.current);

@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { END_CALL_STEPS, type EndCallResponse, type PricingResponse } from '@cc/contract';
+import { END_CALL_STEPS, type EndCallResponse } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { count, endHeldCall, fingerprint, holdCallOf, listedOutbound, postEndCall } from './test-support.js';
+import { idOf, priceList } from '../../test/price-list.js';
+import { count, END_CALL_TABLES, endHeldCall, fingerprint, holdCallOf, postEndCall } from './test-support.js';
 
 let t: TestApp;
 let franchise: string;
@@ -32,46 +33,15 @@ afterAll(async () => {
 });
 
 const THORNBURY = { sqldbid: 18001, customerNo: 1001 };
-const TABLES = [
-  'call_history',
-  'orders',
-  'order_items',
-  'order_discounts',
-  'surveys',
-  'survey_answers',
-  'email_outbox',
-  'outbound_calls',
-  'outbound_counts',
-  'web_leads',
-  'call_services',
-  'customer_info_edits',
-];
+const TABLES = [...END_CALL_TABLES, 'outbound_counts', 'customer_info_edits'];
 
 /** End a call as the screen does, holding it first; `post` sends the request alone (refused before the lock is read). */
 const end = (token: string, body: Parameters<typeof endHeldCall>[2]) => endHeldCall(t, token, body);
 const post = (token: string, body: object) => postEndCall(t, token, body);
 const hold = (token: string, body: Parameters<typeof holdCallOf>[2]) => holdCallOf(t, token, body);
 
-async function priceList(token: string, sqldbid: number, customerNo: number): Promise<PricingResponse> {
-  const response = await t.call(token, {
-    method: 'POST',
-    url: '/api/customer/pricing',
-    payload: { sqldbid, customerNo, zip: '60540', size: 8.5, pricingYear: 2026 },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<PricingResponse>();
-}
-
-function idOf(data: PricingResponse, name: string): number {
-  const item = [...data.lawnPrograms, ...data.pestPrograms, ...data.additionalServices].find(
-    (i) => i.ServiceName === name,
-  );
-  if (!item) throw new Error(`${name} is not on the price list`);
-  return item.Id;
-}
-
 async function thornburySale(result = 'Sale') {
-  const data = await priceList(franchise, THORNBURY.sqldbid, THORNBURY.customerNo);
+  const data = await priceList(t, franchise);
   return {
     idempotencyKey: randomUUID(),
     ...THORNBURY,
@@ -160,7 +130,7 @@ describe('an inbound sale', () => {
   });
 
   it('a pest program sells its initial payment (service 45) on the call but not as an order item', async () => {
-    const data = await priceList(franchise, THORNBURY.sqldbid, THORNBURY.customerNo);
+    const data = await priceList(t, franchise);
     const pest = data.pestPrograms[0];
     if (!pest) throw new Error('Thornbury franchise sells no pest program');
     const response = await end(franchise, {
@@ -333,156 +303,5 @@ describe('atomicity: a fault at any step leaves nothing written', () => {
     const retry = await post(franchise, body);
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json<EndCallResponse>().repeated).toBe(false);
-  });
-});
-
-describe('outbound calls and the lists', () => {
-  it('a callback leaves the row in its list with status Callback at the new time; no order', async () => {
-    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
-    const response = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      sqldbid: row.sqldbid,
-      customerNo: row.cust_no,
-      callType: 'Cancel',
-      outboundId: row.outbound_id,
-      result: 'Call Back',
-      callbackAt: '2026-06-18 10:30:00',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json<EndCallResponse>();
-    expect(answer).toMatchObject({ callStatus: 'Callback', orderId: null });
-    expect(
-      await one(sql`select call_status, call_complete, call_attempts,
-        to_char(call_back_date at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI') as at
-        from outbound_calls where outbound_id = ${row.outbound_id}`),
-    ).toEqual({
-      call_status: 'Callback',
-      call_complete: false,
-      call_attempts: row.call_attempts + 1,
-      at: '2026-06-18 10:30',
-    });
-    expect(await one(sql`select call_direction from call_history where call_id = ${answer.callId}`)).toEqual({
-      call_direction: 'Outgoing',
-    });
-  });
-
-  it('an outbound callback without its time is refused', async () => {
-    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
-    const response = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      sqldbid: row.sqldbid,
-      customerNo: row.cust_no,
-      callType: 'Cancel',
-      outboundId: row.outbound_id,
-      result: 'No Answer',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['callbackAt']);
-  });
-
-  it('any other outbound result ends the row with status End; a completed skipped-rounds call leaves its list', async () => {
-    const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
-    const a = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      sqldbid: cancel.sqldbid,
-      customerNo: cancel.cust_no,
-      callType: 'Cancel',
-      outboundId: cancel.outbound_id,
-      result: 'Not Interested',
-    });
-    expect(a.statusCode, a.body).toBe(200);
-    expect(
-      await one(sql`select call_status, call_complete from outbound_calls where outbound_id = ${cancel.outbound_id}`),
-    ).toEqual({
-      call_status: 'End',
-      call_complete: false,
-    });
-
-    const skipped = await listedOutbound(t.db, 'SG101', 'SkippedRounds');
-    const listed = () => count(t.db, 'outbound_counts', `branchno = 'SG101' and type = 'SkippedRounds' and n > 0`);
-    const countBefore = await one<{ n: number }>(
-      sql`select n from outbound_counts where branchno = 'SG101' and type = 'SkippedRounds'`,
-    );
-    expect(await listed()).toBe(1);
-    const b = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      sqldbid: skipped.sqldbid,
-      customerNo: skipped.cust_no,
-      callType: 'SkippedRounds',
-      outboundId: skipped.outbound_id,
-      result: 'Rounds Rescheduled',
-    });
-    expect(b.statusCode, b.body).toBe(200);
-    expect(await one(sql`select call_complete from outbound_calls where outbound_id = ${skipped.outbound_id}`)).toEqual(
-      {
-        call_complete: true,
-      },
-    );
-    expect(await one(sql`select n from outbound_counts where branchno = 'SG101' and type = 'SkippedRounds'`)).toEqual({
-      n: (countBefore?.n ?? 0) - 1,
-    });
-  });
-
-  it('a web lead ending Interested Prospect - THP: the lead is deleted, a follow-up is added, the THP email queued', async () => {
-    const row = await listedOutbound(t.db, 'SG101', 'WebLead');
-    const followUps = () =>
-      count(
-        t.db,
-        'outbound_calls',
-        `type = 'InboundFollowUp' and sqldbid = ${row.sqldbid} and cust_no = ${row.cust_no}`,
-      );
-    const before = await followUps();
-    const response = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      sqldbid: row.sqldbid,
-      customerNo: row.cust_no,
-      callType: 'WebLead',
-      outboundId: row.outbound_id,
-      result: 'Interested Prospect - THP',
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json<EndCallResponse>();
-    expect(answer.thpEmailQueued).toBe(true);
-    const gone = await one<{ deleted: boolean; lead: string | null }>(
-      sql`select o.deleted_at is not null as deleted, w.status as lead from outbound_calls o
-        left join web_leads w on w.web_lead_id = o.web_lead_call_id where o.outbound_id = ${row.outbound_id}`,
-    );
-    expect(gone?.deleted).toBe(true);
-    if (gone?.lead !== null) expect(gone?.lead).toBe('deleted');
-    expect(await followUps()).toBe(before + 1);
-  });
-
-  it('an outbound row of another franchise is refused, whatever the customer sent', async () => {
-    const foreign = await listedOutbound(t.db, 'SLI010', 'Cancel');
-    const before = await fingerprint(t.db, TABLES);
-    const response = await post(franchise, {
-      idempotencyKey: randomUUID(),
-      ...THORNBURY,
-      callType: 'Cancel',
-      outboundId: foreign.outbound_id,
-      result: 'Not Interested',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(await fingerprint(t.db, TABLES)).toBe(before);
-  });
-});
-
-describe('the survey', () => {
-  it('is saved with the call and its id stored; answer 105 = Yes queues the THP email', async () => {
-    const response = await end(franchise, {
-      idempotencyKey: randomUUID(),
-      ...THORNBURY,
-      callType: 'Inbound',
-      result: 'Information Only',
-      survey: { '101': 'Lawn sign', '102': 'No', '105': 'Yes' },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json<EndCallResponse>();
-    expect(answer.surveyId).toBeGreaterThan(0);
-    expect(answer.thpEmailQueued).toBe(true);
-    expect(await one(sql`select survey_id from call_history where call_id = ${answer.callId}`)).toEqual({
-      survey_id: answer.surveyId,
-    });
-    expect(await count(t.db, 'survey_answers', `survey_id = ${answer.surveyId}`)).toBe(3);
   });
 });

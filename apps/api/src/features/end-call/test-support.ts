@@ -2,9 +2,10 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Order, OutboundCount, PricingResponse } from '@cc/contract';
+import type { Order, OutboundCount } from '@cc/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
+import { idOf, priceList } from '../../test/price-list.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { createMailWorker, type MailWorker, type MailWorkerOptions } from './mail-worker.js';
 import { enqueueEmail } from './outbox.js';
@@ -96,19 +97,8 @@ export async function priceListIds(
   token: string,
   customer: { sqldbid: number; customerNo: number },
 ): Promise<{ preferred: number; aeration: number }> {
-  const response = await t.call(token, {
-    method: 'POST',
-    url: '/api/customer/pricing',
-    payload: { ...customer, zip: '60540', size: 8.5, pricingYear: 2026 },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const data = response.json<PricingResponse>();
-  const idOf = (name: string) => {
-    const item = [...data.lawnPrograms, ...data.additionalServices].find((i) => i.ServiceName === name);
-    if (!item) throw new Error(`${name} is not on the price list`);
-    return item.Id;
-  };
-  return { preferred: idOf('Preferred Program'), aeration: idOf('Core Aeration') };
+  const data = await priceList(t, token, { ...customer, zip: '60540', size: 8.5, pricingYear: 2026 });
+  return { preferred: idOf(data, 'Preferred Program'), aeration: idOf(data, 'Core Aeration') };
 }
 
 /** A fingerprint of whole tables, to prove a refused request changed nothing in them. */

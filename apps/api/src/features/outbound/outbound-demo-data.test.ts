@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { OUTBOUND_CALL_TYPES } from '@cc/domain';
+import { CALL_TIME_ZONE, formatLocalDateTime, OUTBOUND_CALL_TYPES } from '@cc/domain';
 import type { OutboundRow } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { COVERAGE_SLOTS } from '../../db/seed/outbound.js';
@@ -27,24 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Now as the lists write call times: 'YYYY-MM-DD HH:mm:ss' in America/Chicago. The seed ran at real time. */
-function chicagoNow(): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Chicago',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
+/** Now as the lists write call times ('YYYY-MM-DD HH:mm:ss' in America/Chicago), on the test clock the template was seeded at. */
+const chicagoNow = () => formatLocalDateTime(t.clock.now(), CALL_TIME_ZONE);
 
 const TYPES = OUTBOUND_CALL_TYPES.map((t) => t.CallTypeName);
 const FEW = COVERAGE_SLOTS.length;
