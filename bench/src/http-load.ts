@@ -156,7 +156,7 @@ export function runLoad(
   const end = performance.now() + options.seconds * 1000;
   let ended = false;
   const connections = plans.map((plan) => {
-    const connection = { plan, next: 0, sentAt: 0, step: null as Step | null, socket: null as net.Socket | null };
+    const connection = { next: 0, sentAt: 0, step: null as Step | null, socket: null as net.Socket | null };
     const send = () => {
       if (ended) return;
       const step = plan[connection.next++ % plan.length];

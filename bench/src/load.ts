@@ -23,13 +23,6 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
 }
 
-export function median(values: number[]): number {
-  return quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-}
-
 interface Target {
   url: string;
   method: 'GET' | 'POST';

@@ -10,7 +10,7 @@ import { END_CALL_STEPS, type EndCallResponse } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { idOf, priceList } from '../../test/price-list.js';
-import { count, END_CALL_TABLES, endHeldCall, fingerprint, holdCallOf, postEndCall } from './test-support.js';
+import { count, END_CALL_TABLES, endHeldCall, fingerprint, firstRow, holdCallOf, postEndCall } from './test-support.js';
 
 let t: TestApp;
 let franchise: string;
@@ -61,7 +61,7 @@ async function thornburySale(result = 'Sale') {
   };
 }
 
-const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.db.execute(query))[0];
+const one = <T>(query: ReturnType<typeof sql>) => firstRow<T>(t.db, query);
 
 describe('an inbound sale', () => {
   it('writes the call, the order priced by the server, its lines, source, coupon and the email, in one go', async () => {

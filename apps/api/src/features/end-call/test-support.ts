@@ -287,11 +287,8 @@ export async function ordersFixture(): Promise<{
 }
 
 /** Open a story customer's inbound call (SQLDBID 18001) as the call screen does. */
-export async function openCall(t: TestApp, token: string, customerNo: number): Promise<void> {
-  const body = { sqldbid: 18001, customerNo, callType: 'Inbound' };
-  const response = await request(t, token, 'POST', '/api/call-center/call-active', body);
-  if (response.statusCode !== 200) throw new Error(`call-active: ${response.statusCode} ${response.body}`);
-}
+export const openCall = (t: TestApp, token: string, customerNo: number): Promise<void> =>
+  holdCall(t, token, { sqldbid: 18001, customerNo });
 
 /** Create an order through the orders service. */
 export async function createOrder(
