@@ -67,6 +67,7 @@ test('supervisor, user manager and administrator open the screens their roles al
     await signIn(page, 'supervisor');
     await page.goto(UTILITIES);
     await expectOpened(page, UTILITIES);
+    await expect(page.getByTestId('open-import-csv')).toBeVisible();
     await shot(page, 'access-utilities');
     await page.goto(USER_MANAGEMENT);
     await expectDenied(page);
@@ -79,6 +80,9 @@ test('supervisor, user manager and administrator open the screens their roles al
     await expectOpened(page, USER_MANAGEMENT);
     await page.goto(UTILITIES);
     await expectOpened(page, UTILITIES);
+    // Its Utilities.ImportCalls is not granted: the other utilities, not Import CSV.
+    await expect(page.getByTestId('open-assign')).toBeVisible();
+    await expect(page.getByTestId('open-import-csv')).toHaveCount(0);
     await signOut(page);
   });
 

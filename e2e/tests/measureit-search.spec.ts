@@ -229,6 +229,9 @@ test('an independent franchise’s user is held to the own franchise', async ({ 
   await expect(page.getByTestId('filter-franchise')).toBeDisabled();
   await expect(page.getByTestId('no-franchise-warning')).toHaveCount(0);
   await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG101']));
+  // Its MeasureIt.ApplyReason is not granted: no reason to apply; MeasureIt.Measure is: each row has its Select.
+  await expect(page.getByTestId('apply-reason')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Select customer/ }).first()).toBeVisible();
   await shot(page, 'measureit-search-franchise');
   await axeClean(page);
 });

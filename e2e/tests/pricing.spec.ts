@@ -242,7 +242,7 @@ test('csr.franchise prices its own customer but may not edit prices; the server 
   });
   expect(refused.status).toBe(400);
   expect(refused.body.message).toBe(
-    'edits.lawnPrice: only company-owned users, administrators and leads call-centre managers may edit prices, rounds and discounts',
+    'edits.lawnPrice: only company-owned users, administrators and leads call-centre managers granted CallCenter.EditPricing may edit prices, rounds and discounts',
   );
   // Another franchise's customer cannot be priced.
   const other = await apiPost<{ message: string }>(request, token, '/api/customer/pricing', {

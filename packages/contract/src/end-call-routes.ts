@@ -148,7 +148,7 @@ export const endCallRoutes = {
   updateOrder: {
     method: 'PUT',
     path: '/api/Orders/Order',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     body: UpdateOrderRequest,
     response: Order,
   },
@@ -163,7 +163,7 @@ export const endCallRoutes = {
   createOrderLine: {
     method: 'POST',
     path: '/api/Orders/Order/:id/Lines/Line',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     params: OrderPathParams,
     body: CreateOrderLineRequest,
     response: OrderLine,
@@ -171,7 +171,7 @@ export const endCallRoutes = {
   updateOrderLine: {
     method: 'PUT',
     path: '/api/Orders/Order/:id/Lines/Line',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     params: OrderPathParams,
     body: UpdateOrderLineRequest,
     response: OrderLine,
@@ -179,7 +179,7 @@ export const endCallRoutes = {
   patchOrderLine: {
     method: 'PATCH',
     path: '/api/Orders/Order/:id/Lines/Line/:itemId',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     params: OrderLineParams,
     body: OrderLinePatchRequest,
     response: OrderLine,

@@ -34,11 +34,13 @@ import {
 
 const access = ACCESS.measureIt;
 const post = (name: string) => ({ method: 'POST', path: `/api/MeasureIt/${name}`, access }) as const;
+/** Opening a measurement for edit (its lock) and saving it: MeasureIt.Measure. Cancelling stays open: it only lets go. */
+const measure = (name: string) => ({ method: 'POST', path: `/api/MeasureIt/${name}`, access: ACCESS.measure }) as const;
 
 export const measureItRoutes = {
-  measureItGetProperty: { ...post('GetProperty'), body: GetPropertyRequest, response: GetPropertyResponse },
+  measureItGetProperty: { ...measure('GetProperty'), body: GetPropertyRequest, response: GetPropertyResponse },
   measureItCompleteProperty: {
-    ...post('CompleteProperty'),
+    ...measure('CompleteProperty'),
     body: CompletePropertyRequest,
     response: CompletePropertyResponse,
   },
@@ -68,12 +70,12 @@ export const measureItRoutes = {
     response: HouseholdMeasurement,
   },
   measureItGetAddressMeasurement: {
-    ...post('GetAddressMeasurement'),
+    ...measure('GetAddressMeasurement'),
     body: GetAddressMeasurementRequest,
     response: GetAddressMeasurementResponse,
   },
   measureItCompleteAddressMeasurement: {
-    ...post('CompleteAddressMeasurement'),
+    ...measure('CompleteAddressMeasurement'),
     body: CompleteAddressMeasurementRequest,
     response: AddressMeasurementResponse,
   },
@@ -83,12 +85,12 @@ export const measureItRoutes = {
     response: Released,
   },
   measureItGetCommercialLead: {
-    ...post('GetCommercialLeadMeasurement'),
+    ...measure('GetCommercialLeadMeasurement'),
     body: GetCommercialLeadRequest,
     response: GetCommercialLeadResponse,
   },
   measureItCompleteCommercialLead: {
-    ...post('CompleteCommercialLeadMeasurement'),
+    ...measure('CompleteCommercialLeadMeasurement'),
     body: CompleteCommercialLeadRequest,
     response: CommercialLeadResponse,
   },

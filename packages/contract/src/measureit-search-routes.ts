@@ -30,8 +30,10 @@ import {
   CustomSearchList,
 } from './measureit-search.js';
 
-const post = (name: string, access: typeof ACCESS.measureIt | typeof ACCESS.measureItUtilities = ACCESS.measureIt) =>
-  ({ method: 'POST', path: `/api/MeasureIt/${name}`, access }) as const;
+const post = (
+  name: string,
+  access: typeof ACCESS.measureIt | typeof ACCESS.measureItUtilities | typeof ACCESS.applyReason = ACCESS.measureIt,
+) => ({ method: 'POST', path: `/api/MeasureIt/${name}`, access }) as const;
 const utilities = ACCESS.measureItUtilities;
 
 export const measureItSearchRoutes = {
@@ -49,7 +51,7 @@ export const measureItSearchRoutes = {
   },
   measureItPitStatistics: { ...post('GetPitStatistics'), body: PitStatisticsRequest, response: PitStatistics },
   measureItApplyNotMeasuredReason: {
-    ...post('ApplyNotMeasuredReason'),
+    ...post('ApplyNotMeasuredReason', ACCESS.applyReason),
     body: ApplyNotMeasuredReasonRequest,
     response: ApplyNotMeasuredReasonResponse,
   },

@@ -1,6 +1,7 @@
 /**
  * Route-table rows of the CSV import of outbound calls (spread into `routes` in routes.ts; decision 030). The spec's
- * four calls under /api/Utilities/ (§7), and the screen's preview, import and problems list beside them.
+ * four calls under /api/Utilities/ (§7), and the screen's preview, import and problems list beside them. Importing
+ * needs Utilities.ImportCalls beside the utilities' roles; the active franchises are read by other utilities too.
  */
 import { ACCESS } from '@cc/domain';
 import {
@@ -26,21 +27,21 @@ export const outboundImportRoutes = {
   getFranchiseFlagCodes: {
     method: 'GET',
     path: '/api/Utilities/GetFranchiseFlagCodes/:sqldbid',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     params: SqldbidParams,
     response: FlagCodesResponse,
   },
   importOutboundCalls: {
     method: 'POST',
     path: '/api/Utilities/importOutboundCalls',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     body: ImportOutboundCallsRequest,
     response: ImportOutboundCallsResponse,
   },
   importOutboundCallsByFranchise: {
     method: 'POST',
     path: '/api/Utilities/ImportOutboundCallsByFranchise',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     body: ImportOutboundCallsByFranchiseRequest,
     response: ImportOutboundCallsResponse,
   },
@@ -48,7 +49,7 @@ export const outboundImportRoutes = {
   previewOutboundImport: {
     method: 'POST',
     path: '/api/Utilities/outboundImports/preview',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     query: ImportPreviewQuery,
     response: ImportStreamLine,
   },
@@ -56,7 +57,7 @@ export const outboundImportRoutes = {
   commitOutboundImport: {
     method: 'POST',
     path: '/api/Utilities/outboundImports/:importId/import',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     params: ImportIdParams,
     response: ImportStreamLine,
   },
@@ -64,7 +65,7 @@ export const outboundImportRoutes = {
   outboundImportProblems: {
     method: 'GET',
     path: '/api/Utilities/outboundImports/:importId/problems',
-    access: ACCESS.utilities,
+    access: ACCESS.importCalls,
     params: ImportIdParams,
     response: ImportProblemsCsv,
   },

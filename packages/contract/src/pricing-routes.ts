@@ -75,7 +75,7 @@ export const pricingRoutes = {
   customerQuote: {
     method: 'POST',
     path: '/api/customer/quote',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     body: QuoteRequest,
     response: QuoteResponse,
   },

@@ -36,7 +36,7 @@ export const routes = {
   endCall: {
     method: 'POST',
     path: '/api/call-center/end-call',
-    access: ACCESS.call,
+    access: ACCESS.callPricing,
     body: EndCallRequest,
     response: EndCallResponse,
   },

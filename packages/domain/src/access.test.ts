@@ -115,18 +115,23 @@ describe('isLeadsCCManager', () => {
 });
 
 describe('canEditPricing', () => {
+  const EDIT = 'permission:1:true';
   it.each<[string, number, PermissionList, boolean]>([
-    ['company-owned user', CompanyType.CompanyOwned, withRole(3), true],
-    ['company-owned measurer', CompanyType.CompanyOwned, withRole(8), true],
-    ['corporate administrator', CompanyType.Corporate, withRole(1), true],
+    ['company-owned user granted CallCenter.EditPricing', CompanyType.CompanyOwned, withRole(3, EDIT), true],
+    ['company-owned measurer granted it', CompanyType.CompanyOwned, withRole(8, EDIT), true],
+    ['company-owned user without it', CompanyType.CompanyOwned, withRole(3), false],
+    ['company-owned user whose value is false', CompanyType.CompanyOwned, withRole(3, 'permission:1:false'), false],
+    ['corporate administrator, without it', CompanyType.Corporate, withRole(1), true],
     ['administrator of another company type', CompanyType.External, withRole(1), true],
-    ['leads manager by role number', CompanyType.Corporate, withRole(9), true],
-    ['leads manager by role name', CompanyType.Corporate, ['role:SPG_LeadsCCManager'], true],
+    ['leads manager by role number, granted it', CompanyType.Corporate, withRole(9, EDIT), true],
+    ['leads manager by role name, granted it', CompanyType.Corporate, ['role:SPG_LeadsCCManager', EDIT], true],
+    ['leads manager without it', CompanyType.Corporate, withRole(9, 'permission:1:false'), false],
     ['corporate CSR', CompanyType.Corporate, withRole(3), false],
     ['corporate supervisor', CompanyType.Corporate, withRole(2), false],
     ['independent franchise user', CompanyType.IndependentFranchise, withRole(4), false],
     ['external CSR', CompanyType.External, withRole(3), false],
-    ['an edit-pricing permission alone is not enough', CompanyType.Corporate, withRole(3, 'permission:1:true'), false],
+    ['an edit-pricing permission alone is not enough', CompanyType.Corporate, withRole(3, EDIT), false],
+    ['nor outside the rule for a franchise user', CompanyType.IndependentFranchise, withRole(4, EDIT), false],
   ])('%s → %s', (_name, companyId, permissions, expected) => {
     expect(canEditPricing({ companyId, permissions })).toBe(expected);
   });

@@ -70,13 +70,42 @@ export function isLeadsCCManager(permissions: PermissionList): boolean {
   );
 }
 
-/** Price, round-count, call-discount and prepay-discount edits (call-handling.md §5). */
+/**
+ * The permissions of the reference data (administration.md §3 Permission), by id. Each one governs the routes that
+ * declare it (route-access.ts: a rule's `permission` gates the call, its `reads` narrows what the call does); a
+ * permission no route declares is not offered (decision 055).
+ */
+export const Permission = {
+  /** Price, round-count and discount edits on a call, within the spec's rule (canEditPricing). */
+  EditPricing: 1,
+  /** Every agent's calls in the call search, not only one's own. */
+  AllAgents: 2,
+  /** Importing outbound call lists in the utilities. */
+  ImportCalls: 3,
+  /** Opening a measurement for edit and saving it in MeasureIt. */
+  Measure: 4,
+  /** Applying a not-measured reason to a selection of MeasureIt's search. */
+  ApplyReason: 5,
+} as const;
+export type PermissionId = (typeof Permission)[keyof typeof Permission];
+
+/** The value of a yes/no permission that grants it (the reference data's `truevalue`). */
+export const GRANTED = 'true';
+
+/** Does the list grant the yes/no permission? Role 1 passes every permission check. */
+export function isGranted(permissions: PermissionList, permissionId: PermissionId): boolean {
+  return hasPermission(permissions, permissionId, GRANTED);
+}
+
+/**
+ * Price, round-count, call-discount and prepay-discount edits (call-handling.md §5): only company-owned users, role 1
+ * or leads call-centre managers, and of those only the ones whose CallCenter.EditPricing is granted — the spec's rule
+ * is the ceiling, the permission narrows it per user (decision 055). Role 1 passes every permission check.
+ */
 export function canEditPricing(subject: { companyId: number; permissions: PermissionList }): boolean {
-  return (
-    subject.companyId === CompanyType.CompanyOwned ||
-    isAdministrator(subject.permissions) ||
-    isLeadsCCManager(subject.permissions)
-  );
+  if (isAdministrator(subject.permissions)) return true;
+  const byRule = subject.companyId === CompanyType.CompanyOwned || isLeadsCCManager(subject.permissions);
+  return byRule && isGranted(subject.permissions, Permission.EditPricing);
 }
 
 /**

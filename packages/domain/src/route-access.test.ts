@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { roleEntry } from './access.js';
+import { Permission, permissionEntry, roleEntry } from './access.js';
 import {
   ACCESS,
   App,
@@ -34,6 +34,13 @@ describe('mayAccess', () => {
     ['an application does not stand in for a role', ACCESS.userAdmin, subject(3, [App.UserManagement]), false],
     ['administrator without any application', ACCESS.call, subject(1), true],
     ['administrator passes role rules', ACCESS.userAdmin, subject(1), true],
+    ['the roles without the permission', ACCESS.importCalls, subject(2, [4]), false],
+    ['the roles with the permission false', ACCESS.importCalls, subject(2, [4], 'permission:3:false'), false],
+    ['the roles with the permission granted', ACCESS.importCalls, subject(2, [4], 'permission:3:true'), true],
+    ['the permission without the roles', ACCESS.importCalls, subject(3, [4], 'permission:3:true'), false],
+    ['MeasureIt without MeasureIt.Measure', ACCESS.measure, subject(8, [6], 'permission:5:true'), false],
+    ['MeasureIt.Measure without MeasureIt', ACCESS.measure, subject(8, [], 'permission:4:true'), false],
+    ['administrator passes permission rules', ACCESS.applyReason, subject(1), true],
   ])('%s', (_name, rule, who, expected) => {
     expect(mayAccess(rule, who)).toBe(expected);
   });
@@ -92,7 +99,7 @@ describe('screens', () => {
     ['searchMeasureIt', App.MeasureIt],
     ['editMeasureIt', App.MeasureIt],
   ])('%s opens with application %i and not without it', (screen, app) => {
-    expect(canEnterScreen(screen, subject(3, [app]))).toBe(true);
+    expect(canEnterScreen(screen, subject(3, [app], permissionEntry(Permission.Measure, 'true')))).toBe(true);
     expect(
       canEnterScreen(
         screen,

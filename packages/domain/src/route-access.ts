@@ -6,7 +6,16 @@
  * that is given must hold. Role 1 passes every check, applications included: an administrator's grant of
  * applications is a convenience for the dashboard, not a limit.
  */
-import { hasAnyRole, hasPermission, isAdministrator, Role, type PermissionList } from './access.js';
+import {
+  GRANTED,
+  hasAnyRole,
+  hasPermission,
+  isAdministrator,
+  Permission,
+  Role,
+  type PermissionId,
+  type PermissionList,
+} from './access.js';
 
 /** The applications of the dashboard (the `applications` table's ids). */
 export const App = {
@@ -30,7 +39,12 @@ export interface AccessRule {
   /** Any of these applications granted to the user (role 1 always passes). */
   readonly apps?: readonly AppId[];
   /** A permission with this value (role 1 always passes). */
-  readonly permission?: { readonly id: number; readonly value: string };
+  readonly permission?: { readonly id: PermissionId; readonly value: string };
+  /**
+   * Permissions the call reads to decide what it does rather than whether it may be made (the call search finds
+   * only one's own calls without CallSearch.AllAgents; a price edit is refused without CallCenter.EditPricing).
+   */
+  readonly reads?: readonly PermissionId[];
 }
 
 /** `'public'`: no session needed. Otherwise a signed-in user who satisfies the rule. */
@@ -51,13 +65,32 @@ export const ACCESS = {
   outbound: { name: 'Outbound Calls', apps: [App.OutboundCalls] },
   /** The call screen and everything it calls: a call is opened from the inbound search or an outbound list. */
   call: { name: 'Inbound or Outbound Calls', apps: [App.InboundCalls, App.OutboundCalls] },
+  /** The call screen's pricing and orders calls: price edits need CallCenter.EditPricing (canEditPricing). */
+  callPricing: {
+    name: 'Inbound or Outbound Calls; price edits with CallCenter.EditPricing',
+    apps: [App.InboundCalls, App.OutboundCalls],
+    reads: [Permission.EditPricing],
+  },
   /** Call types and agent names: the outbound lists and the call search both show them. */
   callLists: {
     name: 'Inbound, Outbound Calls or Call Search',
     apps: [App.InboundCalls, App.OutboundCalls, App.CallSearch],
   },
-  callSearch: { name: 'Call Search', apps: [App.CallSearch] },
+  /** Without CallSearch.AllAgents the search finds only the user's own calls. */
+  callSearch: { name: 'Call Search', apps: [App.CallSearch], reads: [Permission.AllAgents] },
   measureIt: { name: 'MeasureIt', apps: [App.MeasureIt] },
+  /** Opening a measurement for edit (which takes its lock) and saving it. */
+  measure: {
+    name: 'MeasureIt with MeasureIt.Measure',
+    apps: [App.MeasureIt],
+    permission: { id: Permission.Measure, value: GRANTED },
+  },
+  /** Applying a not-measured reason to a selection of the search. */
+  applyReason: {
+    name: 'MeasureIt with MeasureIt.ApplyReason',
+    apps: [App.MeasureIt],
+    permission: { id: Permission.ApplyReason, value: GRANTED },
+  },
   /** A customer's measurement, read by MeasureIt and by the call screen's lawn-size refresh (decision 036). */
   measureItOrCall: {
     name: 'MeasureIt, Inbound or Outbound Calls',
@@ -67,6 +100,12 @@ export const ACCESS = {
   utilities: {
     name: 'roles 2, 5, 6, 7',
     roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
+  },
+  /** Importing outbound call lists: the utilities' roles with Utilities.ImportCalls. */
+  importCalls: {
+    name: 'roles 2, 5, 6, 7 with Utilities.ImportCalls',
+    roles: [Role.Supervisor, Role.CallCentreManager, Role.UserAdministrator, Role.CallCentreLead],
+    permission: { id: Permission.ImportCalls, value: GRANTED },
   },
   /**
    * The spec's guard of measureItUtilities (roles 2, 5, 6 or 7; decision 041): the custom search list's import,
@@ -132,8 +171,8 @@ export const SCREEN_ACCESS = {
   searchUsers: ACCESS.userAdmin,
   addUser: ACCESS.userAdmin,
   editUser: ACCESS.userAdmin,
-  MeasureIt: ACCESS.measureIt,
-  editMeasureIt: ACCESS.measureIt,
+  MeasureIt: ACCESS.measure,
+  editMeasureIt: ACCESS.measure,
   searchMeasureIt: ACCESS.measureIt,
   /** Ours (decision 026): the reference data's grids (brands, companies, applications, permissions, templates) and
    * the audit log. Writing reference data and reading the log are role 1's calls, so the screens are role 1's. */

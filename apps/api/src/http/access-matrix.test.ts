@@ -2,15 +2,16 @@
  * Every route of the contract, called by every demo account and by nobody, answers what its access rule
  * predicts: 401 without a session, 403 'Access Denied.' when the rule refuses the account, and anything but
  * 401/403 when it lets the account in. The prediction reads the demo accounts as the seed defines them (role,
- * applications), not as the server loads them, so a server that loads the wrong grants fails here too.
+ * applications, permission values), not as the server loads them, so a server that loads the wrong grants fails here too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { routes, type RouteDef } from '@cc/contract';
-import { ACCESS, LEADS_CC_MANAGER_ROLE_NAME, mayAccess, Role, roleEntry, type AccessSubject } from '@cc/domain';
+import { ACCESS, mayAccess } from '@cc/domain';
 import { rowsOf } from '../db/client.js';
-import { DEFAULT_APPLICATIONS, DEMO_ACCOUNTS } from '../db/seed/reference.js';
+import { DEMO_ACCOUNTS } from '../db/seed/reference.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { demoSubject } from './access-test-support.js';
 
 let t: TestApp;
 const tokens = new Map<string, string>();
@@ -22,16 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function subjectOf(username: string): AccessSubject {
-  const account = DEMO_ACCOUNTS.find((a) => a.username === username);
-  if (!account) throw new Error(username);
-  const permissions = [roleEntry(account.roleId)];
-  if (account.roleId === Role.LeadsCCManager) permissions.push(roleEntry(LEADS_CC_MANAGER_ROLE_NAME));
-  return {
-    permissions,
-    applications: account.applications ?? DEFAULT_APPLICATIONS[`${account.companyId}:${account.roleId}`] ?? [],
-  };
-}
+const subjectOf = demoSubject;
 
 const table = Object.entries(routes as Record<string, RouteDef>);
 /**
@@ -113,7 +105,16 @@ describe('what the rules mean for the demo accounts', () => {
     }
     const open = table.filter(([name]) => !denied.includes(name)).map(([, def]) => def.access);
     // MeasureIt's own calls, and the household measurement it shares with the call screen (decision 036).
-    expect(new Set(open)).toEqual(new Set([ACCESS.public, ACCESS.signedIn, ACCESS.measureIt, ACCESS.measureItOrCall]));
+    expect(new Set(open)).toEqual(
+      new Set([
+        ACCESS.public,
+        ACCESS.signedIn,
+        ACCESS.measureIt,
+        ACCESS.measure,
+        ACCESS.applyReason,
+        ACCESS.measureItOrCall,
+      ]),
+    );
   });
 
   it('the user administrator reads no call-centre data', () => {
@@ -130,13 +131,17 @@ describe('what the rules mean for the demo accounts', () => {
       access === ACCESS.userAdmin ||
       access === ACCESS.administrator ||
       access === ACCESS.utilities ||
+      access === ACCESS.importCalls ||
       access === ACCESS.measureItUtilities ||
       access === ACCESS.supervisor
     );
   };
 
   /** MeasureIt's tool (the MeasureIt application): not call handling either (decision 036). */
-  const measureItTool = (name: string) => routes[name as keyof typeof routes].access === ACCESS.measureIt;
+  const measureItTool = (name: string) =>
+    [ACCESS.measureIt, ACCESS.measure, ACCESS.applyReason].some(
+      (rule) => routes[name as keyof typeof routes].access === rule,
+    );
 
   it('the user administrator may not read the audit log or change the reference data', () => {
     expect(deniedTo('usermanager')).toEqual(expect.arrayContaining(['auditLog', 'addBrand', 'saveTemplate']));

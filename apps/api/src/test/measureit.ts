@@ -29,6 +29,10 @@ export async function measurers(
   ).map((r) => r.user_id);
   for (const id of ids) {
     await t.db.execute(sql`insert into user_applications (user_id, application_id) values (${id}, 6)`);
+    // The company and role's permissions, as user administration gives a new measurer (MeasureIt.Measure, ApplyReason).
+    await t.db.execute(sql`insert into user_permissions (user_id, application_id, permission_id, value)
+      select ${id}, application_id, permission_id, default_value from company_role_permission_templates
+      where company_id = ${options.companyId} and role_id = 8 and application_id = 6`);
     for (const b of options.branches ?? []) {
       await t.db.execute(sql`insert into user_branches (user_id, branchno) values (${id}, ${b})`);
     }

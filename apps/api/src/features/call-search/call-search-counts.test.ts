@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { Permission } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { search, searchAll } from './test-support.js';
-import { ALL_AGENTS_PERMISSION } from './user.js';
 
 let t: TestApp;
 let admin: string;
@@ -141,7 +141,7 @@ describe('a search by the usual filters is counted exactly from them', () => {
   it('a franchise user with every agent: by branch from the counts, within its scope', async () => {
     await t.db.execute(sql`insert into user_permissions (user_id, application_id, permission_id, value)
       select u.user_id, p.application_id, p.permission_id, 'true' from users u, permissions p
-      where u.username = 'csr.franchise' and p.permission_id = ${ALL_AGENTS_PERMISSION}
+      where u.username = 'csr.franchise' and p.permission_id = ${Permission.AllAgents}
       on conflict (user_id, permission_id) do update set value = 'true'`);
     const franchise = await t.signin('csr.franchise');
     const mine = await searchAll(t, franchise, { $filter: 'callComplete eq false' });

@@ -30,7 +30,7 @@ import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
 import { userConditions, type SearchUser } from './user.js';
 
-export { ALL_AGENTS_PERMISSION, type SearchUser } from './user.js';
+export { type SearchUser } from './user.js';
 
 type Query = z.output<typeof CallSearchQuery>;
 

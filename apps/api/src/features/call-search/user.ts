@@ -1,19 +1,15 @@
 /** Who searches: the user's scope, and whether it sees every agent's calls (decision 033). */
 import { sql, type SQL } from 'drizzle-orm';
-import { hasPermission } from '@cc/domain';
+import { isGranted, Permission } from '@cc/domain';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
-
-/** The permission that opens every agent's calls (reference data, decision 026). */
-export const ALL_AGENTS_PERMISSION = 2;
 
 /** The user's part of a search: the user's scope, and its own calls only without CallSearch.AllAgents. */
 export type SearchUser = Pick<AuthUser, 'userId' | 'permissions' | 'scope'>;
 
 /** Does the user find every agent's calls (CallSearch.AllAgents), not only its own? */
-export const seesEveryAgent = (user: SearchUser): boolean =>
-  hasPermission(user.permissions, ALL_AGENTS_PERMISSION, 'true');
+export const seesEveryAgent = (user: SearchUser): boolean => isGranted(user.permissions, Permission.AllAgents);
 
 export function userConditions(user: SearchUser): SQL[] {
   const where = [sql`${o.deletedAt} is null`, inScope(user.scope, o.branchNo)];

@@ -7,8 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { EndCallResponse, PricingResponse } from '@cc/contract';
+import { Permission } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { setPermission } from '../../test/permissions.js';
 import {
   count,
   END_CALL_TABLES,
@@ -192,6 +194,17 @@ describe('price edits by a user who may not edit prices (call-handling.md §5): 
     expect(answer.message).toContain(field);
     expect(answer.step).toBeUndefined();
     expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('CallCenter.EditPricing taken away: csr.cof, within the rule, is refused the same way and nothing is written', async () => {
+    const admin = await t.signin('admin');
+    await setPermission(t, admin, 'csr.cof', Permission.EditPricing, 'false');
+    const before = await fingerprint(t.db, TABLES);
+    const response = await postEndCall(t, cof, { ...body({ lawnPrice: 100 }), sqldbid: 17501, customerNo: 1005 });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(Object.keys(response.json<{ errors: Record<string, string> }>().errors)).toEqual(['edits.lawnPrice']);
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    await setPermission(t, admin, 'csr.cof', Permission.EditPricing, 'true');
   });
 
   it('the same edit from csr.cof (who may edit prices) is priced and ends the call', async () => {

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { Permission } from '@cc/domain';
 import type { TestApp } from '../../test/harness.js';
+import { setPermission } from '../../test/permissions.js';
 import {
   createOrder,
   fingerprint,
@@ -35,6 +37,34 @@ afterAll(async () => {
 const create = (token: string, headers: Record<string, string>, body?: object) => createOrder(t, token, headers, body);
 /** An order of a customer outside csr.franchise's branches (SG103). */
 const outsideOrder = () => create(admin, as, { ...newOrder, customerNo: 1003 });
+
+/** An edit of each price an order holds: a new line's, a line's by PUT and by PATCH, and the order's totals. */
+const priceEdits = (orderId: number, itemId: number) => {
+  const lineUrl = `${ORDER}/${orderId}/Lines/Line`;
+  return [
+    [
+      'POST',
+      lineUrl,
+      { ...line, serviceDefId: 310, unitPrice: 1, extendedPrice: 1, unitPriceSold: 1, extendedPriceSold: 1 },
+      'unitPrice',
+    ],
+    ['PUT', lineUrl, { id: itemId, unitPriceSold: 1 }, 'unitPriceSold'],
+    ['PATCH', `${lineUrl}/${itemId}`, [{ op: 'replace', path: '/extendedPriceSold', value: 1 }], 'extendedPriceSold'],
+    ['PUT', ORDER, { id: orderId, subTotal: 1, tax: 0, total: 1 }, 'subTotal'],
+  ] as const;
+};
+
+/** A line of the order as the screen wrote it, straight into the table. */
+const insertLine = async (orderId: number) => {
+  const [row] = rowsOf<{ order_item_id: number }>(
+    await t.db
+      .execute(sql`insert into order_items (order_id, service_def_id, service_name, rounds, unit_price, quantity,
+      extended_price, unit_price_sold, extended_price_sold) values (${orderId}, 101, 'Preferred Program', 6, 45, 6, 270, 40.5, 243)
+      returning order_item_id`),
+  );
+  if (!row) throw new Error('no line');
+  return row.order_item_id;
+};
 
 describe('sessions', () => {
   it('401 without a session; a session id for the user', async () => {
@@ -271,34 +301,14 @@ describe('who may change an order (issue 13, point 2)', () => {
 
   it('a user who may not edit prices sets no price off the price list: 400 naming the field, nothing written', async () => {
     const order = await create(franchise, fs);
-    const [stored] = rowsOf<{ order_item_id: number }>(
-      await t.db
-        .execute(sql`insert into order_items (order_id, service_def_id, service_name, rounds, unit_price, quantity,
-        extended_price, unit_price_sold, extended_price_sold) values (${order.id}, 101, 'Preferred Program', 6, 45, 6, 270, 40.5, 243)
-        returning order_item_id`),
-    );
+    const itemId = await insertLine(order.id);
     const before = await fingerprint(t.db, TABLES);
     const lineUrl = `${ORDER}/${order.id}/Lines/Line`;
-    for (const [method, url, body, field] of [
-      [
-        'POST',
-        lineUrl,
-        { ...line, serviceDefId: 310, unitPrice: 1, extendedPrice: 1, unitPriceSold: 1, extendedPriceSold: 1 },
-        'unitPrice',
-      ],
-      ['PUT', lineUrl, { id: stored!.order_item_id, unitPriceSold: 1 }, 'unitPriceSold'],
-      [
-        'PATCH',
-        `${lineUrl}/${stored!.order_item_id}`,
-        [{ op: 'replace', path: '/extendedPriceSold', value: 1 }],
-        'extendedPriceSold',
-      ],
-      ['PUT', ORDER, { id: order.id, subTotal: 1, tax: 0, total: 1 }, 'subTotal'],
-    ] as const) {
+    for (const [method, url, body, field] of priceEdits(order.id, itemId)) {
       const response = await request(t, franchise, method, url, body, fs);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(
-        `${field}: only company-owned users, administrators and leads call-centre managers may edit prices, rounds and discounts`,
+        `${field}: only company-owned users, administrators and leads call-centre managers granted CallCenter.EditPricing may edit prices, rounds and discounts`,
       );
     }
     expect(await fingerprint(t.db, TABLES)).toBe(before);
@@ -307,7 +317,7 @@ describe('who may change an order (issue 13, point 2)', () => {
       t,
       franchise,
       'PATCH',
-      `${lineUrl}/${stored!.order_item_id}`,
+      `${lineUrl}/${itemId}`,
       [
         { op: 'replace', path: '/unitPrice', value: 45 },
         { op: 'replace', path: '/quantity', value: 5 },
@@ -315,5 +325,28 @@ describe('who may change an order (issue 13, point 2)', () => {
       fs,
     );
     expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('CallCenter.EditPricing decides within the rule', () => {
+  it('the leads manager without it is refused every price edit of an order; granted, the same edits go through', async () => {
+    const leads = await t.signin('leadsmanager');
+    const ls = await orderSession(t, leads);
+    await openCall(t, leads, 1002);
+    const order = await create(leads, ls, { ...newOrder, customerNo: 1002 });
+    const itemId = await insertLine(order.id);
+    await setPermission(t, admin, 'leadsmanager', Permission.EditPricing, 'false');
+    const before = await fingerprint(t.db, TABLES);
+    for (const [method, url, body, field] of priceEdits(order.id, itemId)) {
+      const response = await request(t, leads, method, url, body, ls);
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+      expect(response.json().message).toMatch(new RegExp(`^${field}: .* granted CallCenter\\.EditPricing`));
+    }
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+    await setPermission(t, admin, 'leadsmanager', Permission.EditPricing, 'true');
+    for (const [method, url, body] of priceEdits(order.id, itemId)) {
+      const response = await request(t, leads, method, url, body, ls);
+      expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(200);
+    }
   });
 });

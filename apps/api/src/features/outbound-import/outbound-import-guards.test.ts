@@ -9,6 +9,12 @@ import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { addFixtureCustomers, commit, fixture, preview, sendCommit, sendPreview } from './test-support.js';
 
+/** Utilities.ImportCalls granted to a user, as user administration writes it. */
+const grantImport = (username: string) =>
+  t.db.execute(sql`insert into user_permissions (user_id, application_id, permission_id, value)
+    select user_id, 4, 3, 'true' from users where username = ${username}
+    on conflict (user_id, permission_id) do update set value = 'true'`);
+
 let t: TestApp;
 const tokens: Record<string, string> = {};
 
@@ -167,7 +173,10 @@ describe('who may import', () => {
     expect(await written()).toEqual(before);
   });
 
-  it('roles 1, 2, 5, 6 and 7 may', async () => {
+  it('roles 1, 2, 5, 6 and 7 may, with Utilities.ImportCalls', async () => {
+    // The supervisor's template grants it; the user manager's and a corporate CSR's do not (permission-matrix.test.ts).
+    await grantImport('usermanager');
+    await grantImport('csr.corporate');
     const may = async (token: string | undefined) => {
       for (const route of ROUTES) {
         const status = (await t.call(token, route)).statusCode;
@@ -187,6 +196,7 @@ describe('a supervisor bound to an independent franchise', () => {
   // csr.franchise (company 3, branches SG101 and SG102 of franchise 18001) made a supervisor.
   beforeAll(async () => {
     await t.db.execute(sql`update users set role_id = 2 where username = 'csr.franchise'`);
+    await grantImport('csr.franchise');
   });
   afterAll(async () => {
     await t.db.execute(sql`update users set role_id = 4 where username = 'csr.franchise'`);

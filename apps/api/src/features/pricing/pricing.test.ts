@@ -6,7 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteResponse } from '@cc/contract';
+import { Permission } from '@cc/domain';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { setPermission } from '../../test/permissions.js';
 import { THORNBURY, idOf, priceList } from '../../test/price-list.js';
 
 let t: TestApp;
@@ -281,7 +283,7 @@ describe('POST /api/customer/quote', () => {
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(
-      'edits.lawnPrice: only company-owned users, administrators and leads call-centre managers may edit prices, rounds and discounts',
+      'edits.lawnPrice: only company-owned users, administrators and leads call-centre managers granted CallCenter.EditPricing may edit prices, rounds and discounts',
     );
     const discount = await quote(franchise, { ...base, edits: { callDiscountPercent: 50 } });
     expect(discount.json().message).toMatch(/^edits\.callDiscountPercent: only company-owned/);
@@ -289,6 +291,21 @@ describe('POST /api/customer/quote', () => {
     expect(
       (await quote(franchise, { ...base, selections: { lawnProgramId: idOf(mine, 'Preferred Program') } })).statusCode,
     ).toBe(200);
+  });
+
+  it('a user whose CallCenter.EditPricing is not granted edits nothing, within the rule or not; granted again, it does', async () => {
+    const mine = await pricing(franchise);
+    const body = {
+      ...base,
+      selections: { lawnProgramId: idOf(mine, 'Preferred Program') },
+      edits: { lawnPrice: 5000 },
+    };
+    await setPermission(t, admin, 'leadsmanager', Permission.EditPricing, 'false');
+    const refused = await quote(leads, body);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/^edits\.lawnPrice: only company-owned .* granted CallCenter\.EditPricing/);
+    await setPermission(t, admin, 'leadsmanager', Permission.EditPricing, 'true');
+    expect((await quote(leads, body)).statusCode).toBe(200);
   });
 
   it('refuses edits out of bounds, unknown selections and monthly payment where the franchise takes none', async () => {

@@ -28,7 +28,7 @@ export interface CallQuote {
 }
 
 export const EDIT_NOT_ALLOWED =
-  'only company-owned users, administrators and leads call-centre managers may edit prices, rounds and discounts';
+  'only company-owned users, administrators and leads call-centre managers granted CallCenter.EditPricing may edit prices, rounds and discounts';
 
 const EDIT_FIELDS = ['lawnPrice', 'roundCount', 'callDiscountPercent', 'prepayPercent'] as const;
 

@@ -8,6 +8,7 @@ import { eq, inArray, ne, sql, and } from 'drizzle-orm';
 import { identityUser, type IdentityClaims, type IdentityUser } from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  companyRolePermissionTemplates,
   franchises,
   permissions,
   roles,
@@ -32,21 +33,47 @@ async function freeUsername(tx: DbOrTx, wanted: string, userId: number): Promise
   throw unauthenticated('The username of this account is taken here. Ask your administrator.');
 }
 
+/**
+ * The user's permissions: the company and role's defaults for the applications the user holds, as a local user is
+ * given them, then the identity's own permission entries over them (decision 055). Permissions this application does
+ * not know are left out: there is nothing they could allow here.
+ */
 async function setPermissions(tx: DbOrTx, user: IdentityUser): Promise<void> {
   await tx.delete(userPermissions).where(eq(userPermissions.userId, user.userId));
+  const defaults = await tx
+    .select({
+      permissionId: companyRolePermissionTemplates.permissionId,
+      applicationId: companyRolePermissionTemplates.applicationId,
+      value: companyRolePermissionTemplates.defaultValue,
+    })
+    .from(companyRolePermissionTemplates)
+    .innerJoin(
+      userApplications,
+      and(
+        eq(userApplications.applicationId, companyRolePermissionTemplates.applicationId),
+        eq(userApplications.userId, user.userId),
+      ),
+    )
+    .where(
+      and(
+        eq(companyRolePermissionTemplates.companyId, user.companyId),
+        eq(companyRolePermissionTemplates.roleId, user.roleId),
+      ),
+    );
   const ids = user.permissions.map((p) => p.permissionId);
-  if (ids.length === 0) return;
-  // Permissions this application does not know are left out: there is nothing they could allow here.
-  const known = await tx
-    .select({ permissionId: permissions.permissionId, applicationId: permissions.applicationId })
-    .from(permissions)
-    .where(inArray(permissions.permissionId, ids));
-  const rows = known.map((k) => ({
-    userId: user.userId,
-    applicationId: k.applicationId,
-    permissionId: k.permissionId,
-    value: user.permissions.find((p) => p.permissionId === k.permissionId)?.value ?? '',
-  }));
+  const known =
+    ids.length === 0
+      ? []
+      : await tx
+          .select({ permissionId: permissions.permissionId, applicationId: permissions.applicationId })
+          .from(permissions)
+          .where(inArray(permissions.permissionId, ids));
+  const byId = new Map(defaults.map((d) => [d.permissionId, d]));
+  for (const k of known) {
+    const value = user.permissions.find((p) => p.permissionId === k.permissionId)?.value ?? '';
+    byId.set(k.permissionId, { ...k, value });
+  }
+  const rows = [...byId.values()].map((p) => ({ userId: user.userId, ...p }));
   if (rows.length > 0) await tx.insert(userPermissions).values(rows);
 }
 

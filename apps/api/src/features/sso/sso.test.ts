@@ -38,7 +38,8 @@ describe('signing in through the identity server', () => {
       CompanyId: 3,
       SQLDBID: 18001,
       Branches: [{ branchno: 'SG101' }, { branchno: 'SG102' }],
-      permissions: ['role:4'],
+      // The company and role's defaults for its applications, as a local user gets them (decision 055).
+      permissions: ['role:4', 'permission:1:false', 'permission:2:false', 'permission:4:true', 'permission:5:false'],
     });
     // A browser session like the sign-in dialog's: the refresh cookie, and a token the API takes.
     expect(cookieOf(response, 'cc_refresh')).toMatch(/\./);
@@ -66,7 +67,12 @@ describe('signing in through the identity server', () => {
       .select()
       .from(userPermissions)
       .where(eq(userPermissions.userId, userIdOf('csr.external')));
-    expect(perms.map((p) => [p.permissionId, p.value])).toEqual([[1, 'true']]);
+    // The claim's CallCenter.EditPricing over a corporate supervisor's defaults for the applications the user has
+    // (Inbound Calls, Call Search, Knowledge Base): CallSearch.AllAgents granted.
+    expect(perms.map((p) => [p.permissionId, p.value]).sort()).toEqual([
+      [1, 'true'],
+      [2, 'true'],
+    ]);
   });
 
   it('gives the identity a username of its own when a local account has it', async () => {

@@ -4,6 +4,7 @@
  * dialog is loaded when it is first opened.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ACCESS, type AccessRule } from '@cc/domain';
 
 export interface UtilityDialogProps {
   opened: boolean;
@@ -17,6 +18,8 @@ export interface Utility {
   label: string;
   description: string;
   dialog: LazyExoticComponent<ComponentType<UtilityDialogProps>>;
+  /** A rule of its own beyond the page's (a permission): the card is shown only to users who pass it. */
+  access?: AccessRule;
 }
 
 export const UTILITIES: Utility[] = [
@@ -25,6 +28,7 @@ export const UTILITIES: Utility[] = [
     label: 'Import CSV',
     description: 'Load Cancel, Upsell, Customer Survey and Skipped Rounds lists from a franchise’s CSV file.',
     dialog: lazy(() => import('./import/ImportCsvDialog')),
+    access: ACCESS.importCalls,
   },
   {
     key: 'assign',

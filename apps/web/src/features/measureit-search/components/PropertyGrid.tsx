@@ -7,7 +7,7 @@ import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSor
 import { SORT_FIELDS, type SortField } from '../model';
 
 interface GridContext {
-  onSelect: (row: MeasureItPropertyRow) => void;
+  onSelect: ((row: MeasureItPropertyRow) => void) | undefined;
 }
 
 function SelectCell({ data, context }: CustomCellRendererProps<MeasureItPropertyRow, unknown, GridContext>) {
@@ -21,7 +21,7 @@ function SelectCell({ data, context }: CustomCellRendererProps<MeasureItProperty
       color={data.beingMeasured ? 'orange' : undefined}
       aria-label={`Select ${who}${data.beingMeasured ? ' (another user is measuring it)' : ''}`}
       title={data.beingMeasured ? 'Another user is measuring this property' : undefined}
-      onClick={() => context.onSelect(data)}
+      onClick={() => context.onSelect?.(data)}
     >
       Select
     </Button>
@@ -84,12 +84,15 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
   },
 ];
 
+const WITHOUT_SELECT = COLUMNS.filter((c) => c.colId !== 'select');
+
 export interface PropertyGridProps {
   rows: MeasureItPropertyRow[];
   loading: boolean;
   sort: ServerSort<SortField | 'default'>;
   onSortChange: (sort: ServerSort<SortField> | null) => void;
-  onSelect: (row: MeasureItPropertyRow) => void;
+  /** Opens a row in MeasureIt; without it (a user who may not measure) there is no Select column. */
+  onSelect?: ((row: MeasureItPropertyRow) => void) | undefined;
   onSelectionChange: (rows: MeasureItPropertyRow[]) => void;
   onApi: (api: GridApi<MeasureItPropertyRow>) => void;
 }
@@ -100,7 +103,7 @@ export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridP
     <ServerSortedGrid<MeasureItPropertyRow, SortField | 'default'>
       label="Properties found"
       data-testid="measureit-search-grid"
-      columns={COLUMNS}
+      columns={onSelect ? COLUMNS : WITHOUT_SELECT}
       sortFields={SORTS}
       defaultSort={{ sort: 'default', dir: 'asc' }}
       onSortChange={(sort) => onSortChange(sort.sort === 'default' ? null : (sort as ServerSort<SortField>))}

@@ -6,6 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { MEASUREIT_GRID_SIZES, type MeasureItPropertyRow } from '@cc/contract';
 import { GridFooter } from '../../../components/GridFooter';
+import { ACCESS } from '@cc/domain';
+import { mayCall, mayEnter } from '../../../lib/access';
+import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { editMeasureItPath, onMeasurementSaved } from '../../measureit';
 import { searchKey, useCustomSearchLists, useFranchises, usePropertySearch, useStatistics, useZipCodes } from '../api';
@@ -26,6 +29,11 @@ const GRID_HEIGHT = 520;
  */
 export default function SearchMeasureItPage() {
   const queryClient = useQueryClient();
+  // Measuring (MeasureIt.Measure) and applying a reason (MeasureIt.ApplyReason) are offered only to users who hold
+  // them; the server refuses the calls to anybody else.
+  const user = useSession()?.user ?? null;
+  const mayMeasure = mayEnter('editMeasureIt', user);
+  const mayApplyReason = mayCall(ACCESS.applyReason, user);
   const [params, setParams] = useSearchParams();
   const urlView = viewOf(params);
   const franchises = useFranchises();
@@ -88,7 +96,7 @@ export default function SearchMeasureItPage() {
           </Text>
         </div>
         {/* Properties that are not in the list: an address, or a business for a commercial quote (decision 040). */}
-        <Group gap="xs">
+        <Group gap="xs" hidden={!mayMeasure}>
           <Button component={Link} to="/MeasureIt?by=address" variant="default" size="sm">
             Measure by address
           </Button>
@@ -115,13 +123,15 @@ export default function SearchMeasureItPage() {
       ) : null}
 
       <Group justify="space-between" align="flex-end">
-        <ApplyReason
-          selected={selected}
-          onApplied={() => {
-            gridApi.current?.deselectAll();
-            refresh();
-          }}
-        />
+        {mayApplyReason ? (
+          <ApplyReason
+            selected={selected}
+            onApplied={() => {
+              gridApi.current?.deselectAll();
+              refresh();
+            }}
+          />
+        ) : null}
       </Group>
 
       <Group align="stretch" gap="sm" wrap="nowrap">
@@ -131,7 +141,7 @@ export default function SearchMeasureItPage() {
             loading={search.isFetching}
             sort={view.sort ? { sort: view.sort, dir: view.dir } : { sort: 'default', dir: 'asc' }}
             onSortChange={(sort) => change({ sort: sort?.sort ?? null, dir: sort?.dir ?? 'asc', page: 1 })}
-            onSelect={open}
+            onSelect={mayMeasure ? open : undefined}
             onSelectionChange={setSelected}
             onApi={(api) => {
               gridApi.current = api;

@@ -1,13 +1,18 @@
 import { Suspense, useState } from 'react';
 import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { mayCall } from '../../../lib/access';
+import { useSession } from '../../../lib/session';
 import { UTILITIES, type Utility } from '../utilities';
 
 /**
  * /call-center/Utilities (administration.md §2, §4): one card per utility; each opens its dialog. Roles 2, 5, 6 and 7
- * (and 1) enter; the server checks the same rule on every call under /api/Utilities/.
+ * (and 1) enter; the server checks the same rule on every call under /api/Utilities/. A utility that needs a
+ * permission besides (Import CSV: Utilities.ImportCalls) is shown only to users who hold it.
  */
 export default function UtilitiesPage() {
   const [open, setOpen] = useState<Utility | null>(null);
+  const user = useSession()?.user ?? null;
+  const utilities = UTILITIES.filter((u) => u.access === undefined || mayCall(u.access, user));
   const Dialog = open?.dialog;
   return (
     <Stack gap="sm" maw={1400} mx="auto">
@@ -20,7 +25,7 @@ export default function UtilitiesPage() {
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {UTILITIES.map((utility) => (
+        {utilities.map((utility) => (
           <Card key={utility.key} withBorder padding="md">
             <Stack gap="xs" h="100%" justify="space-between">
               <div>
