@@ -20,6 +20,9 @@ import { startTestSmtp, until, type TestSmtp } from '../../test/smtp.js';
 import type { MailWorker } from './index.js';
 import { queueMail, testWorker } from './test-support.js';
 
+/** A server process's start takes most of a test, and tens of seconds on a loaded machine. */
+const PROCESS_TEST_MS = 120_000;
+
 describe.runIf(engine === 'postgres')('a worker stopped by SIGTERM in the middle of a send (PostgreSQL)', () => {
   let smtp: TestSmtp;
   let t: TestApp;
@@ -75,46 +78,54 @@ describe.runIf(engine === 'postgres')('a worker stopped by SIGTERM in the middle
 
   const copiesTo = (to: string) => smtp.received.filter((m) => m.to.includes(to)).length;
 
-  it('waits for the answer to a message the server has whole, records it, and it is delivered once', async () => {
-    const server = await mailingServer();
-    // The server has the whole message and answers after 6 s: three leases, and five times SHUTDOWN_MAIL_SECONDS.
-    smtp.delayMs = 6000;
-    const completedBefore = smtp.dataCompleted;
-    const emailId = await queueMail(t.db, t.clock.now(), { to: 'whole@example.com' });
-    await until(() => smtp.dataCompleted > completedBefore);
-    otherWorker();
+  it(
+    'waits for the answer to a message the server has whole, records it, and it is delivered once',
+    async () => {
+      const server = await mailingServer();
+      // The server has the whole message and answers after 6 s: three leases, and five times SHUTDOWN_MAIL_SECONDS.
+      smtp.delayMs = 6000;
+      const completedBefore = smtp.dataCompleted;
+      const emailId = await queueMail(t.db, t.clock.now(), { to: 'whole@example.com' });
+      await until(() => smtp.dataCompleted > completedBefore);
+      otherWorker();
 
-    server.child.kill('SIGTERM');
-    await server.exited();
-    expect(server.exitCode()).toBe(0);
-    // Recorded by the process before it exited, after one attempt: nobody else had the message meanwhile.
-    expect(await row(emailId)).toMatchObject({ status: 'sent', attempts: 1, lockedBy: null });
-    expect(copiesTo('whole@example.com')).toBe(1);
-    expect(server.output()).toContain('the server has the whole message and has not answered');
-  });
+      server.child.kill('SIGTERM');
+      await server.exited();
+      expect(server.exitCode()).toBe(0);
+      // Recorded by the process before it exited, after one attempt: nobody else had the message meanwhile.
+      expect(await row(emailId)).toMatchObject({ status: 'sent', attempts: 1, lockedBy: null });
+      expect(copiesTo('whole@example.com')).toBe(1);
+      expect(server.output()).toContain('the server has the whole message and has not answered');
+    },
+    PROCESS_TEST_MS,
+  );
 
-  it('aborts a send whose data has not begun, gives the message back at once, and it is delivered once', async () => {
-    const server = await mailingServer();
-    // The server answers RCPT TO after 30 s: the data has not begun when the process stops.
-    smtp.rcptDelayMs = 30_000;
-    const { rcptAttempts: rcptBefore, abandoned: abandonedBefore } = smtp;
-    const emailId = await queueMail(t.db, t.clock.now(), { to: 'unfinished@example.com' });
-    await until(() => smtp.rcptAttempts > rcptBefore);
-    // Only this RCPT TO waits; the other worker's will be answered at once.
-    smtp.rcptDelayMs = 0;
-    otherWorker();
+  it(
+    'aborts a send whose data has not begun, gives the message back at once, and it is delivered once',
+    async () => {
+      const server = await mailingServer();
+      // The server answers RCPT TO after 30 s: the data has not begun when the process stops.
+      smtp.rcptDelayMs = 30_000;
+      const { rcptAttempts: rcptBefore, abandoned: abandonedBefore } = smtp;
+      const emailId = await queueMail(t.db, t.clock.now(), { to: 'unfinished@example.com' });
+      await until(() => smtp.rcptAttempts > rcptBefore);
+      // Only this RCPT TO waits; the other worker's will be answered at once.
+      smtp.rcptDelayMs = 0;
+      otherWorker();
 
-    const signalled = Date.now();
-    server.child.kill('SIGTERM');
-    await server.exited();
-    expect(server.exitCode()).toBe(0);
-    expect(Date.now() - signalled).toBeLessThan(15_000);
-    expect(smtp.abandoned).toBeGreaterThan(abandonedBefore);
-    // Given back, not left under the stopped process's lease: free, or already the other worker's.
-    expect([null, 'worker-other']).toContain((await row(emailId)).lockedBy);
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await server.exited();
+      expect(server.exitCode()).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(15_000);
+      expect(smtp.abandoned).toBeGreaterThan(abandonedBefore);
+      // Given back, not left under the stopped process's lease: free, or already the other worker's.
+      expect([null, 'worker-other']).toContain((await row(emailId)).lockedBy);
 
-    await until(async () => (await row(emailId)).status === 'sent', 10_000);
-    expect(copiesTo('unfinished@example.com')).toBe(1);
-    expect(await row(emailId)).toMatchObject({ status: 'sent', attempts: 2 });
-  });
+      await until(async () => (await row(emailId)).status === 'sent', 10_000);
+      expect(copiesTo('unfinished@example.com')).toBe(1);
+      expect(await row(emailId)).toMatchObject({ status: 'sent', attempts: 2 });
+    },
+    PROCESS_TEST_MS,
+  );
 });
