@@ -28,6 +28,7 @@ import { registerPricingRoutes } from './features/pricing/index.js';
 import {
   createMailTransport,
   createMailWorker,
+  MAIL_CHANNEL,
   registerEndCallRoutes,
   type MailWorker,
 } from './features/end-call/index.js';
@@ -68,16 +69,6 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Stop the mail worker, waiting at most `ms` for the message it is sending. */
-async function stopWithin(worker: MailWorker, ms: number, log: FastifyInstance['log']): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), ms);
-  });
-  const outcome = await Promise.race([worker.stop().then(() => 'stopped' as const), late]);
-  clearTimeout(timer);
-  if (outcome === 'late') log.warn({ waitedMs: ms }, 'mail worker still sending at shutdown: left to its lease');
-}
 /** The largest request body the server reads; a larger one is answered 413 (issue 13). */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -118,17 +109,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     leaseSeconds: config.mail.leaseSeconds,
   });
   app.decorate('mailWorker', mailWorker);
-  if (config.mail.worker) {
-    app.addHook('onReady', (done) => {
-      mailWorker.start();
-      done();
-    });
-  }
   // Stop before the database closes (server.ts and the tests close the app first): a delivery in progress may
-  // finish, but shutdown waits for it no longer than SHUTDOWN_MAIL_SECONDS; a message still being sent then is
-  // left queued under its lease, and a live worker sends it once the lease runs out (decision 016).
+  // finish; after SHUTDOWN_MAIL_SECONDS a send is aborted, and the message given back, unless the server already has
+  // the whole message, which is waited for under a lease still renewed, so no other worker sends it again (decision
+  // 058; SHUTDOWN_TIMEOUT_SECONDS bounds the wait).
   app.addHook('onClose', async () => {
-    await stopWithin(mailWorker, config.shutdown.mailSeconds * 1000, app.log);
+    await mailWorker.stop({ abortAfterMs: config.shutdown.mailSeconds * 1000 });
   });
   const notices = createNotices(deps.db, app.log);
   const sessionCache = new SessionCache({
@@ -139,6 +125,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await sessionCache.start();
   app.decorate('notices', notices);
   app.decorate('sessionCache', sessionCache);
+  if (config.mail.worker) {
+    app.addHook('onReady', async () => {
+      // Mail queued by any process wakes this worker at its commit (migration 0040's trigger), so a process without a
+      // worker does not leave its mail to the next poll; the poll stays as the safety net (decision 058).
+      await notices.listen(MAIL_CHANNEL, () => mailWorker.nudge());
+      notices.onListening(() => mailWorker.nudge());
+      mailWorker.start();
+    });
+  }
   // Closed after everything that listens (the floor's streams end in preClose).
   app.addHook('onClose', async () => {
     await notices.close();

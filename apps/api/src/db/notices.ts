@@ -20,6 +20,11 @@ export interface Notices {
   listen(channel: string, handler: NoticeHandler): Promise<void>;
   /** Called after the connection came back (notices may have been missed while it was away). */
   onReconnect(handler: () => void): void;
+  /**
+   * Called each time the connection is listening to every channel, the first time included: a notice sent before was
+   * not heard (the mail worker looks for due messages then). PGlite's listening is in place once `listen` answers.
+   */
+  onListening(handler: () => void): void;
   /** True while notices are being heard. */
   readonly connected: boolean;
   /** How many times the connection came back (tests wait for it). */
@@ -59,6 +64,7 @@ function pgliteNotices(client: PgliteLike): Notices {
       unlisten.push(await client.listen(channel, handler));
     },
     onReconnect: () => undefined,
+    onListening: () => undefined,
     connected: true,
     reconnects: 0,
     async close() {
@@ -72,6 +78,7 @@ const RETRY_MS = [250, 1000, 2000, 5000, 10_000];
 function postgresNotices(options: pg.ClientConfig, log: FastifyBaseLogger): Notices {
   const handlers = new Map<string, NoticeHandler[]>();
   const reconnectHandlers: (() => void)[] = [];
+  const listeningHandlers: (() => void)[] = [];
   let closed = false;
   let current: pg.Client | undefined;
   let listening: pg.Client | undefined;
@@ -107,6 +114,7 @@ function postgresNotices(options: pg.ClientConfig, log: FastifyBaseLogger): Noti
       for (const handler of reconnectHandlers) handler();
     }
     failures = 0;
+    for (const handler of listeningHandlers) handler();
   };
   const retry = (client: pg.Client) => {
     if (closed || current !== client || timer) return;
@@ -145,6 +153,9 @@ function postgresNotices(options: pg.ClientConfig, log: FastifyBaseLogger): Noti
     },
     onReconnect(handler) {
       reconnectHandlers.push(handler);
+    },
+    onListening(handler) {
+      listeningHandlers.push(handler);
     },
     get connected() {
       return listening !== undefined;

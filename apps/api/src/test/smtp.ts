@@ -22,10 +22,13 @@ export interface TestSmtp {
   attempts: number;
   /** RCPT TO commands seen, accepted or refused: one per delivery attempt per recipient. */
   rcptAttempts: number;
-  /** Refuse every recipient with this 5xx reply, or accept (null). */
+  /** Refuse every recipient with this reply, or accept (null). A reply that starts with its code (`450 …`) is
+   * answered with that code; any other is a 550. */
   refuse: string | null;
-  /** Refuse these recipients (address → 5xx reply), accept the others. */
+  /** Refuse these recipients (address → reply, as `refuse`), accept the others. */
   refuseRecipients: Map<string, string>;
+  /** Answer the end of a message's data with this reply (as `refuse`) instead of accepting it, or accept (null). */
+  refuseData: string | null;
   /** Wait this long before answering each RCPT TO: the message's data has not begun, a client gone now sends nothing. */
   rcptDelayMs: number;
   /** Wait this long before accepting a message's data (it is complete: the server takes it even if the client goes). */
@@ -48,8 +51,20 @@ export function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** A refusal as smtp-server answers it: the code the reply starts with (550 when it starts with none), then the text. */
+function refusalError(reply: string): Error {
+  const coded = /^([45]\d\d) (.*)$/s.exec(reply);
+  return Object.assign(new Error(coded ? coded[2] : reply), { responseCode: coded ? Number(coded[1]) : 550 });
+}
+
 export async function startTestSmtp(
-  options: { refuse?: string; refuseRecipients?: Record<string, string>; delayMs?: number; rcptDelayMs?: number } = {},
+  options: {
+    refuse?: string;
+    refuseRecipients?: Record<string, string>;
+    refuseData?: string;
+    delayMs?: number;
+    rcptDelayMs?: number;
+  } = {},
 ): Promise<TestSmtp> {
   const state: Omit<TestSmtp, 'url' | 'close'> = {
     received: [],
@@ -57,6 +72,7 @@ export async function startTestSmtp(
     rcptAttempts: 0,
     refuse: options.refuse ?? null,
     refuseRecipients: new Map(Object.entries(options.refuseRecipients ?? {})),
+    refuseData: options.refuseData ?? null,
     rcptDelayMs: options.rcptDelayMs ?? 0,
     delayMs: options.delayMs ?? 0,
     dataStarted: 0,
@@ -79,7 +95,7 @@ export async function startTestSmtp(
       state.rcptAttempts += 1;
       const answer = () => {
         const refusal = state.refuse ?? state.refuseRecipients.get(address.address) ?? null;
-        if (refusal !== null) callback(Object.assign(new Error(refusal), { responseCode: 550 }));
+        if (refusal !== null) callback(refusalError(refusal));
         else callback();
       };
       if (state.rcptDelayMs > 0) setTimeout(answer, state.rcptDelayMs);
@@ -99,6 +115,10 @@ export async function startTestSmtp(
         inMessage.delete(session.id);
         const raw = Buffer.concat(chunks).toString('utf8');
         const finish = () => {
+          if (state.refuseData !== null) {
+            callback(refusalError(state.refuseData));
+            return;
+          }
           state.received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),

@@ -1,8 +1,8 @@
 /**
  * Issue 13, point 8a: a recipient the SMTP server refuses. The server (smtp-server) refuses the customer's address
- * with 550 and accepts the office copy: the message is not 'sent', it is failed for that recipient once its attempts
- * are spent, logged without the address, and a resend goes to the refused recipient alone, with the same
- * Message-ID. Two workers share the database (on PostgreSQL each has its own pool, as two API processes would),
+ * with 550 and accepts the office copy: the message is not 'sent', it is failed for that recipient at once (a 5xx is
+ * permanent, decision 058), logged without the address, and a resend goes to the refused recipient alone, with the
+ * same Message-ID. Two workers share the database (on PostgreSQL each has its own pool, as two API processes would),
  * so what one attempt learnt about the recipients is what the other's attempt starts from. PGlite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,22 +46,23 @@ async function emailsent(callId: number) {
   return call?.emailsent;
 }
 
-describe('a recipient the server refuses while it accepts the other', () => {
-  it('leaves the message failed for that recipient, logged, and a resend reaches only that recipient', async () => {
+describe('a recipient the server refuses for good while it accepts the other', () => {
+  it('fails the message at once for that recipient, logged, and a resend reaches only that recipient', async () => {
     const logA = captureLog();
     const logB = captureLog();
-    // The test's clock decides when a message is due, so the retry comes without waiting a minute.
-    const common = { now: t.clock.now, maxAttempts: 2 };
+    // The test's clock decides when a message is due: a retry, were there one, would come without waiting a minute.
+    const common = { now: t.clock.now, maxAttempts: 5 };
     const a = testWorker(t, { db: t.db, id: 'worker-a', log: logA.log, ...common });
     const b = testWorker(t, { db: second.db, id: 'worker-b', log: logB.log, ...common });
     const callId = await insertCall(t.db, { sqldbid: 18001, custNo: 1001, branchNo: 'SG101' });
     const emailId = await queueMail(t.db, t.clock.now(), { to: CUSTOMER, cc: OFFICE, callId });
 
-    // First attempt: the office copy is delivered, the customer refused. Not sent: due again later.
-    expect(await a.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
+    // One attempt: the office copy is delivered; the customer's 550 is permanent, so the message fails at once
+    // for that recipient instead of waiting out its attempts.
+    expect(await a.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
     let row = await outboxRow(emailId);
     expect(row).toMatchObject({
-      status: 'queued',
+      status: 'failed',
       attempts: 1,
       deliveredTo: OFFICE,
       refusedTo: CUSTOMER,
@@ -74,44 +75,33 @@ describe('a recipient the server refuses while it accepts the other', () => {
     expect(smtp.received[0]?.raw).toMatch(new RegExp(`^To: ${CUSTOMER}\r?$`, 'm'));
     expect(smtp.received[0]?.raw).toMatch(new RegExp(`^Cc: ${OFFICE}\r?$`, 'm'));
     expect(logA.lines).toContainEqual({
-      level: 'warn',
-      message: 'email retry',
-      fields: expect.objectContaining({ emailId, refusedRecipients: 1, deliveredRecipients: 1 }),
+      level: 'error',
+      message: 'email failed for good',
+      fields: expect.objectContaining({
+        emailId,
+        refusedRecipients: 1,
+        deliveredRecipients: 1,
+        why: 'refused permanently',
+      }),
     });
     // The log line says what happened without the address (personal data stays in the outbox row).
     expect(JSON.stringify(logA.lines)).not.toContain(CUSTOMER);
     expect(JSON.stringify(logA.lines)).toContain('550');
 
-    // The other worker's attempt asks the server for the customer alone; out of attempts, the message is failed.
+    // Nothing asks the server again, however long one waits: the failed list shows it now.
     const rcptBefore = smtp.rcptAttempts;
-    t.clock.advance(60);
-    expect(await b.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
-    expect(smtp.rcptAttempts - rcptBefore).toBe(1);
-    row = await outboxRow(emailId);
-    expect(row).toMatchObject({
-      status: 'failed',
-      attempts: 2,
-      deliveredTo: OFFICE,
-      refusedTo: CUSTOMER,
-      sentAt: null,
-    });
-    expect(row.lastError).toContain(`${CUSTOMER} refused: 550`);
-    expect(logB.lines).toContainEqual({
-      level: 'error',
-      message: 'email failed for good',
-      fields: expect.objectContaining({ emailId, refusedRecipients: 1 }),
-    });
-    expect(JSON.stringify(logB.lines)).not.toContain(CUSTOMER);
-    expect(smtp.received).toHaveLength(1);
+    t.clock.advance(86_400);
+    expect(await b.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(smtp.rcptAttempts).toBe(rcptBefore);
     expect(await emailsent(callId)).toBe(false);
 
-    // Resend Emails: the mailbox exists now; the failed message of the day is queued again and reaches the
-    // customer alone; the office does not get a second copy.
+    // Resend Emails: the mailbox exists now; the failed message of the day is queued again and the other worker
+    // delivers it to the customer alone; the office does not get a second copy.
     smtp.refuseRecipients.clear();
     const day = { from: new Date('2026-06-15T05:00:00Z'), to: new Date('2026-06-16T05:00:00Z') };
     expect(await requeueFailedEmails(t.db, day, t.clock.now())).toEqual([emailId]);
-    expect(await outboxRow(emailId)).toMatchObject({ status: 'queued', attempts: 0 });
-    expect(await a.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await outboxRow(emailId)).toMatchObject({ status: 'queued', attempts: 0, refusedTo: '' });
+    expect(await b.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(smtp.received.map((m) => m.to)).toEqual([[OFFICE], [CUSTOMER]]);
     // The same message: the receivers' systems see one Message-ID.
     expect(smtp.received[1]?.messageId).toBe(smtp.received[0]?.messageId);

@@ -143,11 +143,11 @@ describe('delivery to an SMTP server', () => {
   });
 });
 
-describe('a refused delivery', () => {
+describe('a delivery refused for now (4xx)', () => {
   let smtp: TestSmtp;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startTestSmtp({ refuse: 'Mailbox unavailable: no such user' });
+    smtp = await startTestSmtp({ refuse: '450 4.2.1 Mailbox busy: try again later' });
     // The worker does not poll here: the test runs it, moving the clock between attempts.
     t = await createTestApp({
       env: { SMTP_URL: smtp.url, MAIL_MAX_ATTEMPTS: '3', MAIL_RETRY_SECONDS: '60', MAIL_RETRY_MAX_SECONDS: '600' },
@@ -165,7 +165,7 @@ describe('a refused delivery', () => {
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 1, failed: 0 });
     let row = await outboxRow(t.db, emailId);
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lockedBy: null });
-    expect(row.lastError).toContain('Mailbox unavailable: no such user');
+    expect(row.lastError).toContain('Mailbox busy: try again later');
     expect(row.nextAttemptAt.getTime() - t.clock.now().getTime()).toBe(60_000);
 
     // Not due yet: nothing is attempted.
@@ -184,8 +184,8 @@ describe('a refused delivery', () => {
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 1 });
     row = await outboxRow(t.db, emailId);
     expect(row).toMatchObject({ status: 'failed', attempts: 3, lockedBy: null, sentAt: null });
-    expect(row.lastError).toContain('550');
-    expect(row.lastError).toContain('Mailbox unavailable: no such user');
+    expect(row.lastError).toContain('450');
+    expect(row.lastError).toContain('Mailbox busy: try again later');
     expect(smtp.attempts).toBe(3);
 
     // A failed message stays failed (for the Resend Emails utility), however long one waits.

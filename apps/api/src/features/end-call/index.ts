@@ -13,7 +13,7 @@ export {
   type QueuedEmail,
   type OutboxRow,
 } from './outbox.js';
-export { createMailWorker, retryDelaySeconds, type MailWorker, type RunResult } from './mail-worker.js';
+export { createMailWorker, MAIL_CHANNEL, retryDelaySeconds, type MailWorker, type RunResult } from './mail-worker.js';
 export { createMailTransport, emlFileName, type MailTransport } from './transport.js';
 export {
   insertCallHistory,

@@ -40,6 +40,10 @@ export interface ClaimedRow {
   attempts: number;
   call_id: number | null;
   delivered_to: string;
+  /** While queued: the recipients refused for good (5xx) by earlier attempts, whom no later attempt asks for again. */
+  refused_to: string;
+  /** The earlier attempts' error, which keeps the replies of those refusals. */
+  last_error: string | null;
 }
 
 export interface Claim {
@@ -91,7 +95,7 @@ export function createLeases(options: LeaseOptions) {
           limit 1
           for update skip locked)
         returning email_id, kind, to_addresses, cc_addresses, subject, text_body, html_body, message_id, attempts,
-          call_id, delivered_to`),
+          call_id, delivered_to, refused_to, last_error`),
     );
     return row ? { row, claimedAt } : undefined;
   }

@@ -6,10 +6,15 @@
  * claimed and ignores leased ones, and a worker that dies frees its message within one lease. Each message
  * is sent outside any transaction (a slow SMTP server must not hold a database connection, and PGlite has
  * only one), only to the recipients the server has not yet accepted, and then marked sent — or, when the
- * server could not be reached or refused a recipient, given its next attempt time with exponential backoff,
- * or marked failed after the last attempt with its error and the refused recipients, for a resend.
- * Delivery is at least once: a crash between the server's acceptance and the record sends the message
- * again, with the same Message-ID.
+ * server could not be reached or refused a recipient for now (4xx), given its next attempt time with exponential
+ * backoff, or marked failed after the last attempt with its error and the refused recipients, for a resend. A
+ * permanent refusal (5xx to RCPT TO or to the data) is not retried: that recipient, or the message, fails at once
+ * (decision 058). Delivery is at least once: a crash between the server's acceptance and the record sends the
+ * message again, with the same Message-ID.
+ *
+ * At shutdown (`stop({ abortAfterMs })`) a send still under way after that time is aborted if the server does not yet
+ * have the whole message (it then discards it, and the message is given back, due at once); a message the server
+ * has whole is waited for, its lease renewed, so that no other worker can send it again meanwhile.
  */
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +22,26 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { callHistory, emailOutbox } from '../../db/schema/index.js';
 import { createLeases, type Claim, type ClaimedRow } from './mail-lease.js';
-import { envelopeAddresses, type MailTransport, type RefusedRecipient } from './transport.js';
+import {
+  errorText,
+  listOf,
+  lower,
+  maskAddresses,
+  refusalLine,
+  senderDomain,
+  settledOf,
+  type Settled,
+} from './mail-text.js';
+import {
+  envelopeAddresses,
+  isPermanentCode,
+  isPermanentMessageRefusal,
+  type MailTransport,
+  type SendOutcome,
+} from './transport.js';
+
+/** The channel on which the outbox's trigger (migration 0040) says a message is due: the workers listen on it. */
+export const MAIL_CHANNEL = 'cc_mail';
 
 export interface MailWorkerOptions {
   db: Db;
@@ -36,6 +60,14 @@ export interface MailWorkerOptions {
   id?: string;
 }
 
+/** A send in progress. */
+interface Sending {
+  emailId: number;
+  /** The server has been handed the whole message: aborting can no longer prevent its delivery. */
+  whole: boolean;
+  abort(): void;
+}
+
 export interface RunResult {
   sent: number;
   retried: number;
@@ -50,34 +82,17 @@ export interface MailWorker {
   nudge(): void;
   /** Deliver everything due now, once; what the poll does. Answers what happened. */
   runOnce(): Promise<RunResult>;
-  /** Stop polling and wait for a delivery in progress to finish. */
-  stop(): Promise<void>;
+  /**
+   * Stop polling and wait for a delivery in progress to finish. With `abortAfterMs`, a send still under way after that
+   * long is aborted unless the server already has the whole message, which is waited for (shutdown, decision 058).
+   */
+  stop(options?: { abortAfterMs?: number }): Promise<void>;
 }
 
 /** Seconds to wait after the given (1-based) failed attempt: retrySeconds, doubling, at most retryMaxSeconds. */
 export function retryDelaySeconds(attempt: number, retrySeconds: number, retryMaxSeconds: number): number {
   const delay = retrySeconds * 2 ** Math.max(0, attempt - 1);
   return Math.min(delay, retryMaxSeconds);
-}
-
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
-}
-
-/** Addresses in log lines are personal data: the outbox row keeps them, the log says how many. */
-function maskAddresses(text: string): string {
-  return text.replace(/[^\s<>"',;:()]+@[^\s<>"',;:()]+/g, '<address>');
-}
-
-const lower = (address: string) => address.toLowerCase();
-
-function refusalText(refused: readonly RefusedRecipient[]): string {
-  return refused.map((r) => `${r.address} refused: ${r.reply}`).join('\n');
-}
-
-function senderDomain(mailFrom: string): string {
-  return /@([A-Za-z0-9.-]+)/.exec(mailFrom)?.[1] ?? 'callcentre.local';
 }
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
@@ -91,9 +106,31 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   /** Rounds of delivery run one at a time (the poll loop and runOnce share this chain). */
   let chain: Promise<unknown> = Promise.resolve();
   let loop: Promise<void> | undefined;
+  /** The send in progress, which a stop may abort. */
+  let sending: Sending | undefined;
+  /** Set when a stop's wait for sends has passed: a send in progress is aborted, none starts. */
+  let abortingSends = false;
   /** Set by nudge: start the next round without sleeping. */
   let woken = false;
   let wake: (() => void) | undefined;
+
+  /**
+   * The wait for a send at a stop is over. Aborting closes the connection: a server that does not have the whole
+   * message discards it, and the message goes back due at once. A server that has it whole may take it whatever the
+   * client does, so that send is waited for, its lease renewed, and it is recorded once the server answers.
+   */
+  function abortSending(): void {
+    abortingSends = true;
+    if (!sending) return;
+    if (sending.whole) {
+      log.warn(
+        { emailId: sending.emailId },
+        'mail worker stopping: the server has the whole message and has not answered; waiting for its answer',
+      );
+    } else {
+      sending.abort();
+    }
+  }
 
   function exclusive<T>(fn: () => Promise<T>): Promise<T> {
     const next = chain.then(fn);
@@ -151,58 +188,126 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     });
   }
 
+  /** Failed for good: no later attempt. `refusedTo` are the recipients who do not have it because of a refusal. */
+  async function markFailed(
+    row: ClaimedRow,
+    lastError: string,
+    refusedTo: readonly string[],
+    deliveredTo: string,
+    why: 'out of attempts' | 'refused permanently',
+  ): Promise<'failed'> {
+    await db
+      .update(emailOutbox)
+      .set({
+        status: 'failed',
+        lastError,
+        refusedTo: refusedTo.join(', '),
+        deliveredTo,
+        lockedUntil: null,
+        lockedBy: null,
+      })
+      .where(mine(row.email_id));
+    log.error({ ...logged(row, lastError, refusedTo.length, deliveredTo), why }, 'email failed for good');
+    return 'failed';
+  }
+
+  function logged(row: ClaimedRow, lastError: string, refused: number, deliveredTo: string) {
+    return {
+      emailId: row.email_id,
+      attempts: row.attempts,
+      refusedRecipients: refused,
+      deliveredRecipients: listOf(deliveredTo).length,
+      error: maskAddresses(lastError),
+    };
+  }
+
   /**
-   * The attempt did not reach every recipient: `refused` are those the server refused (empty when it could not
-   * be reached at all), `deliveredTo` those who have the message. Retried later for the others, or failed.
+   * The attempt did not reach every recipient for a reason that may pass: `retry` are those the server refused for
+   * now (4xx; empty when it could not be reached at all), `settled` what earlier attempts and this one refused for
+   * good, `deliveredTo` those who have the message. Retried later for the others (not those refused for good), or
+   * failed after the last attempt.
    */
   async function markFailure(
     row: ClaimedRow,
     lastError: string,
-    refused: readonly RefusedRecipient[],
+    retry: readonly string[],
+    settled: Settled,
     deliveredTo: string,
   ): Promise<'retried' | 'failed'> {
-    const refusedTo = refused.map((r) => r.address).join(', ');
-    const logged = {
-      emailId: row.email_id,
-      attempts: row.attempts,
-      refusedRecipients: refused.length,
-      deliveredRecipients: deliveredTo === '' ? 0 : deliveredTo.split(', ').length,
-      error: maskAddresses(lastError),
-    };
     if (row.attempts >= options.maxAttempts) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'failed', lastError, refusedTo, deliveredTo, lockedUntil: null, lockedBy: null })
-        .where(mine(row.email_id));
-      log.error(logged, 'email failed for good');
-      return 'failed';
+      return markFailed(row, lastError, [...settled.refused, ...retry], deliveredTo, 'out of attempts');
     }
     const delay = retryDelaySeconds(row.attempts, options.retrySeconds, options.retryMaxSeconds);
     await db
       .update(emailOutbox)
       .set({
         lastError,
-        refusedTo,
+        // While queued, only the recipients refused for good: the next attempt leaves them out.
+        refusedTo: settled.refused.join(', '),
         deliveredTo,
         nextAttemptAt: new Date(options.now().getTime() + delay * 1000),
         lockedUntil: null,
         lockedBy: null,
       })
       .where(mine(row.email_id));
-    log.warn({ ...logged, retryInSeconds: delay }, 'email retry');
+    const refused = settled.refused.length + retry.length;
+    log.warn({ ...logged(row, lastError, refused, deliveredTo), retryInSeconds: delay }, 'email retry');
     return 'retried';
+  }
+
+  /** Record what the server did with each recipient of an attempt that handed the message over. */
+  async function recordOutcome(
+    row: ClaimedRow,
+    outcome: SendOutcome,
+    earlier: Settled,
+    delivered: readonly string[],
+  ): Promise<'sent' | 'retried' | 'failed'> {
+    const deliveredTo = [...delivered, ...outcome.accepted].join(', ');
+    const permanent = outcome.refused.filter((r) => isPermanentCode(r.code));
+    const temporary = outcome.refused.filter((r) => !isPermanentCode(r.code));
+    const settled: Settled = {
+      refused: [...earlier.refused, ...permanent.map((r) => r.address)],
+      reasons: [...earlier.reasons, ...permanent.map(refusalLine)],
+    };
+    if (temporary.length > 0) {
+      const lastError = [...settled.reasons, ...temporary.map(refusalLine)].join('\n');
+      return markFailure(
+        row,
+        lastError,
+        temporary.map((r) => r.address),
+        settled,
+        deliveredTo,
+      );
+    }
+    if (settled.refused.length > 0) {
+      return markFailed(row, settled.reasons.join('\n'), settled.refused, deliveredTo, 'refused permanently');
+    }
+    if (!(await markSent(row, deliveredTo))) {
+      log.error({ emailId: row.email_id }, 'email accepted by the server after its lease was lost: it may go twice');
+    }
+    return 'sent';
   }
 
   async function deliver(claimed: Claim): Promise<'sent' | 'retried' | 'failed'> {
     const { row } = claimed;
-    const delivered = row.delivered_to === '' ? [] : row.delivered_to.split(', ');
-    const done = new Set(delivered.map(lower));
-    const pending = envelopeAddresses(row.to_addresses, row.cc_addresses).filter((a) => !done.has(lower(a)));
-    if (pending.length === 0) {
-      await markSent(row, row.delivered_to);
-      return 'sent';
+    const delivered = listOf(row.delivered_to);
+    const earlier = settledOf(row);
+    const skip = new Set([...delivered, ...earlier.refused].map(lower));
+    const pending = envelopeAddresses(row.to_addresses, row.cc_addresses).filter((a) => !skip.has(lower(a)));
+    if (pending.length === 0) return recordOutcome(row, { accepted: [], refused: [] }, earlier, delivered);
+    if (abortingSends) {
+      // Shutting down, past the wait for a send: the message goes back at once rather than start now.
+      await leases.release(row.email_id);
+      return 'retried';
     }
     const lease = leases.hold(claimed);
+    const shutdown = new AbortController();
+    const current: Sending = {
+      emailId: row.email_id,
+      whole: false,
+      abort: () => shutdown.abort(new Error('the mail worker is stopping')),
+    };
+    sending = current;
     let outcome;
     try {
       outcome = await transport.send({
@@ -215,29 +320,34 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         subject: row.subject,
         text: row.text_body,
         html: row.html_body,
-        signal: lease.signal,
+        signal: AbortSignal.any([lease.signal, shutdown.signal]),
+        onDataWhole: () => {
+          current.whole = true;
+        },
       });
     } catch (error) {
       lease.finish();
       const lost = lease.lost();
-      if (lost !== undefined) {
+      if (lost !== undefined || shutdown.signal.aborted) {
         // Not the server's doing: the message goes back, due at once, for whichever worker holds it next.
-        log.warn({ emailId: row.email_id, attempts: row.attempts, reason: lost }, 'email send abandoned: lease lost');
+        const fields = { emailId: row.email_id, attempts: row.attempts };
+        if (lost !== undefined) log.warn({ ...fields, reason: lost }, 'email send abandoned: lease lost');
+        else log.warn(fields, 'email send abandoned: the worker is stopping');
         await lease.idle();
         await leases.release(row.email_id);
         return 'retried';
       }
-      return markFailure(row, errorText(error), [], row.delivered_to);
+      const lastError = [...earlier.reasons, errorText(error)].join('\n');
+      if (isPermanentMessageRefusal(error)) {
+        // The server refused the message itself for good: nobody in this envelope gets it from a retry.
+        return markFailed(row, lastError, [...earlier.refused, ...pending], row.delivered_to, 'refused permanently');
+      }
+      return markFailure(row, lastError, [], earlier, row.delivered_to);
+    } finally {
+      sending = undefined;
     }
     lease.finish();
-    const deliveredTo = [...delivered, ...outcome.accepted].join(', ');
-    if (outcome.refused.length === 0) {
-      if (!(await markSent(row, deliveredTo))) {
-        log.error({ emailId: row.email_id }, 'email accepted by the server after its lease was lost: it may go twice');
-      }
-      return 'sent';
-    }
-    return markFailure(row, refusalText(outcome.refused), outcome.refused, deliveredTo);
+    return recordOutcome(row, outcome, earlier, delivered);
   }
 
   async function drain(): Promise<RunResult> {
@@ -266,12 +376,18 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     runOnce() {
       return exclusive(drain);
     },
-    async stop() {
+    async stop(stopOptions = {}) {
       if (stopped) return;
       stopped = true;
       wake?.();
-      await loop;
-      await chain;
+      const { abortAfterMs } = stopOptions;
+      const timer = abortAfterMs === undefined ? undefined : setTimeout(abortSending, abortAfterMs);
+      try {
+        await loop;
+        await chain;
+      } finally {
+        clearTimeout(timer);
+      }
       transport.close();
     },
   };

@@ -76,7 +76,7 @@ export function emailsOfCall(db: DbOrTx, callId: number): Promise<OutboxRow[]> {
 /**
  * Queue again every failed message created in [from, to) (the Resend Emails utility: its dates, turned into the
  * bounds of those days, by the caller), due at once with a fresh count of attempts. A message that reached some
- * of its recipients goes only to the others: `delivered_to` is kept. Answers the ids queued again; call
+ * of its recipients goes only to the others: `delivered_to` is kept; those refused are asked again. Answers the ids queued again; call
  * `ctx.mail.nudge()` after.
  */
 export async function requeueFailedEmails(
@@ -89,7 +89,8 @@ export async function requeueFailedEmails(
 ): Promise<number[]> {
   const rows = await db
     .update(emailOutbox)
-    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null })
+    // refused_to cleared: while queued it names the recipients the worker leaves out, and a resend is for them too.
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: now, lockedUntil: null, lockedBy: null, refusedTo: '' })
     .where(
       and(
         eq(emailOutbox.status, 'failed'),
@@ -121,6 +122,7 @@ export async function requeueFailedEmail(
       nextAttemptAt: now,
       lockedUntil: null,
       lockedBy: null,
+      refusedTo: '',
       toAddresses: recipients.to,
       ccAddresses: recipients.cc,
     })

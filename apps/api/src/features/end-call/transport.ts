@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 
@@ -22,12 +23,33 @@ export interface TransportMessage {
   html: string;
   /** Aborting closes the connection: a message whose data has not been completed is not delivered. */
   signal?: AbortSignal;
+  /**
+   * Called once the whole message has been handed to the connection, just before the end of its data is sent: from
+   * then on the server may take the message whatever the client does, so aborting no longer prevents delivery.
+   */
+  onDataWhole?: () => void;
 }
 
 export interface RefusedRecipient {
   address: string;
   /** The server's reply, e.g. `550 5.1.1 Mailbox unavailable`. */
   reply: string;
+  /** The reply's code (550), or null when the refusal carried none. */
+  code: number | null;
+}
+
+/** A 5xx reply is permanent (RFC 5321 §4.2.1): the same request will be refused again, so it is not retried. */
+export const isPermanentCode = (code: number | null | undefined): boolean =>
+  typeof code === 'number' && code >= 500 && code < 600;
+
+/**
+ * The server refused the message itself for good: a 5xx reply to DATA or to the end of the data. Other 5xx replies
+ * (greeting, AUTH, MAIL FROM) are about the connection or our sender, the same for every message and usually a
+ * configuration being fixed, so they are retried like any failure to hand a message over.
+ */
+export function isPermanentMessageRefusal(error: unknown): boolean {
+  const e = error as { responseCode?: unknown; command?: unknown } | null;
+  return e?.command === 'DATA' && isPermanentCode(typeof e.responseCode === 'number' ? e.responseCode : null);
 }
 
 /** What the server did with each recipient of the envelope. */
@@ -64,6 +86,9 @@ export function envelopeAddresses(...fields: string[]): string[] {
   return out;
 }
 
+/** The key under which a message's `onDataWhole` travels in nodemailer's message data, to the stream plugin. */
+const DATA_WHOLE = 'ccOnDataWhole';
+
 function mailOptions(m: TransportMessage): SendMailOptions {
   return {
     from: m.from,
@@ -77,12 +102,42 @@ function mailOptions(m: TransportMessage): SendMailOptions {
     envelope: { from: m.from, to: [...m.recipients] },
     headers: { 'X-Outbox-Id': String(m.emailId) },
     ...(m.signal ? { signal: m.signal } : {}),
+    ...(m.onDataWhole ? { [DATA_WHOLE]: m.onDataWhole } : {}),
   };
+}
+
+/**
+ * A stream plugin: the last stage of the message's stream calls the message's `onDataWhole` once the connection has
+ * read the whole message from it. The connection starts reading only after the server's 354 to DATA, and this stage
+ * holds what it has until it is read (no buffer of its own: a stage with a buffer would take in a small message whole
+ * at once, long before DATA). The end of the data (`<CRLF>.<CRLF>`) is written only after this stage has ended, so
+ * until the call, closing the connection leaves the server with an unfinished message, which it discards. (A DKIM
+ * signer would come after this stage and read the message whole first; none is configured.)
+ */
+function watchDataWhole(mail: {
+  data: Record<string, unknown>;
+  message: { processFunc(fn: (input: Readable) => Readable): void };
+}) {
+  const onWhole = mail.data[DATA_WHOLE];
+  if (typeof onWhole !== 'function') return;
+  mail.message.processFunc((input) => {
+    const stage = new Transform({
+      readableHighWaterMark: 0,
+      transform: (chunk, _encoding, done) => done(null, chunk),
+      flush: (done) => {
+        (onWhole as () => void)();
+        done();
+      },
+    });
+    input.on('error', (error) => stage.destroy(error));
+    return input.pipe(stage);
+  });
 }
 
 interface SmtpRefusal {
   recipient?: unknown;
   response?: unknown;
+  responseCode?: unknown;
   message?: unknown;
 }
 
@@ -91,6 +146,7 @@ function refusalsOf(errors: unknown): RefusedRecipient[] {
   return (errors as SmtpRefusal[]).map((e) => ({
     address: typeof e.recipient === 'string' ? e.recipient : '',
     reply: typeof e.response === 'string' ? e.response : typeof e.message === 'string' ? e.message : 'refused',
+    code: typeof e.responseCode === 'number' ? e.responseCode : null,
   }));
 }
 
@@ -101,6 +157,10 @@ export function smtpTransport(smtpUrl: string): MailTransport {
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
     socketTimeout: 60_000,
+  });
+  transporter.use('stream', (mail, done) => {
+    watchDataWhole(mail as unknown as Parameters<typeof watchDataWhole>[0]);
+    done();
   });
   const where = new URL(smtpUrl);
   return {
