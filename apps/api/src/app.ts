@@ -16,7 +16,13 @@ import { SessionCache } from './http/session-cache.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { serializeError, serializeRequest } from './http/log-redaction.js';
-import { contentSecurityPolicy, securityHeaders, tileImageOrigin } from './http/security-headers.js';
+import {
+  API_CACHE_CONTROL,
+  contentSecurityPolicy,
+  isApiUrl,
+  securityHeaders,
+  tileImageOrigin,
+} from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerSsoRoutes } from './features/sso/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
@@ -159,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
     for (const [name, value] of securityHeaders(request.protocol === 'https', policy)) reply.header(name, value);
+    if (isApiUrl(request.url)) reply.header('Cache-Control', API_CACHE_CONTROL);
     return payload;
   });
   // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
