@@ -102,7 +102,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // A random id per request, in every log line of the request and on its answer (X-Request-Id), so a 500's id
     // finds its log line; a client's own id is not taken, since it could name another request's lines.
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // The forwarded headers are believed from the configured proxies only: from anyone else they would let a
+    // client choose its address, which the sign-in throttle counts against (decision 059).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,
   });

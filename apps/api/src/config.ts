@@ -1,10 +1,47 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { CALL_SEARCH_COUNT_LIMIT, MEASUREIT_SEARCH_COUNT_LIMIT } from '@cc/contract';
 import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** proxy-addr's names for address ranges, which Fastify's trustProxy takes beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * What is wrong with one entry of TRUST_PROXY, or undefined: an IPv4 or IPv6 address, one with a prefix length
+ * (CIDR), or one of proxy-addr's range names. A hop count is refused: Fastify cannot check that the peer a hop
+ * count trusts is a proxy at all, so it trusts nobody with one (decision 059).
+ */
+export function trustedProxyProblem(entry: string): string | undefined {
+  if (PROXY_RANGE_NAMES.has(entry)) return undefined;
+  if (/^\d+$/.test(entry)) return `"${entry}": a hop count is not supported; name the proxies' addresses or CIDRs`;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return `"${entry}" is not an IP address or CIDR`;
+  if (prefix === undefined) return undefined;
+  const bits = /^\d{1,3}$/.test(prefix) ? Number(prefix) : NaN;
+  return bits <= (family === 4 ? 32 : 128) ? undefined : `"${entry}" has no valid prefix length`;
+}
+
+/** TRUST_PROXY: `off`, or the comma-separated addresses, CIDRs and range names of the proxies to trust. */
+const trustProxyVar = z
+  .string()
+  .transform((value, ctx) => {
+    if (value.trim() === 'off') return [];
+    const entries = value.split(',').map((entry) => entry.trim());
+    const problems = entries.map((entry) => (entry === '' ? 'an empty entry' : trustedProxyProblem(entry)));
+    const problem = problems.find((p) => p !== undefined);
+    if (problem === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `${problem} (a comma-separated list of proxy addresses or CIDRs, or off)`,
+    });
+    return z.NEVER;
+  })
+  .default([]);
 
 const DEFAULT_TILE_URL =
   'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
@@ -15,6 +52,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (decision 059); unset, none: the client is
+   * the socket's peer, so no client can choose the address the sign-in throttle counts against.
+   */
+  TRUST_PROXY: trustProxyVar,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: intVar(10),
@@ -45,6 +87,8 @@ const EnvSchema = z.object({
   SIGNUP: z.enum(['on', 'off']).default('on'),
   SIGNIN_SLOW_AFTER: intVar(3),
   SIGNIN_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  /** The longest wait of one attempt, whatever the counts: what an attacker's failures cost the real user at most. */
+  SIGNIN_SLOW_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   SIGNIN_LOCK_AFTER: intVar(5),
   SIGNIN_LOCK_SECONDS: intVar(15 * 60),
   SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
@@ -131,6 +175,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The addresses, CIDRs and range names of the trusted proxies (Fastify's trustProxy); empty: none. */
+  trustProxy: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -160,7 +206,14 @@ export interface Config {
   sessionCache: { seconds: number; maxEntries: number };
   signupEnabled: boolean;
   client: { idleSeconds: number; warningSeconds: number };
-  signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
+  signin: {
+    slowAfter: number;
+    slowMs: number;
+    slowMaxMs: number;
+    lockAfter: number;
+    lockSeconds: number;
+    windowSeconds: number;
+  };
   /** The built web app to serve, or undefined to serve none (API only). */
   webDist: string | undefined;
   /** An open call nobody touches for this long is released. */
@@ -240,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -268,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     signin: {
       slowAfter: e.SIGNIN_SLOW_AFTER,
       slowMs: e.SIGNIN_SLOW_MS,
+      slowMaxMs: e.SIGNIN_SLOW_MAX_MS,
       lockAfter: e.SIGNIN_LOCK_AFTER,
       lockSeconds: e.SIGNIN_LOCK_SECONDS,
       windowSeconds: e.SIGNIN_WINDOW_SECONDS,

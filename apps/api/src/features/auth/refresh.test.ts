@@ -14,7 +14,9 @@ import { REFRESH_GRACE_SECONDS } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind the README's proxy on the same host (inject's requests come from 127.0.0.1), whose X-Forwarded-Proto
+  // says whether the browser used HTTPS.
+  t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(async () => {
   await t.close();
