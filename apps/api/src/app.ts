@@ -175,14 +175,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerOpsRoutes(app, { config, db: deps.db, now });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Call Centre API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The whole API's map, every route and its access rule, is for the demo and development unless API_DOCS says
+  // otherwise; without it /api/docs is an unknown path (decision 059).
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Call Centre API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, { spaIndex: webDist !== undefined });

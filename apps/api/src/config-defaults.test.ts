@@ -42,3 +42,35 @@ describe('TRUST_PROXY', () => {
     expect(text).toContain(message);
   });
 });
+
+const SERVER = { DATABASE_URL: 'postgres://callcentre@db.invalid:5432/callcentre' };
+
+describe('SIGNUP', () => {
+  it('is on by default in the demo (the embedded database given the demo data), off on a server', () => {
+    expect(loadConfig({}).signupEnabled).toBe(true);
+    expect(loadConfig(SERVER).signupEnabled).toBe(false);
+    // An embedded database that is never given the demo data is not the demo.
+    expect(loadConfig({ SEED: 'never' }).signupEnabled).toBe(false);
+  });
+
+  it('can be set either way anywhere', () => {
+    expect(loadConfig({ ...SERVER, SIGNUP: 'on' }).signupEnabled).toBe(true);
+    expect(loadConfig({ SIGNUP: 'off' }).signupEnabled).toBe(false);
+    expect(problem({ SIGNUP: 'yes' })).toContain('SIGNUP');
+  });
+});
+
+describe('API_DOCS', () => {
+  it('is on by default in the demo and in development, off on a server in production', () => {
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ ...SERVER, NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadConfig(SERVER).apiDocs).toBe(false);
+    expect(loadConfig({ SEED: 'never' }).apiDocs).toBe(false);
+  });
+
+  it('can be set either way anywhere', () => {
+    expect(loadConfig({ ...SERVER, API_DOCS: 'on' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'off', NODE_ENV: 'development' }).apiDocs).toBe(false);
+    expect(problem({ API_DOCS: 'public' })).toContain('API_DOCS');
+  });
+});

@@ -83,8 +83,13 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
   CLIENT_WARNING_SECONDS: intVar(IDLE_WARNING_SECONDS),
-  /** on: anyone may create an account at the sign-up form; off: only administrators create accounts. */
-  SIGNUP: z.enum(['on', 'off']).default('on'),
+  /**
+   * on: anyone may create an account at the sign-up form; off: only administrators create accounts; auto: on in the
+   * demo only (the embedded database, which `SEED=auto` fills with demo data), off on a server (decision 059).
+   */
+  SIGNUP: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** The OpenAPI page and document at /api/docs; auto: on in the demo and in development, off otherwise (decision 059). */
+  API_DOCS: z.enum(['auto', 'on', 'off']).default('auto'),
   SIGNIN_SLOW_AFTER: intVar(3),
   SIGNIN_SLOW_MS: z.coerce.number().int().min(0).default(1000),
   /** The longest wait of one attempt, whatever the counts: what an attacker's failures cost the real user at most. */
@@ -205,6 +210,8 @@ export interface Config {
   /** The in-process cache of resolved sessions (decision 042): `seconds` 0 is off. */
   sessionCache: { seconds: number; maxEntries: number };
   signupEnabled: boolean;
+  /** Serve the OpenAPI page and document at /api/docs. */
+  apiDocs: boolean;
   client: { idleSeconds: number; warningSeconds: number };
   signin: {
     slowAfter: number;
@@ -288,6 +295,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   const e = parsed.data;
   const sso = ssoConfig(e);
   const demoPages = e.DEMO_PAGES === 'on' || (e.DEMO_PAGES === 'auto' && e.DATABASE_URL === undefined);
+  // The `npm start` demo: the embedded database, given the demo data on its first start.
+  const demo = e.DATABASE_URL === undefined && e.SEED === 'auto';
+  const onIn = (setting: 'auto' | 'on' | 'off', auto: boolean) => setting === 'on' || (setting === 'auto' && auto);
   const demoLink = (url: string | undefined, page: string) => url ?? (demoPages ? `/demo/${page}` : undefined);
   return {
     env: e.NODE_ENV,
@@ -317,7 +327,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       accessSeconds: e.ACCESS_TOKEN_SECONDS,
     },
     sessionCache: { seconds: e.SESSION_CACHE_SECONDS, maxEntries: e.SESSION_CACHE_ENTRIES },
-    signupEnabled: e.SIGNUP === 'on',
+    signupEnabled: onIn(e.SIGNUP, demo),
+    apiDocs: onIn(e.API_DOCS, demo || e.NODE_ENV === 'development'),
     client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
     signin: {
       slowAfter: e.SIGNIN_SLOW_AFTER,
