@@ -16,7 +16,13 @@ import { SessionCache } from './http/session-cache.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { requireAccessDeclarations, type RegisteredRoute } from './http/route.js';
 import { serializeError, serializeRequest } from './http/log-redaction.js';
-import { contentSecurityPolicy, securityHeaders, tileImageOrigin } from './http/security-headers.js';
+import {
+  API_CACHE_CONTROL,
+  contentSecurityPolicy,
+  isApiUrl,
+  securityHeaders,
+  tileImageOrigin,
+} from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
 import { registerSsoRoutes } from './features/sso/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
@@ -87,7 +93,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // A random id per request, in every log line of the request and on its answer (X-Request-Id), so a 500's id
     // finds its log line; a client's own id is not taken, since it could name another request's lines.
     genReqId: () => crypto.randomUUID(),
-    trustProxy: true,
+    // The forwarded headers are believed from the configured proxies only: from anyone else they would let a
+    // client choose its address, which the sign-in throttle counts against (decision 059).
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     frameworkErrors,
     bodyLimit: BODY_LIMIT_BYTES,
   });
@@ -154,6 +162,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
     for (const [name, value] of securityHeaders(request.protocol === 'https', policy)) reply.header(name, value);
+    if (isApiUrl(request.url)) reply.header('Cache-Control', API_CACHE_CONTROL);
     return payload;
   });
   // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
@@ -161,14 +170,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   registerOpsRoutes(app, { config, db: deps.db, now });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Call Centre API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The whole API's map, every route and its access rule, is for the demo and development unless API_DOCS says
+  // otherwise; without it /api/docs is an unknown path (decision 059).
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: 'Call Centre API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  }
 
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, { spaIndex: webDist !== undefined });

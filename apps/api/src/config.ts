@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CALL_SEARCH_COUNT_LIMIT, MEASUREIT_SEARCH_COUNT_LIMIT } from '@cc/contract';
 import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
+import { trustProxyVar } from './config-trust-proxy.js';
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -15,6 +16,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (decision 059); unset, none: the client is
+   * the socket's peer, so no client can choose the address the sign-in throttle counts against.
+   */
+  TRUST_PROXY: trustProxyVar,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: intVar(10),
@@ -41,10 +47,17 @@ const EnvSchema = z.object({
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
   CLIENT_IDLE_SECONDS: intVar(IDLE_TIMEOUT_SECONDS),
   CLIENT_WARNING_SECONDS: intVar(IDLE_WARNING_SECONDS),
-  /** on: anyone may create an account at the sign-up form; off: only administrators create accounts. */
-  SIGNUP: z.enum(['on', 'off']).default('on'),
+  /**
+   * on: anyone may create an account at the sign-up form; off: only administrators create accounts; auto: on in the
+   * demo only (the embedded database, which `SEED=auto` fills with demo data), off on a server (decision 059).
+   */
+  SIGNUP: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** The OpenAPI page and document at /api/docs; auto: on in the demo and in development, off otherwise (decision 059). */
+  API_DOCS: z.enum(['auto', 'on', 'off']).default('auto'),
   SIGNIN_SLOW_AFTER: intVar(3),
   SIGNIN_SLOW_MS: z.coerce.number().int().min(0).default(1000),
+  /** The longest wait of one attempt, whatever the counts: what an attacker's failures cost the real user at most. */
+  SIGNIN_SLOW_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   SIGNIN_LOCK_AFTER: intVar(5),
   SIGNIN_LOCK_SECONDS: intVar(15 * 60),
   SIGNIN_WINDOW_SECONDS: intVar(15 * 60),
@@ -131,6 +144,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** The addresses, CIDRs and range names of the trusted proxies (Fastify's trustProxy); empty: none. */
+  trustProxy: string[];
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -159,8 +174,17 @@ export interface Config {
   /** The in-process cache of resolved sessions (decision 042): `seconds` 0 is off. */
   sessionCache: { seconds: number; maxEntries: number };
   signupEnabled: boolean;
+  /** Serve the OpenAPI page and document at /api/docs. */
+  apiDocs: boolean;
   client: { idleSeconds: number; warningSeconds: number };
-  signin: { slowAfter: number; slowMs: number; lockAfter: number; lockSeconds: number; windowSeconds: number };
+  signin: {
+    slowAfter: number;
+    slowMs: number;
+    slowMaxMs: number;
+    lockAfter: number;
+    lockSeconds: number;
+    windowSeconds: number;
+  };
   /** The built web app to serve, or undefined to serve none (API only). */
   webDist: string | undefined;
   /** An open call nobody touches for this long is released. */
@@ -235,11 +259,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
   const e = parsed.data;
   const sso = ssoConfig(e);
   const demoPages = e.DEMO_PAGES === 'on' || (e.DEMO_PAGES === 'auto' && e.DATABASE_URL === undefined);
+  // The `npm start` demo: the embedded database, given the demo data on its first start.
+  const demo = e.DATABASE_URL === undefined && e.SEED === 'auto';
+  const onIn = (setting: 'auto' | 'on' | 'off', auto: boolean) => setting === 'on' || (setting === 'auto' && auto);
   const demoLink = (url: string | undefined, page: string) => url ?? (demoPages ? `/demo/${page}` : undefined);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -263,11 +291,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       accessSeconds: e.ACCESS_TOKEN_SECONDS,
     },
     sessionCache: { seconds: e.SESSION_CACHE_SECONDS, maxEntries: e.SESSION_CACHE_ENTRIES },
-    signupEnabled: e.SIGNUP === 'on',
+    signupEnabled: onIn(e.SIGNUP, demo),
+    apiDocs: onIn(e.API_DOCS, demo || e.NODE_ENV === 'development'),
     client: { idleSeconds: e.CLIENT_IDLE_SECONDS, warningSeconds: e.CLIENT_WARNING_SECONDS },
     signin: {
       slowAfter: e.SIGNIN_SLOW_AFTER,
       slowMs: e.SIGNIN_SLOW_MS,
+      slowMaxMs: e.SIGNIN_SLOW_MAX_MS,
       lockAfter: e.SIGNIN_LOCK_AFTER,
       lockSeconds: e.SIGNIN_LOCK_SECONDS,
       windowSeconds: e.SIGNIN_WINDOW_SECONDS,

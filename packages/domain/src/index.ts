@@ -18,3 +18,4 @@ export * from './outbound-import.js';
 export * from './floor.js';
 export * from './measureit/index.js';
 export * from './sso.js';
+export * from './signin-throttle.js';

@@ -100,6 +100,26 @@ describe('HTTP conventions', () => {
     );
   });
 
+  it('serves no OpenAPI page or document on a server by default (decision 059); API_DOCS=on serves them', async () => {
+    // Configured as a deployment on a database server; the app itself is given this test's database.
+    const server = { DATABASE_URL: 'postgres://callcentre@db.invalid:5432/callcentre' };
+    const closed = await createTestApp({ env: server, database: t.database });
+    const opened = await createTestApp({ env: { ...server, API_DOCS: 'on' }, database: t.database });
+    try {
+      for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const response = await closed.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.json()).toEqual({ error: 'NOT_FOUND', message: expect.any(String) });
+      }
+      expect((await opened.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+      // Turned off, the routes are still all there.
+      expect((await closed.app.inject({ method: 'GET', url: '/api/client-config' })).statusCode).toBe(200);
+    } finally {
+      await opened.close();
+      await closed.close();
+    }
+  });
+
   it('never shows internals in a 500', async () => {
     const app = await buildApp(testConfig(), { db: t.db });
     const config = { access: ACCESS.public };

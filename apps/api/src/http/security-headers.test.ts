@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, tileImageOrigin } from './security-headers.js';
+import { contentSecurityPolicy, isApiUrl, tileImageOrigin } from './security-headers.js';
 
 describe("the imagery's origin in the pages' img-src (decision 037)", () => {
   it.each([
@@ -25,5 +25,19 @@ describe("the imagery's origin in the pages' img-src (decision 037)", () => {
       "img-src 'self' data: https://a.test; font-src 'self' data:",
     );
     expect(contentSecurityPolicy()).toContain("img-src 'self' data:; ");
+  });
+});
+
+describe('which answers are kept from caches (decision 059)', () => {
+  it.each([
+    ['/api', true],
+    ['/api/auth/signin', true],
+    ['/api/dashboard?x=/y', true],
+    ['/apiary', false],
+    ['/', false],
+    ['/assets/index.js', false],
+    ['/dashboard?next=/api/x', false],
+  ])('%s: %s', (url, expected) => {
+    expect(isApiUrl(url)).toBe(expected);
   });
 });

@@ -65,3 +65,16 @@ export function securityHeaders(https: boolean, policy = CONTENT_SECURITY_POLICY
   if (https) headers.push(['Strict-Transport-Security', STRICT_TRANSPORT_SECURITY]);
   return headers;
 }
+
+/**
+ * Every answer under /api is kept by no cache, the browser's own included: the API's answers carry personal data
+ * (customers, users) or credentials (the sign-in's and refresh's tokens), and none is meant to be reused. No route
+ * under /api caches on purpose; the web app's files, outside /api, keep their own rules (app.ts).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
+/** Whether a request's URL (path and query) is under /api. */
+export function isApiUrl(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}

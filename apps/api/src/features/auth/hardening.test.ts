@@ -109,6 +109,37 @@ describe('self sign-up', () => {
     expect(created.json<{ user: { Applications: unknown[] } }>().user.Applications).toEqual([]);
   });
 
+  it('is off by default on a server (DATABASE_URL): the web app is told, the call refused; SIGNUP=on opens it', async () => {
+    // Configured as a deployment on a database server; the app itself is given this test's database.
+    const server = { DATABASE_URL: 'postgres://callcentre@db.invalid:5432/callcentre' };
+    const closed = await createTestApp({ env: server, database: t.database });
+    const opened = await createTestApp({ env: { ...server, SIGNUP: 'on' }, database: t.database });
+    try {
+      expect((await closed.app.inject({ method: 'GET', url: '/api/client-config' })).json()).toMatchObject({
+        signupEnabled: false,
+      });
+      const refused = await closed.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: {
+          username: 'harden_server',
+          password: PASSWORD,
+          confirmPassword: PASSWORD,
+          firstName: 'No',
+          lastName: 'One',
+          email: '',
+        },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'FORBIDDEN', message: 'Sign-up is switched off here.' });
+      expect((await signin(closed, 'harden_server', PASSWORD)).statusCode).toBe(401);
+      expect((await newUser(opened, 'harden_server')).statusCode).toBe(201);
+    } finally {
+      await opened.close();
+      await closed.close();
+    }
+  });
+
   it('SIGNUP=off closes it: the web app is told, and the call is refused with nothing created', async () => {
     const closed = await createTestApp({ env: { SIGNUP: 'off' }, database: t.database });
     try {

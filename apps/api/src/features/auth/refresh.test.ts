@@ -14,7 +14,9 @@ import { REFRESH_GRACE_SECONDS } from './sessions.js';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind the README's proxy on the same host (inject's requests come from 127.0.0.1), whose X-Forwarded-Proto
+  // says whether the browser used HTTPS.
+  t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
 });
 afterAll(async () => {
   await t.close();
@@ -182,6 +184,27 @@ describe('POST /api/auth/refresh', () => {
     const response = await refresh(cookie);
     expect(response.statusCode).toBe(401);
     expect(refreshCookieOf(response).header).toMatch(/cc_refresh=;.*Path=\/api\/auth\/refresh/i);
+  });
+
+  it.each([
+    ['NUL bytes in both parts', '%00.%00'],
+    ['a NUL byte in the session id of a live-looking credential', `${'A'.repeat(42)}%00.${'B'.repeat(43)}`],
+    ['a broken escape', '%E0%A4%A.x'],
+    ['letters outside base64url', '\u00e9t\u00e9.x'],
+    ['an empty part', '.abc'],
+    ['a very long part', `${'a'.repeat(5000)}.b`],
+  ])('refuses a malformed cookie (%s) with 401, clears it and writes nothing', async (_name, raw) => {
+    const before = await t.db.execute(sql`select count(*)::int as n from sessions where revoked_at is not null`);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie: `cc_refresh=${raw}` },
+    });
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json()).toEqual({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+    expect(refreshCookieOf(response).header).toMatch(/cc_refresh=;.*Path=\/api\/auth\/refresh/i);
+    const after = await t.db.execute(sql`select count(*)::int as n from sessions where revoked_at is not null`);
+    expect(rowsOf(after)).toEqual(rowsOf(before));
   });
 
   it("refuses a script's session, which has no refresh credential", async () => {

@@ -1,6 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
-import { CompanyType, PASSWORD_MESSAGES, Role, USERNAME_MESSAGES, passwordProblem, usernameProblem } from '@cc/domain';
+import {
+  CompanyType,
+  PASSWORD_MESSAGES,
+  Role,
+  USERNAME_MESSAGES,
+  passwordProblem,
+  signinDelayMs,
+  usernameProblem,
+} from '@cc/domain';
 import type { SigninRequest, SignupRequest } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -30,6 +38,14 @@ export function attemptKey(username: string, client: string): string {
   return `${client}|${username.toLowerCase()}`;
 }
 
+/** The row that counts the username's attempts from every client: it slows, never locks (decision 059). */
+export function usernameAttemptKey(username: string): string {
+  return attemptKey(username, ANY_CLIENT);
+}
+
+/** Not an IP address, so no client's row is the username's own. */
+const ANY_CLIENT = '*';
+
 function lockedOut(ms: number): AppError {
   return new AppError(
     'LOCKED_OUT',
@@ -38,11 +54,13 @@ function lockedOut(ms: number): AppError {
 }
 
 /**
- * Password guessing for one username from one client is slowed, then refused for a while; the counts
- * live in the database so that the limits hold across API processes. The attempt is counted in one
- * atomic statement *before* the password is checked, so parallel guesses cannot all pass before any is
- * counted: only the first `lockAfter` of a window reach the password check. Used by sign-in and by
- * password changes; returns the attempt's number, for `recordPasswordFailure`.
+ * Password guessing for one username from one client is slowed, then refused for a while; guessing
+ * for one username from many clients is slowed as well, up to SIGNIN_SLOW_MAX_MS, but never refused,
+ * so that nobody can lock a user out for everyone (decision 059). The counts live in the database so
+ * that the limits hold across API processes. Both are counted in one atomic statement *before* the
+ * password is checked, so parallel guesses cannot all pass before any is counted: only the first
+ * `lockAfter` of a window from one client reach the password check. Used by sign-in and by password
+ * changes; returns the attempt's number from this client, for `recordPasswordFailure`.
  */
 export async function beforePasswordCheck(ctx: AppContext, username: string, client: string): Promise<number> {
   const { signin: limits } = ctx.config;
@@ -50,9 +68,13 @@ export async function beforePasswordCheck(ctx: AppContext, username: string, cli
   const windowStart = new Date(now.getTime() - limits.windowSeconds * 1000).toISOString();
   const locked = sql`${signinAttempts.lockedUntil} is not null and ${signinAttempts.lockedUntil} > ${now.toISOString()}::timestamptz`;
   const inWindow = sql`${signinAttempts.firstFailureAt} > ${windowStart}::timestamptz`;
-  const [row] = await ctx.db
+  const clientKey = attemptKey(username, client);
+  const rows = await ctx.db
     .insert(signinAttempts)
-    .values({ usernameKey: attemptKey(username, client), failures: 1, firstFailureAt: now })
+    .values([
+      { usernameKey: clientKey, failures: 1, firstFailureAt: now },
+      { usernameKey: usernameAttemptKey(username), failures: 1, firstFailureAt: now },
+    ])
     .onConflictDoUpdate({
       target: signinAttempts.usernameKey,
       set: {
@@ -60,13 +82,19 @@ export async function beforePasswordCheck(ctx: AppContext, username: string, cli
         firstFailureAt: sql`case when ${locked} or ${inWindow} then ${signinAttempts.firstFailureAt} else ${now.toISOString()}::timestamptz end`,
       },
     })
-    .returning({ attempt: signinAttempts.failures, lockedUntil: signinAttempts.lockedUntil });
-  if (!row) throw new Error('The attempt count returned no row.');
+    .returning({
+      key: signinAttempts.usernameKey,
+      attempt: signinAttempts.failures,
+      lockedUntil: signinAttempts.lockedUntil,
+    });
+  const row = rows.find((r) => r.key === clientKey);
+  const anywhere = rows.find((r) => r.key !== clientKey);
+  if (!row || !anywhere) throw new Error('The attempt count returned no row.');
   if (row.lockedUntil && row.lockedUntil > now) throw lockedOut(row.lockedUntil.getTime() - now.getTime());
   // More attempts than allowed in the window, still in flight in parallel: refused unchecked.
   if (row.attempt > limits.lockAfter) throw lockedOut(limits.lockSeconds * 1000);
-  const earlier = row.attempt - 1;
-  if (earlier >= limits.slowAfter) await sleep(limits.slowMs * (earlier - limits.slowAfter + 1));
+  const delay = signinDelayMs(limits, row.attempt, anywhere.attempt);
+  if (delay > 0) await sleep(delay);
   return row.attempt;
 }
 
@@ -88,12 +116,14 @@ export async function recordPasswordFailure(
   throw lockedOut(limits.lockSeconds * 1000);
 }
 
-/** A right password: this client's count for the username starts again. */
+/** A right password: this client's count for the username, and the username's from every client, start again. */
 export async function clearPasswordFailures(ctx: AppContext, username: string, client: string): Promise<void> {
-  await ctx.db.delete(signinAttempts).where(eq(signinAttempts.usernameKey, attemptKey(username, client)));
+  await ctx.db
+    .delete(signinAttempts)
+    .where(inArray(signinAttempts.usernameKey, [attemptKey(username, client), usernameAttemptKey(username)]));
 }
 
-/** An administrator's unlock: every client's count and lock for the username end. */
+/** An administrator's unlock: every client's count and lock for the username end, and its count from anywhere. */
 export async function unlockUsername(ctx: AppContext, username: string): Promise<void> {
   await ctx.db
     .delete(signinAttempts)

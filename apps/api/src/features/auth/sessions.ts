@@ -21,6 +21,11 @@ import { releaseSessionCalls } from '../current-call/index.js';
 export const REFRESH_COOKIE = 'cc_refresh';
 /** The one path the browser sends the refresh cookie to. */
 export const REFRESH_PATH = '/api/auth/refresh';
+/**
+ * A part of the refresh cookie as `newToken` writes it: base64url (43 characters). Up to 128 are taken, so a session
+ * id of any earlier shape (migration 0020 made old token hashes, 64 hex digits, into ids) still reaches the lookup.
+ */
+const CREDENTIAL_PART = /^[A-Za-z0-9_-]{1,128}$/;
 /** How long the secret a refresh replaced is still accepted (decision 022). */
 export const REFRESH_GRACE_SECONDS = 10;
 
@@ -101,7 +106,10 @@ export async function signout(ctx: AppContext, sessionId: string): Promise<void>
  */
 export async function refreshSession(ctx: AppContext, cookie: string | undefined): Promise<NewSession> {
   const [sessionId, secret, extra] = (cookie ?? '').split('.');
-  if (!sessionId || !secret || extra !== undefined) throw unauthenticated();
+  // Anything but two parts of the shape we issue is refused before the database sees it: a NUL byte (`%00`) in the
+  // session id would otherwise fail the statement itself, a 500 instead of a 401.
+  if (!sessionId || !secret || extra !== undefined || !CREDENTIAL_PART.test(sessionId) || !CREDENTIAL_PART.test(secret))
+    throw unauthenticated();
   const now = ctx.now();
   const presented = hashToken(secret);
   // Thrown once the transaction has committed: a reuse ends the session for good.
