@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { trackConnections } from './ops/shutdown.js';
+import { endDrain, stopAccepting, trackConnections } from './ops/shutdown.js';
 import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 import { startDemoIdentityServer, type DemoIdentityServer } from './demo-identity/server.js';
 
@@ -53,10 +53,14 @@ async function main(): Promise<void> {
       process.exit(1);
     }, timeoutSeconds * 1000).unref();
     app.lifecycle.draining = true;
+    // No new connection from here on: a proxy's connect is refused and it sends the request to another process; a
+    // connection accepted now would outlive the drain and be cut with its request unanswered (decision 057).
+    stopAccepting(app.server);
     // Open streams would hold their connections for the whole drain: they end now, and the browsers reconnect to
     // another process (decision 035).
     app.floorHub.close();
     await connections.whenAllClosed(drainSeconds * 1000);
+    endDrain(app.server);
     try {
       await app.close();
       await identityServer?.close();

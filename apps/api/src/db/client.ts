@@ -64,10 +64,21 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
  */
 export const planOncePoolSize = (poolSize: number): number => Math.max(2, Math.ceil(poolSize / 2));
 
+/**
+ * A connection the server ends must not end the process, whether it is idle in the pool (the pool's 'error') or
+ * checked out (a transaction under way when an administrator or a restart ends its backend: the statement in flight
+ * fails, and then the connection's own 'error', which pg-pool listens to only while the connection is idle, would
+ * be thrown). The pool drops a broken connection when it is released, and the next query connects again; the
+ * request answers 503 (decision 057).
+ */
+function surviveLostConnections(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
 export async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // A pool error on an idle client (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  surviveLostConnections(pool);
   const pools = [pool];
   if (preparedStatements) {
     prepareStatements(pool);
@@ -75,7 +86,7 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
     // pg-pool waits for the promise onConnect answers before handing the connection out; its types say void.
     const onConnect = keepPlans as (client: pg.ClientBase) => void;
     const once = new pg.Pool({ connectionString: url, max: planOncePoolSize(poolSize), onConnect });
-    once.on('error', () => undefined);
+    surviveLostConnections(once);
     prepareStatements(once);
     routePlanOnce(pool, once);
     pools.push(once);

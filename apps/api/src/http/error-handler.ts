@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/unavailable.js';
 import { AppError } from './errors.js';
 
 interface ValidationIssue {
@@ -70,6 +75,23 @@ function shaped(request: FastifyRequest, body: { error: string; message: string;
 
 export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // The database cannot be reached or is going away: another process, or the same a moment later, may serve the
+    // request, so it answers 503 with Retry-After, which the proxy retries where a repeat is safe (decision 057).
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database is unavailable');
+      const step = error instanceof AppError && error.step ? { step: error.step } : {};
+      return reply
+        .status(503)
+        .header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(
+          shaped(request, {
+            error: 'UNAVAILABLE',
+            message: DATABASE_UNAVAILABLE_MESSAGE,
+            ...step,
+            requestId: request.id,
+          }),
+        );
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation as ValidationIssue[]) {

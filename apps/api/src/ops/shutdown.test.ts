@@ -1,7 +1,8 @@
 /**
- * Issue 13, point 9: graceful shutdown of the real server process. After SIGTERM a request in flight is answered,
- * a request sent on a kept-alive connection is answered (not reset, not 503), and the mail worker's message in
- * progress does not hold the shutdown. PostgreSQL only (TEST_DATABASE_URL): the test reads and writes the database
+ * Graceful shutdown of the real server process (decisions 016 and 057). After SIGTERM a new connection is refused at
+ * once, a request in flight is answered, a request sent on a kept-alive connection is answered (not reset) and that
+ * connection then closes, and the mail worker's message in progress does not hold the shutdown. Behind nginx, during
+ * a rolling restart: rolling-restart.test.ts. PostgreSQL only (TEST_DATABASE_URL): the test reads and writes the database
  * while the server runs, which the embedded database does not allow.
  */
 import crypto from 'node:crypto';
@@ -27,18 +28,22 @@ describe.runIf(engine === 'postgres')('graceful shutdown of a server process', (
     await database?.close();
   });
 
-  /** Resolves once the server has begun draining: a fresh connection's /readyz answers 503. */
-  async function draining(server: ServerProcess): Promise<void> {
+  /**
+   * Resolves once the server has stopped accepting connections: a fresh one is refused. A probe that still gets in
+   * (the signal not yet handled) is closed at once, so it does not hold the drain.
+   */
+  async function refusing(server: ServerProcess): Promise<void> {
     await until(async () => {
-      const probe = await connect(server.url);
-      probe.write(request('GET', '/readyz', { close: true }));
-      const { status } = await probe.response();
-      probe.destroy();
-      return status === 503;
+      try {
+        (await connect(server.url)).destroy();
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+      }
     });
   }
 
-  it('answers the request in flight and the next one on a kept-alive connection, then exits', async () => {
+  it('refuses new connections at once, answers the request in flight and the next one on a kept-alive connection, then exits', async () => {
     // A drain far longer than the test: the process can only exit in time by seeing every connection close.
     const server = await startServerProcess(database.url, {
       env: { SHUTDOWN_DRAIN_SECONDS: '600', SHUTDOWN_TIMEOUT_SECONDS: '900' },
@@ -58,11 +63,13 @@ describe.runIf(engine === 'postgres')('graceful shutdown of a server process', (
     slow.write(half.slice(0, half.length - 10));
 
     server.child.kill('SIGTERM');
-    await draining(server);
+    await refusing(server);
 
-    keptAlive.write(request('GET', '/healthz'));
+    // The connection a client kept is still served while the process drains: answered, then closed.
+    keptAlive.write(request('GET', '/readyz'));
     const second = await keptAlive.response();
-    expect(second.status).toBe(200);
+    expect(second.status).toBe(503);
+    expect(JSON.parse(second.body)).toMatchObject({ status: 'draining' });
     expect(second.headers.connection).toBe('close');
     await keptAlive.ended();
 

@@ -1,13 +1,14 @@
 /**
- * Graceful shutdown (server.ts, decision 016). On SIGTERM the process first drains: it keeps listening and keeps
- * every open connection, marks /readyz 503 so a proxy stops choosing it, and answers each request with
- * `Connection: close`, so a request a client already sent on a kept-alive connection is answered instead of reset.
- * The drain ends when every connection has closed or after SHUTDOWN_DRAIN_SECONDS. Then Fastify closes: in-flight
- * requests finish, idle connections close, the mail worker stops (bounded, app.ts), and then the database closes.
- * SHUTDOWN_TIMEOUT_SECONDS bounds all of it.
+ * Graceful shutdown (server.ts, decisions 016 and 057). On SIGTERM the process stops listening at once, so a proxy's
+ * next connection is refused and goes to another process, and drains the connections it already has: it keeps
+ * them, marks /readyz 503, and answers each request with `Connection: close`, so a request a client already sent
+ * (or sends) on a kept-alive connection is answered instead of reset. The drain ends when every connection has
+ * closed or after SHUTDOWN_DRAIN_SECONDS; the connections still idle then are closed (none with a request begun),
+ * then Fastify closes: requests still in flight finish, the mail worker stops (bounded, app.ts), and then the
+ * database closes. SHUTDOWN_TIMEOUT_SECONDS bounds all of it.
  */
 import type { Server } from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
 
 export interface ConnectionTracker {
   readonly size: number;
@@ -42,4 +43,23 @@ export function trackConnections(server: Server): ConnectionTracker {
       });
     },
   };
+}
+
+/**
+ * Close the listening socket and nothing else: no connection is accepted from now on (a client's connect is refused,
+ * and a proxy sends the request to another process), while every connection already open stays to be answered.
+ * node's own `http.Server.close()` would also end the idle kept-alive connections at that instant, racing a request
+ * a client may be sending on one of them; those close at the end of the drain instead (`endDrain`).
+ */
+export function stopAccepting(server: Server): void {
+  net.Server.prototype.close.call(server);
+}
+
+/**
+ * The end of the drain: the connections with no request begun are closed (node's closeIdleConnections never closes
+ * one whose request it has started to read); one with a request in flight is answered, with `Connection: close`,
+ * before Fastify's close returns.
+ */
+export function endDrain(server: Server): void {
+  server.closeIdleConnections();
 }

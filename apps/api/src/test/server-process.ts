@@ -1,9 +1,11 @@
 /**
- * The real API as a separate process (node with tsx on src/server.ts, no build needed) on a PostgreSQL database or
- * an embedded one (`databaseUrl` undefined, `DATA_DIR` in `env`), for tests across processes: two servers racing
- * for one call, a server killed in the middle of a request or of its first start, a server shutting down.
+ * The real API as a separate process (node with tsx on src/server.ts, no build needed; or the built
+ * dist/server.js, as production runs it) on a PostgreSQL database or an embedded one (`databaseUrl` undefined,
+ * `DATA_DIR` in `env`), for tests across processes: two servers racing for one call, a server killed in the middle
+ * of a request or of its first start, a server shutting down, a rolling restart behind nginx.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../server.ts');
 const tsxLoader = path.resolve(here, '../../../../node_modules/tsx/dist/loader.mjs');
+const builtEntry = path.resolve(here, '../../dist/server.js');
 
 export interface ServerProcess {
   /** http://127.0.0.1:{port} */
@@ -50,8 +53,11 @@ export function freePort(): Promise<number> {
  */
 export async function spawnServerProcess(
   databaseUrl: string | undefined,
-  options: { port?: number; env?: Record<string, string> } = {},
+  options: { port?: number; env?: Record<string, string>; built?: boolean } = {},
 ): Promise<ServerProcess> {
+  if (options.built && !fs.existsSync(builtEntry)) {
+    throw new Error(`${builtEntry} is missing: run \`npm run build\` first`);
+  }
   const port = options.port ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -65,7 +71,8 @@ export async function spawnServerProcess(
   };
   if (databaseUrl === undefined) delete env.DATABASE_URL;
   else env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ['--import', tsxLoader, serverEntry], {
+  const args = options.built ? [builtEntry] : ['--import', tsxLoader, serverEntry];
+  const child = spawn(process.execPath, args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -133,7 +140,7 @@ function statusOf(url: string): Promise<number> {
  */
 export async function startServerProcess(
   databaseUrl: string | undefined,
-  options: { port?: number; env?: Record<string, string>; timeoutMs?: number } = {},
+  options: { port?: number; env?: Record<string, string>; built?: boolean; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const server = await spawnServerProcess(databaseUrl, options);
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
