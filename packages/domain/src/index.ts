@@ -16,6 +16,7 @@ export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';
 export * from './floor.js';
+export * from './csv-cell.js';
 export * from './measureit/index.js';
 export * from './sso.js';
 export * from './signin-throttle.js';

@@ -67,22 +67,44 @@ interface UserRow {
   session_id: string;
 }
 
-/** Load the authorization view of a user in one query. */
-export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): Promise<AuthUser | null> {
-  const rows = rowsOf<UserRow>(
-    await db.execute(sql`
-      select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
-             r.name as role_name, now() as last_seen_at,
+/** What `toAuthUser` reads of a user `u` and its role `r`, but the session's columns. */
+const USER_VIEW = sql`u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
+             r.name as role_name,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,
              coalesce((select json_agg(a.application_id order by a.application_id)
-                       from user_applications a where a.user_id = u.user_id and ${onlyMeasureIt}), '[]') as applications
+                       from user_applications a where a.user_id = u.user_id and ${onlyMeasureIt}), '[]') as applications`;
+
+/** Load the authorization view of a user in one query. */
+export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): Promise<AuthUser | null> {
+  const rows = rowsOf<UserRow>(
+    await db.execute(sql`
+      select ${USER_VIEW}, now() as last_seen_at
       from users u join roles r on r.role_id = u.role_id
       where u.user_id = ${userId} and u.active`),
   );
   const row = rows[0];
   return row ? toAuthUser(row, sessionId) : null;
+}
+
+/**
+ * The users of these sessions as they are now, in one query: only sessions still alive (not revoked, idle past the
+ * limit or past their end) of active users. What `authenticate` would resolve, read from the database (never the
+ * session cache), for a request that outlives its own check: the floor stream re-checks its user with it.
+ */
+export async function loadSessionUsers(ctx: AppContext, sessionIds: string[]): Promise<Map<string, AuthUser>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = rowsOf<UserRow>(
+    await ctx.db.execute(sql`
+      select ${USER_VIEW}, s.last_seen_at, s.session_id
+      from sessions s join users u on u.user_id = s.user_id join roles r on r.role_id = u.role_id
+      where s.session_id in (${sql.join(
+        sessionIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and ${sessionAlive(ctx, ctx.now())} and u.active`),
+  );
+  return new Map(rows.map((row) => [row.session_id, toAuthUser(row, row.session_id)]));
 }
 
 function toAuthUser(row: UserRow, sessionId: string): AuthUser {

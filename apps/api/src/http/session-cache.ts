@@ -20,6 +20,22 @@ import type { Notices } from '../db/notices.js';
 
 export const SESSIONS_CHANNEL = 'cc_sessions';
 
+/** What a notice on SESSIONS_CHANNEL says changed (read here and by the floor stream, which re-checks its users). */
+export type SessionNotice =
+  | { kind: 'session'; sessionId: string }
+  | { kind: 'token'; tokenHash: string }
+  | { kind: 'user'; userId: number }
+  | { kind: 'fence' }
+  | { kind: 'all' };
+
+export function readSessionNotice(payload: string): SessionNotice {
+  if (payload.startsWith('fence:')) return { kind: 'fence' };
+  if (payload.startsWith('s:')) return { kind: 'session', sessionId: payload.slice(2) };
+  if (payload.startsWith('t:')) return { kind: 'token', tokenHash: payload.slice(2) };
+  if (payload.startsWith('u:')) return { kind: 'user', userId: Number(payload.slice(2)) };
+  return { kind: 'all' };
+}
+
 export interface CachedSession {
   user: AuthUser;
   userId: number;
@@ -131,11 +147,11 @@ export class SessionCache {
       fence();
       return;
     }
-    if (payload.startsWith('fence:')) return;
-    if (payload.startsWith('s:')) this.dropSession(payload.slice(2));
-    else if (payload.startsWith('t:')) this.dropToken(payload.slice(2));
-    else if (payload.startsWith('u:')) this.dropUser(Number(payload.slice(2)));
-    else this.clear();
+    const notice = readSessionNotice(payload);
+    if (notice.kind === 'session') this.dropSession(notice.sessionId);
+    else if (notice.kind === 'token') this.dropToken(notice.tokenHash);
+    else if (notice.kind === 'user') this.dropUser(notice.userId);
+    else if (notice.kind === 'all') this.clear();
   }
 
   private dropToken(tokenHash: string): void {

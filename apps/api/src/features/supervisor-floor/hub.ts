@@ -3,7 +3,12 @@
  * the listener marks every scope stale; each scope is read again at most once per `minIntervalMs` (changes in between
  * are coalesced into the next read), and the one snapshot is written to every stream of that scope. A snapshot that
  * time alone makes wrong (an abandoned call's lock runs out, the day ends) is read again when it does. A heartbeat
- * comment keeps proxies from closing a quiet stream, and checks that each stream's session is still alive.
+ * comment keeps proxies from closing a quiet stream.
+ *
+ * A stream outlives the check of its request, so its user's rights are checked again before every snapshot is written
+ * to it, at every heartbeat, and at once when the user's session or grants change (`recheck`): a stream whose session
+ * has ended, whose user is gone or no longer passes the route's rule, or whose scope is no longer the one it streams,
+ * ends there (060-csv-formulas-filter-depth-floor-rights.md).
  */
 import type { Scope } from '@cc/domain';
 import type { FloorSnapshot } from '@cc/contract';
@@ -12,6 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface FloorSubscriber {
   scope: Scope;
   sessionId: string;
+  userId: number;
   /** Write one SSE frame; false when the stream is gone. */
   write(frame: string): boolean;
   end(): void;
@@ -40,8 +46,8 @@ const EXPIRY_MARGIN_MS = 1000;
 
 export interface FloorHubOptions {
   read(scope: Scope): Promise<FloorRead>;
-  /** Of these sessions, those that may still stream (not revoked, idle or past their end). */
-  liveSessions(sessionIds: string[]): Promise<Set<string>>;
+  /** Of these sessions, the scope each may stream now; a session missing from the answer may stream no more. */
+  rights(sessionIds: string[]): Promise<Map<string, Scope>>;
   log: FastifyBaseLogger;
   minIntervalMs?: number;
   heartbeatMs?: number;
@@ -50,6 +56,8 @@ export interface FloorHubOptions {
 /** An SSE `snapshot` event. */
 export const snapshotFrame = (snapshot: FloorSnapshot): string =>
   `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
+
+const scopeKey = (scope: Scope): string => JSON.stringify(scope);
 
 export class FloorHub {
   private readonly groups = new Map<string, ScopeGroup>();
@@ -75,7 +83,7 @@ export class FloorHub {
       subscriber.end();
       return () => undefined;
     }
-    const key = JSON.stringify(subscriber.scope);
+    const key = scopeKey(subscriber.scope);
     let group = this.groups.get(key);
     if (!group) {
       group = {
@@ -93,6 +101,7 @@ export class FloorHub {
     const remove = () => this.remove(key, subscriber);
     try {
       const read = await this.options.read(subscriber.scope);
+      await this.checkRights([subscriber]);
       subscriber.write(snapshotFrame(read.snapshot));
       if (this.groups.get(key) === group) this.expireAfter(group, read.trueForMs);
     } catch (error) {
@@ -106,6 +115,18 @@ export class FloorHub {
   /** Something changed in the database: every scope is read again, no sooner than its interval allows. */
   changed(): void {
     for (const group of this.groups.values()) this.schedule(group);
+  }
+
+  /**
+   * Check the rights of the streams `which` picks at once (their user's session or grants changed), ending those that
+   * no longer hold them. A failed check ends nothing: the next snapshot or heartbeat checks again, and writes nothing
+   * before it has.
+   */
+  recheck(which: (subscriber: FloorSubscriber) => boolean): void {
+    const picked = [...this.groups.values()].flatMap((g) => [...g.subscribers].filter(which));
+    this.checkRights(picked).catch((error: unknown) => {
+      this.options.log.warn({ err: error }, 'floor view: rights check failed');
+    });
   }
 
   /** End every stream (shutdown): the browsers reconnect, to another process if this one is going. */
@@ -149,14 +170,15 @@ export class FloorHub {
       if (group.subscribers.size > 0 && !this.closed) {
         const read = await this.options.read(group.scope);
         const frame = snapshotFrame(read.snapshot);
+        await this.checkRights([...group.subscribers]);
         for (const subscriber of group.subscribers) subscriber.write(frame);
-        if (!this.closed && this.groups.has(JSON.stringify(group.scope))) this.expireAfter(group, read.trueForMs);
+        if (!this.closed && this.groups.has(scopeKey(group.scope))) this.expireAfter(group, read.trueForMs);
       }
     } catch (error) {
       this.options.log.error({ err: error }, 'floor view: reading the snapshot failed');
     } finally {
       group.pending = false;
-      if (group.again && !this.closed && this.groups.has(JSON.stringify(group.scope))) this.schedule(group);
+      if (group.again && !this.closed && this.groups.has(scopeKey(group.scope))) this.schedule(group);
     }
   }
 
@@ -173,15 +195,24 @@ export class FloorHub {
     group.expiry.unref();
   }
 
+  /** End the streams whose user may no longer stream, or no longer the scope it streams (its new one is a new stream). */
+  private async checkRights(subscribers: FloorSubscriber[]): Promise<void> {
+    if (subscribers.length === 0) return;
+    const rights = await this.options.rights([...new Set(subscribers.map((s) => s.sessionId))]);
+    for (const subscriber of subscribers) {
+      const scope = rights.get(subscriber.sessionId);
+      if (!scope || scopeKey(scope) !== scopeKey(subscriber.scope)) subscriber.end();
+    }
+  }
+
   private async beat(): Promise<void> {
     const all = [...this.groups.values()].flatMap((g) => [...g.subscribers]);
     if (all.length === 0) return;
     for (const subscriber of all) subscriber.write(': heartbeat\n\n');
     try {
-      const live = await this.options.liveSessions([...new Set(all.map((s) => s.sessionId))]);
-      for (const subscriber of all) if (!live.has(subscriber.sessionId)) subscriber.end();
+      await this.checkRights(all);
     } catch (error) {
-      this.options.log.warn({ err: error }, 'floor view: session check failed');
+      this.options.log.warn({ err: error }, 'floor view: rights check failed');
     }
   }
 }

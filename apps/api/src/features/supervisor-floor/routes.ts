@@ -2,9 +2,10 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
+import { readSessionNotice, SESSIONS_CHANNEL } from '../../http/session-cache.js';
 import { FloorHub, type FloorSubscriber } from './hub.js';
 import { readFloor, readFloorTimed } from './service.js';
-import { issueTicket, liveSessions, redeemTicket } from './tickets.js';
+import { issueTicket, redeemTicket, streamRights } from './tickets.js';
 
 export const FLOOR_CHANNEL = 'cc_floor';
 
@@ -15,7 +16,7 @@ const RETRY_MS = 2000;
 export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new FloorHub({
     read: (scope) => readFloorTimed(ctx, scope),
-    liveSessions: (ids) => liveSessions(ctx, ids),
+    rights: (ids) => streamRights(ctx, ids),
     log: ctx.log,
     minIntervalMs: ctx.config.floor.minIntervalMs,
     heartbeatMs: ctx.config.floor.heartbeatSeconds * 1000,
@@ -25,6 +26,14 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
   // listener may have missed some, so every scope is read again then too.
   await ctx.notices.listen(FLOOR_CHANNEL, () => hub.changed());
   ctx.notices.onReconnect(() => hub.changed());
+  // A user's session or grants changed (the session cache's notices, decision 042): its streams check their rights at
+  // once, so a stream ends when its user signs out, is removed or loses the role, not at its next snapshot.
+  await ctx.notices.listen(SESSIONS_CHANNEL, (payload) => {
+    const notice = readSessionNotice(payload);
+    if (notice.kind === 'session') hub.recheck((s) => s.sessionId === notice.sessionId);
+    else if (notice.kind === 'user') hub.recheck((s) => s.userId === notice.userId);
+    else if (notice.kind === 'all') hub.recheck(() => true);
+  });
   // Streams end before the server closes (it waits for open connections, and a stream's stays open); the LISTEN
   // connection closes after (app.ts).
   app.addHook('preClose', (done) => {
@@ -56,6 +65,7 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
       const subscriber: FloorSubscriber = {
         scope: user.scope,
         sessionId: user.sessionId,
+        userId: user.userId,
         write: (frame) => !ended && out.write(frame),
         end,
       };

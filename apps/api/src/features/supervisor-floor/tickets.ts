@@ -3,12 +3,15 @@
  * written to logs and kept in history. So the page asks for a ticket with its bearer token, and opens the stream with
  * the ticket in the query: random, stored as a SHA-256, good for TICKET_SECONDS and for one stream only, and bound to
  * the session, whose rules (revoked, idle, past its end) are checked when it is used, as `authenticate` checks them.
+ * An open stream's rights are checked again while it streams (`streamRights`).
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { routes } from '@cc/contract';
+import { mayAccess, type Scope } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { hashToken, loadAuthUser, newToken, sessionAlive, type AuthUser } from '../../http/auth.js';
+import { hashToken, loadAuthUser, loadSessionUsers, newToken, sessionAlive, type AuthUser } from '../../http/auth.js';
 import { unauthenticated } from '../../http/errors.js';
 
 export const TICKET_SECONDS = 30;
@@ -48,16 +51,15 @@ export async function redeemTicket(ctx: AppContext, request: FastifyRequest): Pr
   return user;
 }
 
-/** Of these sessions, the ones still alive (the heartbeat ends the streams of the others). */
-export async function liveSessions(ctx: AppContext, sessionIds: string[]): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const now = ctx.now();
-  const rows = rowsOf<{ session_id: string }>(
-    await ctx.db.execute(sql`select s.session_id from sessions s
-      where s.session_id in (${sql.join(
-        sessionIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}) and ${sessionAlive(ctx, now)}`),
-  );
-  return new Set(rows.map((r) => r.session_id));
+/**
+ * Of these streams' sessions, the scope each may stream now: the session still alive, its user active, and the
+ * stream route's access rule passing with the user's grants as they are now (060-csv-formulas-filter-depth-floor-rights.md).
+ * A session missing from the answer may stream no more.
+ */
+export async function streamRights(ctx: AppContext, sessionIds: string[]): Promise<Map<string, Scope>> {
+  const users = await loadSessionUsers(ctx, sessionIds);
+  const rights = new Map<string, Scope>();
+  for (const [sessionId, user] of users)
+    if (mayAccess(routes.floorStream.access, user)) rights.set(sessionId, user.scope);
+  return rights;
 }

@@ -7,6 +7,7 @@
 import { parse, CsvError } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import iconv from 'iconv-lite';
+import { csvCell } from '@cc/domain';
 
 export type CsvEncoding = 'ISO-8859-1' | 'UTF-8';
 
@@ -97,9 +98,22 @@ export async function parseCsv(
   return { header, records };
 }
 
-/** CSV text of rows (a header first), quoted where needed, CRLF line ends: what a spreadsheet opens. */
+/** A cell through the formula-injection rule (`csvCell`), in the form csv-stringify takes. */
+function cast(value: string | number): string | { value: string; quoted: true } {
+  const cell = csvCell(value);
+  return cell.quoted ? { value: cell.text, quoted: true } : cell.text;
+}
+
+/**
+ * CSV text of rows (a header first), quoted where needed, CRLF line ends: what a spreadsheet opens. The one writer of
+ * every CSV the app answers, so every cell goes through `csvCell`: text a spreadsheet would read as a formula is
+ * written as text (060-csv-formulas-filter-depth-floor-rights.md).
+ */
 export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
-  return stringify(rows as (string | number | null)[][], { record_delimiter: 'windows' });
+  return stringify(rows as (string | number | null)[][], {
+    record_delimiter: 'windows',
+    cast: { string: cast, number: cast },
+  });
 }
 
 /** Is this name that of a .csv file? An empty name (a script's upload) is taken as one. */

@@ -1,6 +1,6 @@
 /** The $filter and $orderby grammar: OData's precedence, its literals, and refusals with their position. */
 import { describe, expect, it } from 'vitest';
-import { ODataSyntaxError, parseFilter, parseOrderBy, type FilterExpr } from './odata.js';
+import { FILTER_MAX_DEPTH, ODataSyntaxError, parseFilter, parseOrderBy, type FilterExpr } from './odata.js';
 
 /** The tree as text with every group in parentheses, to read precedence at a glance. */
 function show(e: FilterExpr): string {
@@ -69,6 +69,18 @@ describe('$filter', () => {
     expect(error).toBeInstanceOf(ODataSyntaxError);
     expect((error as ODataSyntaxError).message).toMatch(/^\$filter: /);
     expect((error as ODataSyntaxError).position + 1).toBe(position);
+  });
+
+  it('refuses parentheses nested past the limit before parsing, where they pass it; strings do not count', () => {
+    const nested = (n: number) => `${'('.repeat(n)}a eq 1${')'.repeat(n)}`;
+    expect(show(parseFilter(nested(FILTER_MAX_DEPTH)))).toBe('a eq 1');
+    for (const text of [nested(FILTER_MAX_DEPTH + 1), nested(2000), '('.repeat(2000)]) {
+      expect(() => parseFilter(text)).toThrow(
+        new ODataSyntaxError('$filter', `parentheses nest more than ${FILTER_MAX_DEPTH} deep`, FILTER_MAX_DEPTH),
+      );
+    }
+    const inText = `a eq '${'('.repeat(500)}''' and (b eq 1)`;
+    expect(show(parseFilter(inText))).toBe(`(a eq "${'('.repeat(500)}'" and b eq 1)`);
   });
 });
 

@@ -44,6 +44,29 @@ export class ODataSyntaxError extends Error {
 
 const parser = peggy.generate(ODATA_GRAMMAR, { allowedStartRules: ['Filter', 'OrderBy'] });
 
+/**
+ * How deep a $filter's parentheses may nest. The parser recurses through a few rules for every parenthesis, and about
+ * 1,900 of them overflowed the stack (a 500); the screens nest a few. Other nesting (`not not …`, long `and`/`or`
+ * chains) costs the stack less and is bounded by the length the contract allows, 4,000 characters
+ * (060-csv-formulas-filter-depth-floor-rights.md).
+ */
+export const FILTER_MAX_DEPTH = 100;
+
+/** Where the text's parentheses first nest deeper than the limit (those inside a string literal do not count). */
+function tooDeepAt(text: string): number | null {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    // A quote doubled inside a string leaves it and enters it again at once: no character is read outside.
+    if (c === "'") inString = !inString;
+    else if (inString) continue;
+    else if (c === '(' && ++depth > FILTER_MAX_DEPTH) return i;
+    else if (c === ')') depth--;
+  }
+  return null;
+}
+
 function parse<T>(option: '$filter' | '$orderby', startRule: string, text: string): T {
   try {
     return parser.parse(text, { startRule }) as T;
@@ -55,5 +78,11 @@ function parse<T>(option: '$filter' | '$orderby', startRule: string, text: strin
   }
 }
 
-export const parseFilter = (text: string): FilterExpr => parse('$filter', 'Filter', text);
+export function parseFilter(text: string): FilterExpr {
+  // Refused before the parser sees it, so no $filter can overflow the parser's stack.
+  const deep = tooDeepAt(text);
+  if (deep !== null) throw new ODataSyntaxError('$filter', `parentheses nest more than ${FILTER_MAX_DEPTH} deep`, deep);
+  return parse('$filter', 'Filter', text);
+}
+
 export const parseOrderBy = (text: string): OrderItem[] => parse('$orderby', 'OrderBy', text);
