@@ -13,6 +13,7 @@ import type { FranchiseDesignation } from './constants.js';
 import { ACCESS, mayAccess, type Access } from './route-access.js';
 import { USER_ADMIN_MESSAGES as M, rightsRefusal } from './user-admin.js';
 import {
+  offerExcess,
   permissionListOf,
   rightsExcess,
   roleRules,
@@ -126,6 +127,19 @@ describe('a user manager gives only what it holds (the observed attacks)', () =>
     });
     // On another user an administrator gives anything.
     expect(rightsRefusal({ userId: 1 }, admin, { userId: 8, rights: rights() }, wider, facts)).toBeNull();
+  });
+});
+
+describe('what the user form offers', () => {
+  it('no role or company whose own rights the manager lacks', () => {
+    const corporate = { roleId: Role.UserAdministrator, companyId: 1, branches: [] };
+    expect(offerExcess(corporate, 1, Role.Supervisor)).toBeNull();
+    expect(offerExcess(corporate, 1, Role.LeadsCCManager)).toMatchObject({ kind: 'pricing' });
+    expect(offerExcess(corporate, 1, Role.Administrator)).toMatchObject({ kind: 'administrator' });
+    expect(offerExcess(corporate, 2, corporate.roleId)).toMatchObject({ kind: 'pricing' });
+    expect(offerExcess(corporate, 4, corporate.roleId)).toMatchObject({ kind: 'scope' });
+    expect(offerExcess(corporate, 3, corporate.roleId)).toBeNull();
+    expect(offerExcess({ ...corporate, roleId: 1 }, 2, Role.LeadsCCManager)).toBeNull();
   });
 });
 

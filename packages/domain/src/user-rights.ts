@@ -163,3 +163,26 @@ export function selfWidening(before: CsrFlagValues, after: CsrFlagValues): strin
   if (flag) return flag;
   return before[NARROWING_FLAG] && !after[NARROWING_FLAG] ? NARROWING_FLAG : null;
 }
+
+const NO_FLAGS: CsrFlagValues = {
+  allowCorporate: false,
+  allowFranchise: false,
+  isAdmin: false,
+  allowVerification: false,
+  measureItToolOnly: false,
+};
+
+/**
+ * What a company and a role give by themselves (route rules, price edits, reach) that the actor lacks: the user form
+ * offers neither a role nor a company that would give more. The server compares the whole form (`rightsRefusal`).
+ */
+export function offerExcess(
+  actor: { roleId: number; companyId: number; branches: readonly string[] },
+  companyId: number,
+  roleId: number,
+): Excess | null {
+  const bare = { applications: [], permissions: [], flags: NO_FLAGS };
+  const own = { ...bare, roleId: actor.roleId, companyId: actor.companyId, branches: actor.branches };
+  const other = { ...bare, roleId, companyId, branches: [] };
+  return rightsExcess(own, other, { falsevalues: new Map(), designations: new Map() });
+}
