@@ -76,10 +76,14 @@ test('a user manager is offered only what it may give, and cannot change an admi
   await signIn(page, 'usermanager');
   await page.goto('/addUser');
   await page.getByRole('combobox', { name: 'Company' }).click();
+  // Company-owned and external users would reach customers (and prices) it does not (decision 056).
+  await expect(page.getByRole('option', { name: 'Company-owned' })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'External' })).toHaveCount(0);
   await page.getByRole('option', { name: 'Corporate' }).click();
   await page.getByRole('combobox', { name: 'Role' }).click();
   await expect(page.getByRole('option', { name: 'User Administrator' })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Administrator', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('option', { name: 'Leads Call Centre Manager' })).toHaveCount(0);
   await page.keyboard.press('Escape');
   // It holds User Management, not Inbound Calls.
   await expect(page.getByTestId('app-5')).toBeEnabled();

@@ -12,6 +12,7 @@ export * from './survey.js';
 export * from './quotes.js';
 export * from './route-access.js';
 export * from './user-admin.js';
+export * from './user-rights.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';

@@ -53,7 +53,7 @@ describe('reach: which users a manager sees', () => {
   it('administrators and corporate user managers reach everyone', () => {
     expect(userAdminReach(admin)).toEqual({ kind: 'all' });
     expect(userAdminReach(manager)).toEqual({ kind: 'all' });
-    expect(canSeeUser(manager, { companyId: 4, sqldbid: 1 })).toBe(true);
+    expect(canSeeUser(manager, { companyId: 4, sqldbid: 1, branches: [] })).toBe(true);
   });
 
   it('a manager of another company is bound to its company and franchise', () => {
@@ -63,12 +63,20 @@ describe('reach: which users a manager sees', () => {
       sqldbid: 18001,
       branches: ['SG101', 'SG102'],
     });
-    expect(canSeeUser(franchiseManager, { companyId: 3, sqldbid: 18001 })).toBe(true);
-    expect(canSeeUser(franchiseManager, { companyId: 3, sqldbid: 18002 })).toBe(false);
-    expect(canSeeUser(franchiseManager, { companyId: 1, sqldbid: null })).toBe(false);
+    expect(canSeeUser(franchiseManager, { companyId: 3, sqldbid: 18001, branches: ['SG101'] })).toBe(true);
+    expect(canSeeUser(franchiseManager, { companyId: 3, sqldbid: 18002, branches: [] })).toBe(false);
+    expect(canSeeUser(franchiseManager, { companyId: 1, sqldbid: null, branches: [] })).toBe(false);
     const cof = actor({ companyId: 2, sqldbid: null });
-    expect(canSeeUser(cof, { companyId: 2, sqldbid: 17501 })).toBe(true);
-    expect(canSeeUser(cof, { companyId: 3, sqldbid: 17501 })).toBe(false);
+    expect(canSeeUser(cof, { companyId: 2, sqldbid: 17501, branches: [] })).toBe(true);
+    expect(canSeeUser(cof, { companyId: 3, sqldbid: 17501, branches: [] })).toBe(false);
+  });
+
+  it('an independent-franchise manager sees only users whose branches are all its own', () => {
+    const sg101 = actor({ companyId: 3, sqldbid: 18001, branches: ['SG101'] });
+    expect(canSeeUser(sg101, { companyId: 3, sqldbid: 18001, branches: ['SG101'] })).toBe(true);
+    expect(canSeeUser(sg101, { companyId: 3, sqldbid: 18001, branches: [] })).toBe(true);
+    expect(canSeeUser(sg101, { companyId: 3, sqldbid: 18001, branches: ['SG102'] })).toBe(false);
+    expect(canSeeUser(sg101, { companyId: 3, sqldbid: 18001, branches: ['SG101', 'SG102'] })).toBe(false);
   });
 
   it('a foreign user is "not found", not forbidden', () => {

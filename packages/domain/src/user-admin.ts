@@ -8,6 +8,7 @@
 import { hasPermission, isAdministrator, Role, type PermissionList } from './access.js';
 import { CompanyType } from './constants.js';
 import { App } from './route-access.js';
+import { rightsExcess, selfWidening, type Excess, type RightsFacts, type UserRights } from './user-rights.js';
 
 /**
  * The password a new user gets when the form gives none (administration.md §5: "a fixed default password"; the
@@ -53,6 +54,12 @@ export const USER_ADMIN_MESSAGES = {
   company: 'You can manage only users of your own company.',
   franchise: 'You can manage only users of your own franchise.',
   branches: 'You can give only branches you have yourself.',
+  role: 'You can give only a role whose calls you may make yourself.',
+  pricing: 'You cannot give price edits: you may not edit prices yourself.',
+  scope: 'You can give only a company and branches within your own reach of customers.',
+  flag: 'You can give only CSR flags you have yourself.',
+  holds: 'You cannot manage a user who has rights you do not have yourself.',
+  ownFlag: 'You cannot widen your own reach with a CSR flag.',
 } as const;
 
 /**
@@ -73,11 +80,22 @@ export function userAdminReach(actor: UserAdminActor): UserAdminReach {
   };
 }
 
-/** May the actor see this user at all? One it may not is answered 404, as if it did not exist. */
-export function canSeeUser(actor: UserAdminActor, target: Pick<UserAdminTarget, 'companyId' | 'sqldbid'>): boolean {
+/**
+ * May the actor see this user at all? One it may not is answered 404, as if it did not exist. A bound manager sees
+ * the users of its company and franchise; an independent-franchise manager only those whose branches are all its own.
+ */
+export function canSeeUser(
+  actor: UserAdminActor,
+  target: Pick<UserAdminTarget, 'companyId' | 'sqldbid' | 'branches'>,
+): boolean {
   const reach = userAdminReach(actor);
   if (reach.kind === 'all') return true;
-  return target.companyId === reach.companyId && (reach.sqldbid === null || target.sqldbid === reach.sqldbid);
+  const own = reach.branches;
+  return (
+    target.companyId === reach.companyId &&
+    (reach.sqldbid === null || target.sqldbid === reach.sqldbid) &&
+    (own === null || target.branches.every((b) => own.includes(b)))
+  );
 }
 
 const isAdminActor = (actor: UserAdminActor) => isAdministrator(actor.permissions);
@@ -170,4 +188,38 @@ export function permissionGrantRefusal(
 /** The applications a user may open: a measureItToolOnly user only MeasureIt, whatever else it was given. */
 export function effectiveApplications(applications: readonly number[], measureItToolOnly: boolean): number[] {
   return measureItToolOnly ? applications.filter((a) => a === App.MeasureIt) : [...applications];
+}
+
+const GIVE_MESSAGES: Record<Excess['kind'], string> = {
+  administrator: USER_ADMIN_MESSAGES.giveRole1,
+  role: USER_ADMIN_MESSAGES.role,
+  pricing: USER_ADMIN_MESSAGES.pricing,
+  scope: USER_ADMIN_MESSAGES.scope,
+  application: USER_ADMIN_MESSAGES.application,
+  permission: USER_ADMIN_MESSAGES.permission,
+  flag: USER_ADMIN_MESSAGES.flag,
+};
+
+/**
+ * The rights rule of docs/decisions/056-user-manager-delegation.md. `own` is the actor's rights, `before` the user's
+ * as they are (null when it is created), `after` as the change would leave them (null when the change gives nothing:
+ * a reset, a delete, an unlock, a removed grant). The user's rights now, and after, must be a subset of the actor's
+ * (403 otherwise); and nobody, an administrator included, turns on a CSR flag that widens its own reach.
+ */
+export function rightsRefusal(
+  actor: Pick<UserAdminActor, 'userId'>,
+  own: UserRights,
+  before: { userId: number; rights: UserRights } | null,
+  after: UserRights | null,
+  facts: RightsFacts,
+): Refusal | null {
+  if (before) {
+    const held = rightsExcess(own, before.rights, facts);
+    if (held?.kind === 'administrator') return { status: 403, message: USER_ADMIN_MESSAGES.administrator };
+    if (held) return { status: 403, message: `${USER_ADMIN_MESSAGES.holds} It has ${held.right}.` };
+    const flag = after && before.userId === actor.userId ? selfWidening(before.rights.flags, after.flags) : null;
+    if (flag) return { status: 403, field: flag, message: USER_ADMIN_MESSAGES.ownFlag };
+  }
+  const given = after ? rightsExcess(own, after, facts) : null;
+  return given ? { status: 403, field: given.field, message: GIVE_MESSAGES[given.kind] } : null;
 }

@@ -4,6 +4,7 @@ export {
   clearPasswordFailures,
   hashPassword,
   recordPasswordFailure,
+  unlockUsername,
   usernameTaken,
 } from './service.js';
 export { sessionUser, sessionUserById, userApplicationList } from './session-user.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { sessionUser } from './session-user.js';
-import { signin, signup, unlockUsername } from './service.js';
+import { signin, signup } from './service.js';
 import {
   REFRESH_COOKIE,
   clearRefreshCookie,
@@ -58,10 +58,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw error;
     }
   });
-  defineRoute(app, ctx, 'unlockSignin', async ({ body }) => {
-    await unlockUsername(ctx, body.username);
-    return { ok: true as const };
-  });
+  // unlockSignin is user administration's: it follows a user manager's reach (users/unlock.ts).
   defineRoute(app, ctx, 'signout', async ({ user, request, reply }) => {
     const logoutUrl = await ssoLogoutUrl(ctx, user.sessionId);
     await signout(ctx, user.sessionId);

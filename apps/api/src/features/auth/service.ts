@@ -123,13 +123,18 @@ export async function clearPasswordFailures(ctx: AppContext, username: string, c
     .where(inArray(signinAttempts.usernameKey, [attemptKey(username, client), usernameAttemptKey(username)]));
 }
 
-/** An administrator's unlock: every client's count and lock for the username end, and its count from anywhere. */
-export async function unlockUsername(ctx: AppContext, username: string): Promise<void> {
-  await ctx.db
+/**
+ * A user manager's unlock: every client's count and lock for the username end, and its count from anywhere. Answers
+ * how many rows went. Who may unlock whom is decided by the caller (users/unlock.ts), in the transaction it passes.
+ */
+export async function unlockUsername(db: DbOrTx, username: string): Promise<number> {
+  const removed = await db
     .delete(signinAttempts)
     .where(
       sql`substr(${signinAttempts.usernameKey}, strpos(${signinAttempts.usernameKey}, '|') + 1) = ${username.toLowerCase()}`,
-    );
+    )
+    .returning({ key: signinAttempts.usernameKey });
+  return removed.length;
 }
 
 export async function signin(ctx: AppContext, input: SigninRequest, client: string): Promise<NewSession> {

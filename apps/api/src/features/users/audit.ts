@@ -10,7 +10,7 @@ import { auditLog, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 
 export interface AuditChange {
-  action: 'create' | 'update' | 'delete' | 'grant' | 'revoke' | 'password';
+  action: 'create' | 'update' | 'delete' | 'grant' | 'revoke' | 'password' | 'unlock';
   entity: string;
   entityId: string | number;
   targetUserId?: number | null;

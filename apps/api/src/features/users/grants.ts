@@ -1,34 +1,52 @@
 /**
  * One grant at a time (§7): a user's permission set or removed, an application added or removed. Each runs in one
  * transaction with the target locked, the rule that a user manager never touches an administrator and gives only
- * what it holds, and its audit row (decision 026).
+ * what it holds, and its audit row (decision 026); the user's rights, as they are and as the grant leaves them, must
+ * be the actor's own (decision 056).
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  applicationGrantRefusal,
-  permissionGrantRefusal,
-  touchRefusal,
-  type UserAdminActor,
-  type UserAdminTarget,
-} from '@cc/domain';
+import type { UserDetail } from '@cc/contract';
+import { touchRefusal, type UserAdminActor, type UserRights } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { applications, permissions, userApplications, userPermissions } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { writeAudit } from './audit.js';
-import { actorOf, targetOf } from './queries.js';
+import { actorOf, targetOf, userDetail } from './queries.js';
+import { checkRights, rightsOfDetail } from './rights.js';
 import { refusalError, validationError } from './validate.js';
 
 const check = (refusal: ReturnType<typeof touchRefusal>) => {
   if (refusal) throw refusalError(refusal);
 };
 
-/** The target, locked, after the rule that a user manager never touches an administrator. */
-async function touchable(tx: DbOrTx, actor: UserAdminActor, userId: number): Promise<UserAdminTarget> {
+/** The target as it is, locked, after the rules that keep a user manager to users with no more rights than its own. */
+async function touchable(tx: DbOrTx, actor: UserAdminActor, userId: number): Promise<UserDetail> {
   const target = await targetOf(tx, actor, userId, { lock: true });
   check(touchRefusal(actor, target));
-  return target;
+  const before = await userDetail(tx, userId);
+  await checkRights(tx, actor, before, null);
+  return before;
+}
+
+/** The rights a single grant leaves the user with. */
+function withGrant(
+  before: UserDetail,
+  grant: { app?: number; permission?: { id: number; value: string } },
+): UserRights {
+  const rights = rightsOfDetail(before);
+  const { app, permission } = grant;
+  return {
+    ...rights,
+    applications: app === undefined ? rights.applications : [...new Set([...rights.applications, app])],
+    permissions: permission
+      ? [
+          ...rights.permissions.filter((p) => p.permissionId !== permission.id),
+          { permissionId: permission.id, value: permission.value },
+        ]
+      : rights.permissions,
+  };
 }
 
 export async function setPermission(
@@ -39,7 +57,7 @@ export async function setPermission(
 ): Promise<void> {
   const actor = actorOf(user);
   await ctx.db.transaction(async (tx) => {
-    await touchable(tx, actor, path.UserId);
+    const target = await touchable(tx, actor, path.UserId);
     const [permission] = await tx
       .select()
       .from(permissions)
@@ -50,15 +68,7 @@ export async function setPermission(
     }
     const key = and(eq(userPermissions.userId, path.UserId), eq(userPermissions.permissionId, path.PermissionId));
     const [before] = await tx.select().from(userPermissions).where(key);
-    if (before?.value !== value) {
-      check(
-        permissionGrantRefusal(
-          actor,
-          { permissionId: permission.permissionId, falsevalue: permission.values.falsevalue },
-          value,
-        ),
-      );
-    }
+    await checkRights(tx, actor, target, withGrant(target, { permission: { id: path.PermissionId, value } }));
     await tx
       .insert(userPermissions)
       .values({ userId: path.UserId, applicationId: path.ApplicationId, permissionId: path.PermissionId, value })
@@ -121,13 +131,13 @@ export async function addApplication(
 ): Promise<void> {
   const actor = actorOf(user);
   await ctx.db.transaction(async (tx) => {
-    await touchable(tx, actor, userId);
+    const target = await touchable(tx, actor, userId);
     const [app] = await tx.select().from(applications).where(eq(applications.applicationId, applicationId));
     if (!app) throw notFound('No such application.');
     const key = and(eq(userApplications.userId, userId), eq(userApplications.applicationId, applicationId));
     const [held] = await tx.select().from(userApplications).where(key);
     if (held) return;
-    check(applicationGrantRefusal(actor, applicationId));
+    await checkRights(tx, actor, target, withGrant(target, { app: applicationId }));
     await tx.insert(userApplications).values({ userId, applicationId }).onConflictDoNothing();
     await writeAudit(ctx, tx, user, {
       action: 'grant',

@@ -40,8 +40,20 @@ export function actorOf(user: AuthUser): UserAdminActor {
 export function reachable(actor: UserAdminActor): SQL {
   const reach = userAdminReach(actor);
   if (reach.kind === 'all') return sql`true`;
-  const company = sql`${users.companyId} = ${reach.companyId}`;
-  return reach.sqldbid === null ? company : sql`(${company} and ${users.sqldbid} = ${reach.sqldbid})`;
+  const conditions: SQL[] = [sql`${users.companyId} = ${reach.companyId}`];
+  if (reach.sqldbid !== null) conditions.push(sql`${users.sqldbid} = ${reach.sqldbid}`);
+  if (reach.branches) {
+    // An independent-franchise manager: no branch of the user may be outside its own.
+    const own =
+      reach.branches.length > 0
+        ? sql`and ub.branchno not in (${sql.join(
+            reach.branches.map((b) => sql`${b}`),
+            sql`, `,
+          )})`
+        : sql``;
+    conditions.push(sql`not exists (select 1 from user_branches ub where ub.user_id = ${users.userId} ${own})`);
+  }
+  return sql`(${sql.join(conditions, sql` and `)})`;
 }
 
 /** An active user as the rules see it, or 404 when it does not exist, was deleted or is out of the actor's reach. */
@@ -56,13 +68,15 @@ export async function targetOf(
     .from(users)
     .where(and(eq(users.userId, userId), eq(users.active, true)));
   const [row] = options.lock ? await query.for('update') : await query;
-  if (!row || !canSeeUser(actor, row)) throw notFound('User not found.');
+  if (!row) throw notFound('User not found.');
   const branches = await db
     .select({ branchNo: userBranches.branchNo })
     .from(userBranches)
     .where(eq(userBranches.userId, userId))
     .orderBy(asc(userBranches.branchNo));
-  return { ...row, branches: branches.map((b) => b.branchNo) };
+  const target = { ...row, branches: branches.map((b) => b.branchNo) };
+  if (!canSeeUser(actor, target)) throw notFound('User not found.');
+  return target;
 }
 
 /** How many active administrators there are; locks their rows, so two demotions cannot both pass the count. */

@@ -21,6 +21,7 @@ import {
 } from './reference.js';
 import { addApplication, deleteApplication, deletePermissions, setPermission } from './grants.js';
 import { createUser, removeUser, resetPassword, updateUser } from './service.js';
+import { unlockUser } from './unlock.js';
 
 const ok = { ok: true as const };
 
@@ -43,6 +44,10 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   defineRoute(app, ctx, 'updateUser', ({ user, params, body }) => updateUser(ctx, user, params.UserId, body));
   defineRoute(app, ctx, 'removeUser', async ({ user, params }) => {
     await removeUser(ctx, user, params.UserId);
+    return ok;
+  });
+  defineRoute(app, ctx, 'unlockSignin', async ({ user, body }) => {
+    await unlockUser(ctx, user, body.username);
     return ok;
   });
   defineRoute(app, ctx, 'resetUserPassword', async ({ user, params, body }) => {

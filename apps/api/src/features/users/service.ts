@@ -8,15 +8,7 @@
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UserCreateResponse, UserDetail } from '@cc/contract';
-import {
-  applicationGrantRefusal,
-  DEFAULT_PASSWORD,
-  deleteRefusal,
-  permissionGrantRefusal,
-  saveRefusal,
-  touchRefusal,
-  type UserAdminActor,
-} from '@cc/domain';
+import { DEFAULT_PASSWORD, deleteRefusal, saveRefusal, touchRefusal } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, userApplications, userBranches, userPermissions, users } from '../../db/schema/index.js';
@@ -24,6 +16,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { endSession, hashPassword } from '../auth/index.js';
 import { writeAudit } from './audit.js';
 import { activeAdministrators, actorOf, targetOf, userDetail } from './queries.js';
+import { checkRights, rightsOfInput } from './rights.js';
 import {
   checkUserInput,
   passwordErrors,
@@ -44,29 +37,6 @@ function auditView(detail: UserDetail) {
     Applications: detail.Applications.map((a) => a.ApplicationId),
     permissions: detail.permissions.map((p) => ({ PermissionId: p.PermissionId, value: p.value })),
   };
-}
-
-/** The rule checks of a grant set against what the user already has: only what is new must be the actor's. */
-function checkGrants(
-  actor: UserAdminActor,
-  input: UserInput,
-  before: UserDetail | null,
-  falsevalues: Map<number, string>,
-): void {
-  for (const app of input.Applications ?? []) {
-    if (before?.Applications.some((a) => a.ApplicationId === app)) continue;
-    check(applicationGrantRefusal(actor, app));
-  }
-  for (const p of input.permissions ?? []) {
-    if (before?.permissions.some((q) => q.PermissionId === p.PermissionId && q.value === p.value)) continue;
-    check(
-      permissionGrantRefusal(
-        actor,
-        { permissionId: p.PermissionId, falsevalue: falsevalues.get(p.PermissionId) ?? '' },
-        p.value,
-      ),
-    );
-  }
 }
 
 /** Write a user's branches, and its applications and permissions when the form gives them (replacing them). */
@@ -129,9 +99,9 @@ export async function createUser(ctx: AppContext, user: AuthUser, input: CreateI
   }
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
-    const falsevalues = await checkUserInput(tx, input, null);
+    await checkUserInput(tx, input, null);
     check(saveRefusal(actor, null, shapeOf(input), await activeAdministrators(tx)));
-    checkGrants(actor, input, null, falsevalues);
+    await checkRights(tx, actor, null, rightsOfInput(input, null));
     const inserted = await tx
       .insert(users)
       .values({ ...userColumns(input), passwordHash, updatedAt: ctx.now(), createdAt: ctx.now() })
@@ -168,9 +138,9 @@ export async function updateUser(
     const administrators = await activeAdministrators(tx);
     const target = await targetOf(tx, actor, userId, { lock: true });
     const before = await userDetail(tx, userId);
-    const falsevalues = await checkUserInput(tx, input, { userId, username: before.Username });
+    await checkUserInput(tx, input, { userId, username: before.Username });
     check(saveRefusal(actor, target, shapeOf(input), administrators));
-    checkGrants(actor, input, before, falsevalues);
+    await checkRights(tx, actor, before, rightsOfInput(input, before));
     await tx
       .update(users)
       .set({ ...userColumns(input), updatedAt: ctx.now() })
@@ -218,6 +188,7 @@ export async function removeUser(ctx: AppContext, user: AuthUser, userId: number
     const target = await targetOf(tx, actor, userId, { lock: true });
     check(deleteRefusal(actor, target, administrators));
     const before = await userDetail(tx, userId);
+    await checkRights(tx, actor, before, null);
     await tx.update(users).set({ active: false, updatedAt: ctx.now() }).where(eq(users.userId, userId));
     const ended = await endSessionsOf(ctx, tx, userId);
     await writeAudit(ctx, tx, user, {
@@ -247,6 +218,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     check(touchRefusal(actor, await targetOf(tx, actor, userId, { lock: true })));
+    await checkRights(tx, actor, await userDetail(tx, userId), null);
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.userId, userId));
     const ended = await endSessionsOf(ctx, tx, userId, user.sessionId);
     await writeAudit(ctx, tx, user, {

@@ -86,8 +86,10 @@ describe('a user manager (role 6) stays below an administrator', () => {
   });
 
   it('cannot give an application or a permission it does not hold; may give the falsevalue', async () => {
-    const id = await userIdOf(t, 'csr.external');
-    // usermanager holds applications 4, 5, 8, 9 and no permission.
+    // A user within its reach and rights: usermanager holds applications 4, 5, 8, 9, no permission value, no flag.
+    const made = await create(manager, userForm({ Username: 'plain_csr', Applications: [8] }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json<{ user: { UserId: number } }>().user.UserId;
     await refused(() => put(manager, `/api/user/${id}/application/7`), 403, M.application);
     await refused(
       () => put(manager, `/api/userapplicationpermissions/${id}/application/3/permission/2`, { value: 'true' }),
@@ -116,13 +118,7 @@ describe('a user manager (role 6) stays below an administrator', () => {
     const saved = await put(
       manager,
       `/api/users/${id}`,
-      userForm({
-        Username: 'csr.external',
-        CompanyId: 4,
-        RoleId: 3,
-        BrandId: 2,
-        Applications: detail.Applications.map((a) => a.ApplicationId),
-      }),
+      userForm({ Username: 'plain_csr', Applications: detail.Applications.map((a) => a.ApplicationId) }),
     );
     expect(saved.statusCode, saved.body).toBe(200);
   });

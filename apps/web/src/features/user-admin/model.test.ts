@@ -4,6 +4,7 @@ import type { UserAdminActor } from '@cc/domain';
 import {
   applyPreview,
   canGiveApplication,
+  canOfferCompany,
   canGiveValue,
   emptyForm,
   formRules,
@@ -134,6 +135,16 @@ describe('what a user manager may offer', () => {
   it('offers role 1 to an administrator only', () => {
     expect(roleOptions(companyRoles, 1, admin, null).map((r) => r.value)).toEqual(['1', '3', '6']);
     expect(roleOptions(companyRoles, 1, manager, null).map((r) => r.value)).toEqual(['3', '6']);
+  });
+
+  it('offers no role or company whose price edits or reach the manager lacks, but keeps the user’s own', () => {
+    const withLeads = [{ CompanyId: 1, Roles: [2, 3, 9].map((RoleId) => ({ RoleId, Description: `R${RoleId}` })) }];
+    expect(roleOptions(withLeads, 1, manager, null).map((r) => r.value)).toEqual(['2', '3']);
+    expect(roleOptions(withLeads, 1, manager, 9).map((r) => r.value)).toEqual(['2', '3', '9']);
+    expect(roleOptions(withLeads, 1, admin, null).map((r) => r.value)).toEqual(['2', '3', '9']);
+    expect([1, 2, 3, 4].filter((c) => canOfferCompany(manager, c, null))).toEqual([1, 3]);
+    expect([1, 2, 3, 4].filter((c) => canOfferCompany(manager, c, 4))).toEqual([1, 3, 4]);
+    expect([1, 2, 3, 4].filter((c) => canOfferCompany(admin, c, null))).toEqual([1, 2, 3, 4]);
   });
 
   it('gives only applications and values it holds, or what the user had', () => {

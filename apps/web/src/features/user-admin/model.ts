@@ -20,7 +20,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   permissionGrantRefusal,
-  Role,
+  offerExcess,
   userAdminReach,
   usernameProblem,
   type UserAdminActor,
@@ -195,7 +195,10 @@ export function formRules(original: string | null) {
 
 // ---- What the actor may offer ---------------------------------------------------------------------------------
 
-/** The company's roles; role 1 only for an administrator (or a user who has it already). */
+/**
+ * The company's roles the actor may give: none whose own rights it lacks (role 1, or role 9's price edits for a user
+ * manager without them; decision 056), but the user's role when the form opened, which is shown as it is.
+ */
 export function roleOptions(
   companyRoles: readonly CompanyRoles[],
   companyId: number,
@@ -204,9 +207,13 @@ export function roleOptions(
 ): { value: string; label: string }[] {
   const roles = companyRoles.find((c) => c.CompanyId === companyId)?.Roles ?? [];
   return roles
-    .filter((r) => r.RoleId !== Role.Administrator || isAdminActor(actor) || currentRoleId === Role.Administrator)
+    .filter((r) => r.RoleId === currentRoleId || offerExcess(actor, companyId, r.RoleId) === null)
     .map((r) => ({ value: String(r.RoleId), label: r.Description }));
 }
+
+/** May the actor offer the company (its price edits and reach are the actor's own)? The user's own company stays. */
+export const canOfferCompany = (actor: UserAdminActor, companyId: number, currentCompanyId: number | null) =>
+  companyId === currentCompanyId || offerExcess(actor, companyId, actor.roleId) === null;
 
 /** May the actor give this application to the user (who had `heldBefore` when the form opened)? */
 export const canGiveApplication = (actor: UserAdminActor, applicationId: number, heldBefore: boolean) =>

@@ -2,7 +2,7 @@ import { Checkbox, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine
 import type { UseFormReturnType } from '@mantine/form';
 import { CompanyType, userAdminReach, type UserAdminActor } from '@cc/domain';
 import type { Brand, Company, CompanyRoles, UserFranchise } from '@cc/contract';
-import { CSR_FLAGS, roleOptions, type UserFormValues } from '../model';
+import { canOfferCompany, CSR_FLAGS, roleOptions, type UserFormValues } from '../model';
 
 export interface OrganisationSectionProps {
   form: UseFormReturnType<UserFormValues>;
@@ -13,6 +13,8 @@ export interface OrganisationSectionProps {
   franchises: readonly UserFranchise[];
   /** The user's role when the form opened (null for a new user). */
   originalRoleId: number | null;
+  /** The user's company when the form opened (null for a new user). */
+  originalCompanyId: number | null;
   /** Editing oneself: the role stays (decision 026). */
   self: boolean;
 }
@@ -25,7 +27,7 @@ const DESIGNATION: Partial<Record<number, 'COF' | 'IND'>> = {
 
 /** Brand, company, the company's roles, franchise and branches, and the CSR flags. */
 export function OrganisationSection(props: OrganisationSectionProps) {
-  const { form, actor, brands, companies, companyRoles, franchises, originalRoleId, self } = props;
+  const { form, actor, brands, companies, companyRoles, franchises, originalRoleId, originalCompanyId, self } = props;
   const reach = userAdminReach(actor);
   const companyId = Number(form.values.CompanyId) || 0;
   const designation = DESIGNATION[companyId];
@@ -77,6 +79,7 @@ export function OrganisationSection(props: OrganisationSectionProps) {
           disabled={reach.kind === 'company'}
           data={companies
             .filter((c) => reach.kind === 'all' || c.CompanyId === reach.companyId)
+            .filter((c) => canOfferCompany(actor, c.CompanyId, originalCompanyId))
             .map((c) => ({ value: String(c.CompanyId), label: c.Description }))}
           {...form.getInputProps('CompanyId')}
           value={form.values.CompanyId || null}

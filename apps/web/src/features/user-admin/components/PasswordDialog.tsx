@@ -4,6 +4,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
 import { PasswordField } from '../../../components/PasswordField';
 import { ApiError } from '../../../lib/api';
+import { ACCESS_DENIED } from '../../../lib/request';
 import { adminToast } from '../../../lib/toast';
 import { useUserWrites } from '../api/users';
 import { passwordRules, TEXTS } from '../model';
@@ -71,6 +72,10 @@ export function PasswordDialog({ opened, userId, username, onClose }: PasswordDi
       } catch (error) {
         if (error instanceof ApiError && Object.keys(error.errors).length > 0) form.setErrors(error.errors);
         if (error instanceof ApiError && error.status === 400) adminToast.error(TEXTS.invalid);
+        // A refusal of the rules (decision 056) says why; the API client has already said 'Access Denied.'.
+        else if (error instanceof ApiError && error.status === 403 && error.message !== ACCESS_DENIED) {
+          adminToast.error(error.message);
+        }
       }
     },
     () => adminToast.error(TEXTS.invalid),

@@ -8,6 +8,7 @@ import type { UserAdminActor } from '@cc/domain';
 import { USERNAME_MESSAGES, usernameProblem } from '@cc/domain';
 import type { UserDetail } from '@cc/contract';
 import { ApiError } from '../../../lib/api';
+import { ACCESS_DENIED } from '../../../lib/request';
 import { adminToast } from '../../../lib/toast';
 import { templates, userAdminKeys, usernameExists, useUserWrites, type useUserFormReference } from '../api/users';
 import {
@@ -162,7 +163,8 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
         if (!(error instanceof ApiError)) throw error;
         if (Object.keys(error.errors).length > 0) form.setErrors(error.errors);
         if (error.status === 400) adminToast.error(TEXTS.invalid);
-        else if (error.status !== 403) adminToast.error(error.message);
+        // A refusal of the rules (decision 056) says which right; the API client has already said 'Access Denied.'.
+        else if (error.status !== 403 || error.message !== ACCESS_DENIED) adminToast.error(error.message);
       }
     },
     () => adminToast.error(TEXTS.invalid),
@@ -205,6 +207,7 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
                 companyRoles={reference.companyRoles}
                 franchises={reference.franchises}
                 originalRoleId={user?.RoleId ?? null}
+                originalCompanyId={user?.CompanyId ?? null}
                 self={self}
               />
             </Paper>

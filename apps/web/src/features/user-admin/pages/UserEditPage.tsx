@@ -4,6 +4,7 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { Role } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
+import { ACCESS_DENIED } from '../../../lib/request';
 import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { useUser, useUserFormReference, useUserWrites } from '../api/users';
@@ -89,7 +90,10 @@ export default function UserEditPage() {
       void navigate(USERS_PATH);
     } catch (error) {
       setDeleteOpen(false);
-      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message);
+      // A refusal of the rules (decision 056) says why; a bare 403 the API client has already shown.
+      if (error instanceof ApiError && (error.status !== 403 || error.message !== ACCESS_DENIED)) {
+        adminToast.error(error.message);
+      }
     }
   };
   const cancelDelete = () => {
