@@ -23,6 +23,8 @@ import {
   type UserRights,
 } from './user-rights.js';
 
+/** CallCenter.EditPricing granted. */
+const EDIT = { permissionId: 1, value: 'true' };
 const BRANCHES: { branchNo: string; designation: FranchiseDesignation }[] = [
   { branchNo: 'SG101', designation: 'IND' },
   { branchNo: 'SG102', designation: 'IND' },
@@ -80,8 +82,14 @@ describe('what the rights of a user are', () => {
 describe('a user manager gives only what it holds (the observed attacks)', () => {
   const none = rightsExcess.bind(null, usermanager);
   it('role 9, company 2 and a franchise reach are price edits or customers it does not have', () => {
-    expect(none(rights({ roleId: Role.LeadsCCManager }), facts)).toMatchObject({ kind: 'pricing', field: 'RoleId' });
-    expect(none(rights({ companyId: 2 }), facts)).toMatchObject({ kind: 'pricing', field: 'CompanyId' });
+    // Price edits: the role or company the spec names, with CallCenter.EditPricing granted (decision 055).
+    const leads = rights({ roleId: Role.LeadsCCManager, permissions: [EDIT] });
+    expect(none(leads, facts)).toMatchObject({ kind: 'pricing', field: 'RoleId' });
+    expect(none(rights({ companyId: 2, permissions: [EDIT] }), facts)).toMatchObject({
+      kind: 'pricing',
+      field: 'CompanyId',
+    });
+    expect(none(rights({ roleId: Role.LeadsCCManager }), facts)).toBeNull();
     expect(none(rights({ companyId: 4 }), facts)).toMatchObject({ kind: 'scope', field: 'CompanyId' });
     expect(none(rights({ companyId: 3, branches: ['CO1'] }), facts)).toMatchObject({ kind: 'scope' });
     expect(none(rights({ companyId: 3, branches: ['SG101'] }), facts)).toBeNull();
@@ -102,13 +110,23 @@ describe('a user manager gives only what it holds (the observed attacks)', () =>
   });
 
   it('acting on a user with more rights is refused, naming the right; giving names the field', () => {
-    const leads = rights({ roleId: Role.LeadsCCManager, flags: { ...noFlags, allowCorporate: true } });
+    const leads = rights({
+      roleId: Role.LeadsCCManager,
+      permissions: [EDIT],
+      flags: { ...noFlags, allowCorporate: true },
+    });
     const refusal = rightsRefusal({ userId: 7 }, usermanager, { userId: 8, rights: leads }, null, facts);
     expect(refusal).toEqual({ status: 403, message: `${M.holds} It has price edits.` });
     const plain = rights({ applications: [8] });
     expect(rightsRefusal({ userId: 7 }, usermanager, { userId: 39, rights: plain }, null, facts)).toBeNull();
     expect(
-      rightsRefusal({ userId: 7 }, usermanager, { userId: 39, rights: plain }, { ...plain, roleId: 9 }, facts),
+      rightsRefusal(
+        { userId: 7 },
+        usermanager,
+        { userId: 39, rights: plain },
+        { ...plain, roleId: 9, permissions: [EDIT] },
+        facts,
+      ),
     ).toEqual({ status: 403, field: 'RoleId', message: M.pricing });
   });
 

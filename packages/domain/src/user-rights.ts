@@ -8,8 +8,10 @@
  */
 import {
   canEditPricing,
+  GRANTED,
   hasAnyRole,
   isAdministrator,
+  Permission,
   permissionEntry,
   roleEntry,
   Role,
@@ -181,7 +183,13 @@ export function offerExcess(
   companyId: number,
   roleId: number,
 ): Excess | null {
-  const bare = { applications: [], permissions: [], flags: NO_FLAGS };
+  // Both sides with CallCenter.EditPricing granted: a role or company that allows price edits is not offered to a
+  // manager whose own role and company do not, since the templates grant the permission with it (decision 055).
+  const bare = {
+    applications: [],
+    permissions: [{ permissionId: Permission.EditPricing, value: GRANTED }],
+    flags: NO_FLAGS,
+  };
   const own = { ...bare, roleId: actor.roleId, companyId: actor.companyId, branches: actor.branches };
   const other = { ...bare, roleId, companyId, branches: [] };
   return rightsExcess(own, other, { falsevalues: new Map(), designations: new Map() });

@@ -55,9 +55,13 @@ const signin = (username: string, password: string, from = '10.9.0.1') =>
   t.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username, password }, remoteAddress: from });
 
 describe('usermanager gives no right it does not hold', () => {
+  // Price edits are the spec's rule narrowed by CallCenter.EditPricing (decision 055): a role or company that allows
+  // them, with the permission granted in the same save.
+  const EDIT_PRICING = { permissions: [{ ApplicationId: 1, PermissionId: 1, value: 'true' }] };
+
   it('refuses role 9 for a user (price edits), naming the field', async () => {
     const response = await refused(
-      () => put(manager, `/api/users/${plainId}`, userForm({ Username: 'plain_user', RoleId: 9 })),
+      () => put(manager, `/api/users/${plainId}`, userForm({ Username: 'plain_user', RoleId: 9, ...EDIT_PRICING })),
       403,
       M.pricing,
     );
@@ -65,7 +69,7 @@ describe('usermanager gives no right it does not hold', () => {
   });
 
   it('refuses company 2 with franchise 17501 (company-owned: price edits)', async () => {
-    const form = userForm({ Username: 'plain_user', CompanyId: 2, SQLDBID: 17501 });
+    const form = userForm({ Username: 'plain_user', CompanyId: 2, SQLDBID: 17501, ...EDIT_PRICING });
     const response = await refused(() => put(manager, `/api/users/${plainId}`, form), 403, M.pricing);
     expect((JSON.parse(response.body) as { errors: Record<string, string> }).errors).toEqual({ CompanyId: M.pricing });
   });

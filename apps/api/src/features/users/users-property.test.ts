@@ -56,7 +56,9 @@ async function state() {
 async function escalated(): Promise<unknown[]> {
   return rowsOf(
     await t.db.execute(sql`select username, role_id, company_id, allow_corporate, allow_franchise, is_admin,
-      allow_verification from users where username like 'prop\_%' and (role_id in (1, 9) or company_id in (2, 4)
+      allow_verification from users where username like 'prop\_%' and (role_id = 1 or company_id in (2, 4)
+      or (role_id = 9 and exists (select 1 from user_permissions p where p.user_id = users.user_id
+        and p.permission_id = 1 and p.value = 'true'))
       or allow_corporate or allow_franchise or is_admin or allow_verification)`),
   );
 }
