@@ -83,6 +83,7 @@ test('supervisor, user manager and administrator open the screens their roles al
     // Its Utilities.ImportCalls is not granted: the other utilities, not Import CSV.
     await expect(page.getByTestId('open-assign')).toBeVisible();
     await expect(page.getByTestId('open-import-csv')).toHaveCount(0);
+    await shot(page, 'access-utilities-usermanager');
     await signOut(page);
   });
 

@@ -4,6 +4,7 @@
  * switched off and gives no application.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signupPayload } from './test-support.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 const PASSWORD = 'Harden-pass1';
@@ -34,7 +35,7 @@ async function newUser(app: TestApp, username: string) {
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { username, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Hard', lastName: 'En', email: '' },
+    payload: signupPayload(username, PASSWORD),
   });
   if (response.statusCode !== 201) throw new Error(`signup ${username}: ${response.body}`);
   return response;
@@ -121,14 +122,7 @@ describe('self sign-up', () => {
       const refused = await closed.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: {
-          username: 'harden_server',
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          firstName: 'No',
-          lastName: 'One',
-          email: '',
-        },
+        payload: signupPayload('harden_server', PASSWORD),
       });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ error: 'FORBIDDEN', message: 'Sign-up is switched off here.' });
@@ -149,14 +143,7 @@ describe('self sign-up', () => {
       const refused = await closed.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
-        payload: {
-          username: 'harden_closed',
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-          firstName: 'No',
-          lastName: 'One',
-          email: '',
-        },
+        payload: signupPayload('harden_closed', PASSWORD),
       });
       expect(refused.statusCode).toBe(403);
       expect((await signin(closed, 'harden_closed', PASSWORD)).statusCode).toBe(401);

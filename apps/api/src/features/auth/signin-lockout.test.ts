@@ -1,5 +1,6 @@
 /** Sign-in lock-out and slowing (administration.md's sign-in rules): per username, known or not, with a window. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUser as makeUser } from './test-support.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 const signin = (app: TestApp, username: unknown, password: unknown) =>
@@ -18,22 +19,7 @@ describe('sign-in lock-out', () => {
   });
 
   /** A user only this test uses. */
-  async function newUser(username: string): Promise<string> {
-    const response = await lt.app.inject({
-      method: 'POST',
-      url: '/api/auth/signup',
-      payload: {
-        username,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        firstName: 'Lock',
-        lastName: 'Test',
-        email: '',
-      },
-    });
-    if (response.statusCode !== 201) throw new Error(`signup ${username}: ${response.body}`);
-    return username;
-  }
+  const newUser = (username: string) => makeUser(lt, username, PASSWORD);
 
   async function failUntilLocked(username: string) {
     const statuses: number[] = [];

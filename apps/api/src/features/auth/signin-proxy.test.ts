@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
+import { newUser as makeUser } from './test-support.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 
 const PASSWORD = 'Proxy-pass1';
@@ -36,22 +37,7 @@ afterAll(async () => {
   await direct.close();
 });
 
-async function newUser(username: string): Promise<string> {
-  const response = await direct.app.inject({
-    method: 'POST',
-    url: '/api/auth/signup',
-    payload: {
-      username,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      firstName: 'Proxy',
-      lastName: 'Test',
-      email: '',
-    },
-  });
-  if (response.statusCode !== 201) throw new Error(`signup ${username}: ${response.body}`);
-  return username;
-}
+const newUser = (username: string) => makeUser(direct, username, PASSWORD);
 
 async function statuses(app: TestApp, username: string, password: string, addresses: (string | undefined)[]) {
   const result: number[] = [];
