@@ -1,5 +1,5 @@
 /**
- * A property (issue 15, Tests; decision 056): whatever sequence of calls a user manager (role 6) makes — creating,
+ * A property (decisions 026 and 056): whatever sequence of calls a user manager (role 6) makes — creating,
  * saving, granting, resetting, deleting, unlocking, aimed at anyone, administrators and itself included — no user
  * ends up with role 1 that did not have it, nothing an administrator has changes, no user gains an application or a
  * permission value the manager does not hold itself, no user gets price edits, a company beyond the manager's reach
