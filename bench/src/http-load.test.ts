@@ -62,6 +62,7 @@ describe('requestBytes', () => {
 
 describe('runLoad', () => {
   const seen: string[] = [];
+  let delayedAnswered = 0;
   let server: http.Server;
   let url = '';
   beforeAll(async () => {
@@ -71,6 +72,10 @@ describe('runLoad', () => {
       request.on('end', () => {
         seen.push(`${request.method} ${request.url} ${body}`);
         if (request.url === '/slow') return; // never answered
+        if (request.url === '/delay') {
+          setTimeout(() => response.writeHead(409).end('late', () => delayedAnswered++), 150);
+          return;
+        }
         if (request.url === '/missing') return void response.writeHead(404).end('no');
         if (request.url === '/close') return void response.writeHead(200, { connection: 'close' }).end('bye');
         if (request.url === '/stream') {
@@ -140,6 +145,18 @@ describe('runLoad', () => {
     const outcome = await runLoad(url, [[step('/slow'), step('/a')]], { seconds: 0.6, timeoutMs: 100 });
     expect(outcome.errors).toBeGreaterThanOrEqual(2);
     expect(outcome.responses).toBeGreaterThanOrEqual(2);
+  });
+
+  it('sends nothing after the end and returns only when the requests in flight are answered, uncounted', async () => {
+    seen.length = 0;
+    delayedAnswered = 0;
+    const outcome = await runLoad(url, [[step('/delay')], [step('/delay')]], { seconds: 0.2, timeoutMs: 5000 });
+    const sent = seen.filter((s) => s.startsWith('GET /delay')).length;
+    // Two rounds of 150 ms each: the first answered within the run and counted by status, the second after its end.
+    expect(sent).toBe(4);
+    expect(delayedAnswered).toBe(4);
+    expect(outcome.responses).toBe(2);
+    expect(outcome.statuses).toEqual({ 409: 2 });
   });
 
   it('counts a refused connection as an error, not a response', async () => {

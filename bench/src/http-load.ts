@@ -23,6 +23,8 @@ export interface Outcome {
   /** Every answer within the run, timed or not. */
   responses: number;
   non2xx: number;
+  /** How many answers of each non-2xx status, so that a failed run says what the server answered. */
+  statuses: Record<number, number>;
   /** Socket errors, connections closed under a request, and requests unanswered after `timeoutMs`. */
   errors: number;
   seconds: number;
@@ -144,7 +146,9 @@ export class ResponseReader {
 
 /**
  * Runs the load for `seconds`: connection `c` cycles through `plans[c]`. Answers that arrive after the end are not
- * counted; a connection the server closes is opened again.
+ * counted; a connection the server closes is opened again. At the end no new request is sent, and the run returns
+ * once every request in flight is answered (or timed out): a request cut off at the end would go on at the server and
+ * could land under the next run's first requests (an end call releasing the lock the next run's open has just taken).
  */
 export function runLoad(
   url: string,
@@ -152,9 +156,11 @@ export function runLoad(
   options: { seconds: number; timeoutMs: number },
 ): Promise<Outcome> {
   const { hostname, port } = new URL(url);
-  const outcome: Outcome = { times: [], responses: 0, non2xx: 0, errors: 0, seconds: options.seconds };
+  const outcome: Outcome = { times: [], responses: 0, non2xx: 0, statuses: {}, errors: 0, seconds: options.seconds };
   const end = performance.now() + options.seconds * 1000;
   let ended = false;
+  /** Called when a connection has nothing in flight after the end; the run returns when all have. */
+  let settle = () => {};
   const connections = plans.map((plan) => {
     const connection = { next: 0, sentAt: 0, step: null as Step | null, socket: null as net.Socket | null };
     const send = () => {
@@ -185,9 +191,16 @@ export function runLoad(
           const now = performance.now();
           const step = connection.step;
           connection.step = null;
-          if (ended || now > end || !step) return;
+          if (ended || now > end || !step) {
+            socket.destroy();
+            settle();
+            return;
+          }
           outcome.responses++;
-          if (answer.status < 200 || answer.status > 299) outcome.non2xx++;
+          if (answer.status < 200 || answer.status > 299) {
+            outcome.non2xx++;
+            outcome.statuses[answer.status] = (outcome.statuses[answer.status] ?? 0) + 1;
+          }
           if (step.timed) outcome.times.push(now - connection.sentAt);
           if (answer.body !== null) step.onBody?.(answer.body);
           if (answer.close) {
@@ -200,7 +213,12 @@ export function runLoad(
       let failed = false;
       socket.on('error', () => (failed = true));
       socket.on('close', () => {
-        if (ended || connection.socket !== socket) return;
+        if (connection.socket !== socket) return;
+        if (ended) {
+          connection.step = null;
+          settle();
+          return;
+        }
         // Failed, or closed under a request (or for its time-out): an error. Closed as the answer said: open again.
         if (connection.step || failed) {
           connection.step = null;
@@ -227,9 +245,15 @@ export function runLoad(
     setTimeout(
       () => {
         ended = true;
-        clearInterval(watch);
-        for (const { connection } of connections) connection.socket?.destroy();
-        resolve(outcome);
+        settle = () => {
+          if (connections.some(({ connection }) => connection.step)) return;
+          clearInterval(watch);
+          resolve(outcome);
+        };
+        for (const { connection } of connections) {
+          if (!connection.step) connection.socket?.destroy();
+        }
+        settle();
       },
       Math.max(0, end - performance.now()),
     );

@@ -10,6 +10,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   requests: number;
   non2xx: number;
+  /** How many answers of each non-2xx status. */
+  statuses: Record<number, number>;
   errors: number;
   /** Answers that said `"repeated":true` (only counted with `newKeyPerRequest`): should be none. */
   repeats: number;
@@ -107,6 +109,7 @@ export async function drive(
     requestsPerSecond: times.length / result.seconds,
     requests: times.length,
     non2xx: result.non2xx,
+    statuses: result.statuses,
     errors: result.errors,
     repeats,
     timed: { times, seconds: result.seconds },

@@ -117,7 +117,11 @@ async function benchTarget(
           `  load avg ${m.loadAverage.toFixed(1)}  results per input: ${outcomes}`,
       );
       if (load.non2xx > 0 || load.errors > 0) {
-        problems.push(`${scenario.name}: ${load.non2xx} non-2xx responses, ${load.errors} errors/timeouts`);
+        const statuses = Object.entries(load.statuses).map(([status, n]) => `${n} × ${status}`);
+        problems.push(
+          `${scenario.name}: ${load.non2xx} non-2xx responses${statuses.length ? ` (${statuses.join(', ')})` : ''}, ` +
+            `${load.errors} errors/timeouts`,
+        );
       }
       if (load.repeats > 0) {
         problems.push(`${scenario.name}: ${load.repeats} answers were repeats although every key was new`);
