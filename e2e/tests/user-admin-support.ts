@@ -14,7 +14,13 @@ export interface MadeUser {
   password: string;
 }
 
-/** A user made by the administrator through createUser (default password unless one is given). */
+/** What a made user chooses at its first sign-in, which must change the administrator's password (decision 064). */
+export const CHOSEN_PASSWORD = 'Chosen-pass1';
+
+/**
+ * A user made by the administrator through createUser with the default password, signed in once through the API to
+ * choose its own (`password`), as its first sign-in must before anything else: journeys then sign in as it directly.
+ */
 export async function makeUser(
   request: APIRequestContext,
   prefix: string,
@@ -34,7 +40,13 @@ export async function makeUser(
   });
   expect(response.status(), await response.text()).toBe(201);
   const body = (await response.json()) as { user: { UserId: number }; defaultPassword: string };
-  return { UserId: body.user.UserId, Username, password: body.defaultPassword };
+  const theirs = await apiToken(request, Username, body.defaultPassword);
+  const change = await request.put(`/api/user/${body.user.UserId}/password/`, {
+    headers: { authorization: `Bearer ${theirs}` },
+    data: { currentPassword: body.defaultPassword, password: CHOSEN_PASSWORD, confirmPassword: CHOSEN_PASSWORD },
+  });
+  expect(change.status(), await change.text()).toBe(200);
+  return { UserId: body.user.UserId, Username, password: CHOSEN_PASSWORD };
 }
 
 /** The user as the server has it now. */

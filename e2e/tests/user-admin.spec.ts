@@ -7,7 +7,9 @@ import { apiToken, makeUser, openUser, readUser } from './user-admin-support.js'
  * unique names, so journeys share nothing and the demo accounts stay as seeded.
  */
 
-test('an administrator creates a user with the default password, who then signs in', async ({ page }) => {
+test('an administrator creates a user with the default password, who then signs in and chooses their own', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page, 'admin');
   await page.goto('/UserManagement');
@@ -54,6 +56,12 @@ test('an administrator creates a user with the default password, who then signs 
 
   await signOut(page);
   await fillSignIn(page, username, 'Welcome-2025');
+  // The default password is the administrator's: the user is made to choose their own first (decision 064).
+  await expect(page).toHaveURL(/\/settings\/password\?next=%2Fdashboard$/);
+  await page.getByLabel('Current password', { exact: true }).fill('Welcome-2025');
+  await page.getByLabel('New password', { exact: true }).fill('Nova-own7');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('Nova-own7');
+  await page.getByTestId('change-password').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('app-inbound')).toBeVisible();
   await expect(page.getByTestId('app-callSearch')).toBeVisible();

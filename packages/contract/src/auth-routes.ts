@@ -46,8 +46,8 @@ export const authRoutes = {
     body: UnlockRequest,
     response: Ok,
   },
-  signout: { method: 'POST', path: '/api/auth/signout', access: ACCESS.signedIn, response: SignoutResponse },
-  session: { method: 'GET', path: '/api/auth/session', access: ACCESS.signedIn, response: SessionResponse },
+  signout: { method: 'POST', path: '/api/auth/signout', access: ACCESS.ownSession, response: SignoutResponse },
+  session: { method: 'GET', path: '/api/auth/session', access: ACCESS.ownSession, response: SessionResponse },
   dashboard: { method: 'GET', path: '/api/dashboard', access: ACCESS.signedIn, response: DashboardResponse },
   updateProfile: {
     method: 'PUT',
@@ -57,10 +57,11 @@ export const authRoutes = {
     body: ProfileUpdateRequest,
     response: SessionUser,
   },
+  /** The change a session opened with a password someone else set must make first (decision 064). */
   updatePassword: {
     method: 'PUT',
     path: '/api/user/:UserId/password/',
-    access: ACCESS.signedIn,
+    access: ACCESS.ownSession,
     params: UserIdParams,
     body: PasswordUpdateRequest,
     response: Ok,

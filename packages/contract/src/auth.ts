@@ -25,6 +25,12 @@ export const SessionUser = z.object({
   Branches: z.array(z.object({ branchno: z.string() })),
   Applications: z.array(Application),
   permissions: z.array(z.string()),
+  /**
+   * Ours (decision 064): signed in with a password someone else set (the default, or an administrator's). Until the
+   * user changes it (`PUT /api/user/{UserId}/password/`), every call but the session, sign-out and that change answers
+   * 403 `PASSWORD_CHANGE_REQUIRED`. Never true for a session of the identity server.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 

@@ -6,6 +6,7 @@ import {
   App,
   SCREEN_ACCESS,
   canEnterScreen,
+  heldForPasswordChange,
   isScreenName,
   mayAccess,
   type AccessRule,
@@ -69,6 +70,32 @@ describe('mayAccess', () => {
         return rules.every((rule) => mayAccess(rule, who));
       }),
     );
+  });
+});
+
+describe('a session held to a password change (decision 064)', () => {
+  const rules = Object.values(ACCESS);
+  it('passes only the public rules and those open before the change, whatever its role and applications', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ALL_ROLES), fc.subarray(Object.values(App)), (role, apps) => {
+        const held = { ...subject(role, apps), passwordChangeRequired: true };
+        for (const rule of rules) {
+          const open = rule === 'public' || rule === ACCESS.ownSession;
+          expect(heldForPasswordChange(rule, held)).toBe(!open);
+          if (!open) expect(mayAccess(rule, held)).toBe(false);
+        }
+        expect(mayAccess(ACCESS.ownSession, held)).toBe(true);
+      }),
+    );
+  });
+
+  it('opens only the change-password screen among the signed-in screens', () => {
+    const held = { ...subject(1, Object.values(App)), passwordChangeRequired: true };
+    const open = Object.keys(SCREEN_ACCESS).filter(
+      (name) => SCREEN_ACCESS[name as keyof typeof SCREEN_ACCESS] !== 'public' && canEnterScreen(name, held),
+    );
+    expect(open).toEqual(['changePassword']);
+    expect(heldForPasswordChange(ACCESS.signedIn, subject(1))).toBe(false);
   });
 });
 

@@ -45,6 +45,11 @@ export interface AccessRule {
    * only one's own calls without CallSearch.AllAgents; a price edit is refused without CallCenter.EditPricing).
    */
   readonly reads?: readonly PermissionId[];
+  /**
+   * Open to a session held to a password change (decision 064): its own session, sign-out and the change itself. Every
+   * other rule refuses such a session, an administrator's included.
+   */
+  readonly beforePasswordChange?: true;
 }
 
 /** `'public'`: no session needed. Otherwise a signed-in user who satisfies the rule. */
@@ -54,6 +59,8 @@ export interface AccessSubject {
   permissions: PermissionList;
   /** Application ids granted to the user. */
   applications: readonly number[];
+  /** Signed in with a password someone else set, not yet changed (decision 064). */
+  passwordChangeRequired?: boolean;
 }
 
 /** The named rules every route and screen is declared with. */
@@ -61,6 +68,11 @@ export const ACCESS = {
   public: 'public',
   /** Any signed-in user: their own session, profile, dashboard. */
   signedIn: { name: 'signed in' },
+  /**
+   * Any signed-in user, before a required password change too (decision 064): the session itself, sign-out and the
+   * change of one's own password. Nothing else is open to a session opened with a password someone else set.
+   */
+  ownSession: { name: 'signed in, open before a required password change', beforePasswordChange: true },
   inbound: { name: 'Inbound Calls', apps: [App.InboundCalls] },
   outbound: { name: 'Outbound Calls', apps: [App.OutboundCalls] },
   /** The call screen and everything it calls: a call is opened from the inbound search or an outbound list. */
@@ -130,10 +142,19 @@ export const ACCESS = {
   administrator: { name: 'role 1', roles: [Role.Administrator] },
 } as const satisfies Record<string, Access>;
 
+/**
+ * Is the subject held back from this rule's calls until it changes its password (decision 064)? Public calls and the
+ * rules open before the change are never held; an administrator is held like anyone else.
+ */
+export function heldForPasswordChange(access: Access, subject: AccessSubject | null): boolean {
+  return access !== 'public' && subject?.passwordChangeRequired === true && access.beforePasswordChange !== true;
+}
+
 /** May this subject pass the rule? */
 export function mayAccess(access: Access, subject: AccessSubject | null): boolean {
   if (access === 'public') return true;
   if (!subject) return false;
+  if (heldForPasswordChange(access, subject)) return false;
   if (isAdministrator(subject.permissions)) return true;
   if (access.roles && !hasAnyRole(subject.permissions, access.roles)) return false;
   if (access.apps && !access.apps.some((app) => subject.applications.includes(app))) return false;
@@ -156,6 +177,8 @@ export const SCREEN_ACCESS = {
   tikiwiki: ACCESS.signedIn,
   pbknowledgebase: ACCESS.signedIn,
   profile: ACCESS.signedIn,
+  /** Ours (decision 064): one's own password; where a session held to a password change is sent. */
+  changePassword: ACCESS.ownSession,
   inbound: ACCESS.inbound,
   outbound: ACCESS.outbound,
   'outbound.cancelCalls': ACCESS.outbound,

@@ -14,6 +14,8 @@ export const PASSWORD_MESSAGES = {
   digit: 'Password must contain a digit.',
   symbol: 'Password must contain a character that is not a letter or digit.',
   confirm: 'Passwords do not match.',
+  same: 'The new password must differ from the current one.',
+  default: 'This is the default password every new user gets: choose your own.',
 } as const;
 
 /** The first rule the username breaks, or null. Uniqueness is checked on the server. */
@@ -31,6 +33,20 @@ export function passwordProblem(password: string): string | null {
   if (!/\d/.test(password)) return PASSWORD_MESSAGES.digit;
   if (!/[^A-Za-z0-9]/.test(password)) return PASSWORD_MESSAGES.symbol;
   return null;
+}
+
+/** The password rules each met or not, for a checklist shown as the password is typed (the rules of `passwordProblem`). */
+export function passwordRuleChecks(password: string): { label: string; met: boolean }[] {
+  return [
+    {
+      label: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
+      met: password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX,
+    },
+    { label: 'An upper-case letter', met: /[A-Z]/.test(password) },
+    { label: 'A lower-case letter', met: /[a-z]/.test(password) },
+    { label: 'A digit', met: /\d/.test(password) },
+    { label: 'A character that is not a letter or digit', met: /[^A-Za-z0-9]/.test(password) },
+  ];
 }
 
 /** Phone: empty, or a North American number with optional +1, area code and extension. */

@@ -109,6 +109,7 @@ describe('what the rules mean for the demo accounts', () => {
       new Set([
         ACCESS.public,
         ACCESS.signedIn,
+        ACCESS.ownSession,
         ACCESS.measureIt,
         ACCESS.measure,
         ACCESS.applyReason,

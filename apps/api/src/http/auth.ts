@@ -23,6 +23,11 @@ export interface AuthUser {
   scope: Scope;
   /** The session of the request: stays the same when a browser's access token is refreshed (decision 022). */
   sessionId: string;
+  /**
+   * The session was opened with a password someone else set and the user has not changed it yet: only the calls open
+   * before a password change are served (decision 064).
+   */
+  passwordChangeRequired: boolean;
 }
 
 /**
@@ -65,6 +70,7 @@ interface UserRow {
   applications: number[];
   last_seen_at: string | Date;
   session_id: string;
+  password_change_required: boolean;
 }
 
 /** What `toAuthUser` reads of a user `u` and its role `r`, but the session's columns. */
@@ -80,7 +86,9 @@ const USER_VIEW = sql`u.user_id, u.username, u.first_name, u.last_name, u.compan
 export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): Promise<AuthUser | null> {
   const rows = rowsOf<UserRow>(
     await db.execute(sql`
-      select ${USER_VIEW}, now() as last_seen_at
+      select ${USER_VIEW}, now() as last_seen_at,
+             coalesce((select s.password_change_required from sessions s where s.session_id = ${sessionId}), false)
+               as password_change_required
       from users u join roles r on r.role_id = u.role_id
       where u.user_id = ${userId} and u.active`),
   );
@@ -97,7 +105,7 @@ export async function loadSessionUsers(ctx: AppContext, sessionIds: string[]): P
   if (sessionIds.length === 0) return new Map();
   const rows = rowsOf<UserRow>(
     await ctx.db.execute(sql`
-      select ${USER_VIEW}, s.last_seen_at, s.session_id
+      select ${USER_VIEW}, s.last_seen_at, s.session_id, s.password_change_required
       from sessions s join users u on u.user_id = s.user_id join roles r on r.role_id = u.role_id
       where s.session_id in (${sql.join(
         sessionIds.map((id) => sql`${id}`),
@@ -127,6 +135,7 @@ function toAuthUser(row: UserRow, sessionId: string): AuthUser {
     applications,
     scope: scopeOf({ companyId: row.company_id, permissions, branches }),
     sessionId,
+    passwordChangeRequired: row.password_change_required,
   };
 }
 
@@ -169,6 +178,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     await ctx.db.execute(sql`
       select u.user_id, u.username, u.first_name, u.last_name, u.company_id, u.role_id, u.brand_id, u.sqldbid,
              r.name as role_name, s.last_seen_at, s.session_id, s.expires_at, a.expires_at as token_expires_at,
+             s.password_change_required,
              coalesce((select json_agg(b.branchno order by b.branchno) from user_branches b where b.user_id = u.user_id), '[]') as branches,
              coalesce((select json_agg(json_build_object('id', p.permission_id, 'value', p.value) order by p.permission_id)
                        from user_permissions p where p.user_id = u.user_id), '[]') as perms,

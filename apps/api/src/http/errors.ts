@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'UNAUTHENTICATED'
   | 'SESSION_EXPIRED'
   | 'FORBIDDEN'
+  | 'PASSWORD_CHANGE_REQUIRED'
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'LOCKED_OUT'
@@ -19,6 +20,8 @@ const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
+  /** Signed in, but held to a password change before any other call (decision 064). */
+  PASSWORD_CHANGE_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   LOCKED_OUT: 429,
@@ -50,6 +53,8 @@ export const badRequest = (field: string, message: string) =>
   new AppError('VALIDATION', `${field}: ${message}`, { [field]: message });
 export const notFound = (message = 'Not found.') => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'Access Denied.') => new AppError('FORBIDDEN', message);
+export const PASSWORD_CHANGE_MESSAGE = 'Your password was set by an administrator: choose your own before you go on.';
+export const passwordChangeRequired = () => new AppError('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_MESSAGE);
 export const unauthenticated = (message = 'Sign in to continue.') => new AppError('UNAUTHENTICATED', message);
 export const unavailable = (message: string, cause?: unknown) =>
   new AppError('UNAVAILABLE', message, undefined, { cause });

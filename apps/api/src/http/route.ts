@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '@cc/contract';
-import { mayAccess, type Access } from '@cc/domain';
+import { heldForPasswordChange, mayAccess, type Access } from '@cc/domain';
 import type { AuthUser } from './auth.js';
 import { authenticate } from './auth.js';
-import { forbidden } from './errors.js';
+import { forbidden, passwordChangeRequired } from './errors.js';
 import type { AppContext } from '../context.js';
 
 declare module 'fastify' {
@@ -125,6 +125,8 @@ export function defineRoute<N extends RouteName>(
       ? {
           onRequest: async (request: FastifyRequest) => {
             const user = (await options.credential?.(request)) ?? (await authenticate(ctx, request));
+            // Said apart from a plain refusal, so that a client knows to ask for the new password (decision 064).
+            if (heldForPasswordChange(access, user)) throw passwordChangeRequired();
             if (!mayAccess(access, user)) throw forbidden();
             users.set(request, user);
           },

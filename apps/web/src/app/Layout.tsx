@@ -35,6 +35,8 @@ export function Layout() {
   const administrator = mayEnter('adminReference', current?.user ?? null);
   // The supervisor's live view of the floor (roles 2, 5, 6, 7; decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
+  // Held to a password change (decision 064): nothing to go to but the change and signing out.
+  const held = current?.user.mustChangePassword === true;
 
   const signOut = async () => {
     // The call screen's last change goes to the server while the session can still take it.
@@ -61,9 +63,16 @@ export function Layout() {
           {current ? (
             <Group gap="xs" wrap="nowrap">
               {quotes && <QuoteSearchBox />}
-              <Button component={Link} to="/dashboard" variant="subtle" leftSection={<IconLayoutDashboard size={18} />}>
-                Dashboard
-              </Button>
+              {held ? null : (
+                <Button
+                  component={Link}
+                  to="/dashboard"
+                  variant="subtle"
+                  leftSection={<IconLayoutDashboard size={18} />}
+                >
+                  Dashboard
+                </Button>
+              )}
               {quotes && (
                 <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
                   All Quotes
@@ -93,9 +102,11 @@ export function Layout() {
                 </Menu.Target>
                 <Menu.Dropdown>
                   <Menu.Label>{current.user.Username}</Menu.Label>
-                  <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCog size={16} />}>
-                    Profile
-                  </Menu.Item>
+                  {held ? null : (
+                    <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCog size={16} />}>
+                      Profile
+                    </Menu.Item>
+                  )}
                   {administrator && (
                     <>
                       <Menu.Item component={Link} to={REFERENCE_PATH} leftSection={<IconDatabaseCog size={16} />}>

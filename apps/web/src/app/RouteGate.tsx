@@ -7,7 +7,7 @@ import { startSso } from '../features/auth/api/sso';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { adminToast } from '../lib/toast';
-import type { AppRoute } from './routes';
+import { CHANGE_PASSWORD_PATH, type AppRoute } from './routes';
 
 /**
  * The route guard of the spec: a user not signed in goes to the public home; a signed-in user whom the
@@ -20,7 +20,9 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   const navigate = useNavigate();
   const location = useLocation();
   const isPublic = SCREEN_ACCESS[route.name] === 'public';
-  const denied = !isPublic && current !== null && !mayEnter(route.name, current.user);
+  // Signed in with a password someone else set: the change comes first, wherever the user was going (decision 064).
+  const held = !isPublic && current !== null && current.user.mustChangePassword && route.name !== 'changePassword';
+  const denied = !isPublic && !held && current !== null && !mayEnter(route.name, current.user);
   const toasted = useRef(false);
   const { data: config } = useQuery(clientConfigQuery);
   // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038);
@@ -57,6 +59,10 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
       ? '/?noAuth=true'
       : `/?next=${encodeURIComponent(location.pathname + location.search)}`;
     return <Navigate to={home} replace />;
+  }
+  if (held) {
+    const next = location.pathname + location.search;
+    return <Navigate to={`${CHANGE_PASSWORD_PATH}?next=${encodeURIComponent(next)}`} replace />;
   }
   if (denied) return null;
   return children;

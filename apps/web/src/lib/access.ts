@@ -2,8 +2,14 @@ import type { SessionUser } from '@cc/contract';
 import { canEnterScreen, mayAccess, type Access, type AccessSubject, type ScreenName } from '@cc/domain';
 
 /** The signed-in user as the shared access rules read it. */
-export function accessSubject(user: Pick<SessionUser, 'permissions' | 'Applications'>): AccessSubject {
-  return { permissions: user.permissions, applications: user.Applications.map((a) => a.ApplicationId) };
+export function accessSubject(
+  user: Pick<SessionUser, 'permissions' | 'Applications'> & Partial<Pick<SessionUser, 'mustChangePassword'>>,
+): AccessSubject {
+  return {
+    permissions: user.permissions,
+    applications: user.Applications.map((a) => a.ApplicationId),
+    passwordChangeRequired: user.mustChangePassword === true,
+  };
 }
 
 /** May this user enter the screen? The same rule the server applies to the screen's calls. */

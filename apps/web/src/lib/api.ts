@@ -15,6 +15,9 @@ import { adminToast } from './toast';
 
 export { ApiError } from './request';
 
+/** The code of a 403 that asks for the password change first (decision 064). */
+export const PASSWORD_CHANGE_REQUIRED = 'PASSWORD_CHANGE_REQUIRED';
+
 let onSessionLost: () => void = () => {
   window.location.assign('/');
 };
@@ -34,7 +37,15 @@ const deps: RequestDeps = {
     session.clear();
     onSessionLost();
   },
-  onForbidden: () => adminToast.error(ACCESS_DENIED),
+  onForbidden: (error) => {
+    // Held to a password change (decision 064): the route guard sends the user to the change, nothing is denied.
+    const current = session.get();
+    if (error.code === PASSWORD_CHANGE_REQUIRED && current) {
+      session.updateUser({ ...current.user, mustChangePassword: true });
+      return;
+    }
+    adminToast.error(ACCESS_DENIED);
+  },
 };
 
 /** Run `task` while no other tab of this origin refreshes (Web Locks; alone where the browser has none). */

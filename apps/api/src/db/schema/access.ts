@@ -139,6 +139,11 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     allowVerification: boolean('allow_verification').notNull().default(false),
     measureItToolOnly: boolean('measure_it_tool_only').notNull().default(false),
+    /**
+     * The password was set by someone else (the default, or one an administrator chose or reset) and the user has not
+     * yet chosen their own: a sign-in with it opens a session held to the password change (decision 064).
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** False once deleted by an administrator: kept, because calls and history name the user (decision 026). */
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './access.js';
 
 /**
@@ -24,6 +24,11 @@ export const sessions = pgTable(
     /** The secret the current one replaced, accepted until `refreshed_at` + the grace (a lost answer). */
     previousRefreshHash: text('previous_refresh_hash'),
     refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /**
+     * Opened with a password the user must change (decision 064): until it is changed, the session makes only the calls
+     * open before a password change. Never set for a session of the identity server, which does not use the password.
+     */
+    passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

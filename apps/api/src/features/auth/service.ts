@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import {
   CompanyType,
+  DEFAULT_PASSWORD,
   PASSWORD_MESSAGES,
   Role,
   USERNAME_MESSAGES,
@@ -140,7 +141,7 @@ export async function unlockUsername(db: DbOrTx, username: string): Promise<numb
 export async function signin(ctx: AppContext, input: SigninRequest, client: string): Promise<NewSession> {
   const attempt = await beforePasswordCheck(ctx, input.username, client);
   const [user] = await ctx.db
-    .select({ userId: users.userId, passwordHash: users.passwordHash })
+    .select({ userId: users.userId, passwordHash: users.passwordHash, mustChange: users.mustChangePassword })
     .from(users)
     .where(and(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, eq(users.active, true)));
   const ok = user
@@ -151,7 +152,12 @@ export async function signin(ctx: AppContext, input: SigninRequest, client: stri
     throw unauthenticated('Invalid username or password.');
   }
   await clearPasswordFailures(ctx, input.username, client);
-  return createSession(ctx, ctx.db, user.userId, { browser: input.browser });
+  // A password someone else set must be changed before anything else (decision 064): the flag an administrator's
+  // create or reset leaves, and the default password whatever the flag says (users made before the flag existed).
+  return createSession(ctx, ctx.db, user.userId, {
+    browser: input.browser,
+    passwordChangeRequired: user.mustChange || input.password === DEFAULT_PASSWORD,
+  });
 }
 
 export async function usernameTaken(db: DbOrTx, username: string, exceptUserId?: number): Promise<boolean> {

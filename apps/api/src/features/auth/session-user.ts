@@ -54,6 +54,7 @@ export async function sessionUser(db: DbOrTx, auth: AuthUser): Promise<SessionUs
     Branches: auth.branches.map((branchno) => ({ branchno })),
     Applications: await userApplicationList(db, auth.userId),
     permissions: auth.permissions,
+    mustChangePassword: auth.passwordChangeRequired,
   };
 }
 

@@ -50,7 +50,11 @@ export async function createSession(
   ctx: AppContext,
   db: DbOrTx,
   userId: number,
-  options: { browser?: boolean | undefined } = {},
+  options: {
+    browser?: boolean | undefined;
+    /** Opened with a password someone else set: held to the password change (decision 064). */
+    passwordChangeRequired?: boolean;
+  } = {},
 ): Promise<NewSession> {
   const sessionId = newToken();
   const now = ctx.now();
@@ -64,6 +68,7 @@ export async function createSession(
     expiresAt,
     refreshHash: secret ? hashToken(secret) : null,
     refreshedAt: secret ? now : null,
+    passwordChangeRequired: options.passwordChangeRequired ?? false,
   });
   const tokenExpiresAt = secret ? accessEnd(ctx, now, expiresAt) : expiresAt;
   const token = await issueAccessToken(db, sessionId, tokenExpiresAt);

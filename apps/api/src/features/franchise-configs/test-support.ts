@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { routes } from '@cc/contract';
 import { jsonColumn, rowsOf } from '../../db/client.js';
 import type { TestApp } from '../../test/harness.js';
+import { firstSignin } from '../../test/first-signin.js';
 
 export type UtilityRoute =
   | 'getCompanyConfig'
@@ -57,7 +58,7 @@ export async function companyOwnedSupervisor(t: TestApp, admin: string, username
     },
   });
   if (response.statusCode !== 201) throw new Error(`createUser: ${response.statusCode} ${response.body}`);
-  return t.signin(username, password);
+  return (await firstSignin(t, username, password)).token;
 }
 
 /** The configs and the audit log, as text: equal before and after a refused call means it wrote nothing. */

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { verify } from '@node-rs/argon2';
-import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
+import { DEFAULT_PASSWORD, PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
 import type { PasswordUpdateRequest, ProfileUpdateRequest, SessionUser } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -34,7 +34,10 @@ export async function updateProfile(
   return sessionUserById(ctx.db, userId, user.sessionId);
 }
 
-/** Change the password; the user's other sessions end, this one goes on. */
+/**
+ * Change the password; the user's other sessions end, this one goes on, no longer held to the change if it was
+ * (decision 064). The new password is the user's own: not the current one again, nor the default every new user gets.
+ */
 export async function updatePassword(
   ctx: AppContext,
   user: AuthUser,
@@ -52,7 +55,13 @@ export async function updatePassword(
     throw new AppError('VALIDATION', `currentPassword: ${message}`, { currentPassword: message });
   }
   await clearPasswordFailures(ctx, user.username, client);
-  const problem = passwordProblem(input.password);
+  const problem =
+    passwordProblem(input.password) ??
+    (input.password === input.currentPassword
+      ? PASSWORD_MESSAGES.same
+      : input.password === DEFAULT_PASSWORD
+        ? PASSWORD_MESSAGES.default
+        : null);
   if (problem) throw new AppError('VALIDATION', `password: ${problem}`, { password: problem });
   if (input.confirmPassword !== input.password) {
     throw new AppError('VALIDATION', `confirmPassword: ${PASSWORD_MESSAGES.confirm}`, {
@@ -62,11 +71,18 @@ export async function updatePassword(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.userId, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: now })
+      .where(eq(users.userId, userId));
     await tx
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), ne(sessions.sessionId, user.sessionId)));
+    await tx
+      .update(sessions)
+      .set({ passwordChangeRequired: false })
+      .where(and(eq(sessions.sessionId, user.sessionId), eq(sessions.passwordChangeRequired, true)));
   });
   ctx.sessionCache.dropUser(userId);
 }

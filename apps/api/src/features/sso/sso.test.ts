@@ -122,6 +122,20 @@ describe('signing in through the identity server', () => {
     expect(response.json<{ message: string }>().message).toMatch(/disabled/);
   });
 
+  it('is never held to a password change: the identity server, not a local password, signed the user in', async () => {
+    await ssoSignin(t, 'supervisor');
+    // As after an administrator's reset of the user's local password (decision 064).
+    await t.db
+      .update(users)
+      .set({ mustChangePassword: true })
+      .where(eq(users.userId, userIdOf('supervisor')));
+    const { response } = await ssoSignin(t, 'supervisor');
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; user: { mustChangePassword: boolean } }>();
+    expect(body.user.mustChangePassword).toBe(false);
+    expect((await t.call(body.token, { method: 'GET', url: '/api/dashboard' })).statusCode).toBe(200);
+  });
+
   it('returns only to a path of this application', async () => {
     const { response } = await ssoSignin(t, 'csr.cof', 'https://evil.example/x');
     expect(response.json<{ target: string }>().target).toBe('/dashboard');

@@ -104,7 +104,15 @@ export async function createUser(ctx: AppContext, user: AuthUser, input: CreateI
     await checkRights(tx, actor, null, rightsOfInput(input, null));
     const inserted = await tx
       .insert(users)
-      .values({ ...userColumns(input), passwordHash, updatedAt: ctx.now(), createdAt: ctx.now() })
+      // Given or the default, the password is the administrator's: the user chooses its own at the first sign-in
+      // (decision 064).
+      .values({
+        ...userColumns(input),
+        passwordHash,
+        mustChangePassword: true,
+        updatedAt: ctx.now(),
+        createdAt: ctx.now(),
+      })
       .onConflictDoNothing()
       .returning({ userId: users.userId });
     const created = inserted[0];
@@ -203,7 +211,10 @@ export async function removeUser(ctx: AppContext, user: AuthUser, userId: number
   ctx.sessionCache.dropUser(userId);
 }
 
-/** updatePassword (an administrator's reset): the user's other sessions end; the caller's own goes on. */
+/**
+ * updatePassword (an administrator's reset): the user's other sessions end; the caller's own goes on. The user must
+ * change the new password at its next sign-in, unless the caller reset its own (decision 064).
+ */
 export async function resetPassword(
   ctx: AppContext,
   user: AuthUser,
@@ -219,7 +230,10 @@ export async function resetPassword(
   await ctx.db.transaction(async (tx) => {
     check(touchRefusal(actor, await targetOf(tx, actor, userId, { lock: true })));
     await checkRights(tx, actor, await userDetail(tx, userId), null);
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.now() }).where(eq(users.userId, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: userId !== user.userId, updatedAt: ctx.now() })
+      .where(eq(users.userId, userId));
     const ended = await endSessionsOf(ctx, tx, userId, user.sessionId);
     await writeAudit(ctx, tx, user, {
       action: 'password',
@@ -227,7 +241,7 @@ export async function resetPassword(
       entityId: userId,
       targetUserId: userId,
       before: null,
-      after: { passwordChanged: true, sessionsEnded: ended },
+      after: { passwordChanged: true, mustChangePassword: userId !== user.userId, sessionsEnded: ended },
     });
   });
   ctx.sessionCache.dropUser(userId);

@@ -6,8 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { USER_ADMIN_MESSAGES as M } from '@cc/domain';
+import { DEFAULT_PASSWORD, USER_ADMIN_MESSAGES as M } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
+import { firstSignin } from '../../test/first-signin.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { callerOf, lastAuditId, send, snapshot, userForm, userIdOf, type Caller } from './test-support.js';
 
@@ -199,7 +200,7 @@ describe('a manager bound to branch SG101 of an independent franchise', () => {
     await create({ Username: 'sg101_mgr', ...franchise, RoleId: 6, Branches: ['SG101'], Applications: [1, 5] });
     sg101 = await create({ Username: 'sg101_csr', ...franchise, RoleId: 4, Branches: ['SG101'], Applications: [1] });
     sg102 = await create({ Username: 'sg102_csr', ...franchise, RoleId: 4, Branches: ['SG102'], Applications: [1] });
-    bound = await callerOf(t, 'sg101_mgr', 'Welcome-2025');
+    bound = await firstSignin(t, 'sg101_mgr', DEFAULT_PASSWORD);
   });
 
   it('lists only the users whose branches are its own', async () => {

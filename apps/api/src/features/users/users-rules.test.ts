@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { USER_ADMIN_MESSAGES as M } from '@cc/domain';
+import { DEFAULT_PASSWORD, USER_ADMIN_MESSAGES as M } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
+import { firstSignin } from '../../test/first-signin.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { auditSince, callerOf, lastAuditId, send, snapshot, userForm, userIdOf, type Caller } from './test-support.js';
 
@@ -150,7 +151,7 @@ describe('nobody deletes or demotes themselves or the last administrator', () =>
     const second = await create(admin, userForm({ Username: 'second_admin', RoleId: 1 }));
     expect(second.statusCode).toBe(201);
     const secondId = second.json<{ user: { UserId: number } }>().user.UserId;
-    const other = await callerOf(t, 'second_admin', 'Welcome-2025');
+    const other = await firstSignin(t, 'second_admin', DEFAULT_PASSWORD);
     const demote = (caller: Caller, id: number, username: string) =>
       put(caller, `/api/users/${id}`, userForm({ Username: username, RoleId: 3 }));
     const answers = await Promise.all([demote(admin, secondId, 'second_admin'), demote(other, admin.userId, 'admin')]);
@@ -243,7 +244,7 @@ describe('a user manager bound to a company', () => {
       }),
     );
     expect(created.statusCode, created.body).toBe(201);
-    bound = await callerOf(t, 'franchise_mgr', 'Welcome-2025');
+    bound = await firstSignin(t, 'franchise_mgr', DEFAULT_PASSWORD);
   });
 
   it('lists only its franchise’s users and its own branches', async () => {

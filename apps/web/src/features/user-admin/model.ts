@@ -17,8 +17,9 @@ import {
   CompanyType,
   isAdministrator,
   isNorthAmericanPhone,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  PASSWORD_MESSAGES,
+  passwordProblem,
+  passwordRuleChecks,
   permissionGrantRefusal,
   offerExcess,
   userAdminReach,
@@ -78,6 +79,9 @@ export interface UserFormValues {
   Applications: number[];
   /** PermissionId → value, for the permissions of the chosen applications. */
   permissions: Record<string, string>;
+  /** A new user's password, or '' for the default one (§5); not on the edit form (the password dialog resets it). */
+  password: string;
+  confirmPassword: string;
 }
 
 export const CSR_FLAGS = [
@@ -109,6 +113,8 @@ export function emptyForm(actor: UserAdminActor): UserFormValues {
     measureItToolOnly: false,
     Applications: [],
     permissions: {},
+    password: '',
+    confirmPassword: '',
   };
 }
 
@@ -140,6 +146,8 @@ export function formOf(user: UserDetail, defs: readonly PermissionDef[]): UserFo
     measureItToolOnly: user.measureItToolOnly,
     Applications: apps,
     permissions,
+    password: '',
+    confirmPassword: '',
   };
 }
 
@@ -190,7 +198,16 @@ export function formRules(original: string | null) {
     phone: (v: string) => (isNorthAmericanPhone(v) ? null : PHONE_MESSAGE),
     CompanyId: (v: string) => (v ? null : 'Choose a company.'),
     RoleId: (v: string) => (v ? null : 'Choose a role.'),
+    // Empty: the default password (§5); otherwise the live rules, and the confirmation must match.
+    password: (v: string) => (v === '' ? null : passwordProblem(v)),
+    confirmPassword: (v: string, values: Pick<UserFormValues, 'password'>) =>
+      v === values.password ? null : PASSWORD_MESSAGES.confirm,
   };
+}
+
+/** A new user's password in the create request: none (the default) when the form leaves it empty. */
+export function passwordOf(values: Pick<UserFormValues, 'password' | 'confirmPassword'>) {
+  return values.password === '' ? {} : { password: values.password, confirmPassword: values.confirmPassword };
 }
 
 // ---- What the actor may offer ---------------------------------------------------------------------------------
@@ -347,15 +364,4 @@ export function toggleApplication(
 // ---- The password dialog ---------------------------------------------------------------------------------------
 
 /** The §5 password rules, each met or not, for the checklist shown as the user types. */
-export function passwordRules(password: string): { label: string; met: boolean }[] {
-  return [
-    {
-      label: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters`,
-      met: password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX,
-    },
-    { label: 'An upper-case letter', met: /[A-Z]/.test(password) },
-    { label: 'A lower-case letter', met: /[a-z]/.test(password) },
-    { label: 'A digit', met: /\d/.test(password) },
-    { label: 'A character that is not a letter or digit', met: /[^A-Za-z0-9]/.test(password) },
-  ];
-}
+export const passwordRules = passwordRuleChecks;

@@ -1,13 +1,13 @@
-import { Button, Group, List, Modal, Stack, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
 import { PasswordField } from '../../../components/PasswordField';
+import { PasswordRules } from '../../../components/PasswordRules';
 import { ApiError } from '../../../lib/api';
 import { ACCESS_DENIED } from '../../../lib/request';
 import { adminToast } from '../../../lib/toast';
 import { useUserWrites } from '../api/users';
-import { passwordRules, TEXTS } from '../model';
+import { TEXTS } from '../model';
 
 export interface PasswordDialogProps {
   opened: boolean;
@@ -16,33 +16,9 @@ export interface PasswordDialogProps {
   onClose: () => void;
 }
 
-/** The rules of §5, each ticked as it is met while the password is typed. */
-function PasswordRules({ password }: { password: string }) {
-  return (
-    <List spacing={2} size="sm" center data-testid="password-rules" aria-label="Password rules">
-      {passwordRules(password).map((rule) => (
-        <List.Item
-          key={rule.label}
-          data-met={rule.met}
-          icon={
-            <ThemeIcon color={rule.met ? 'teal.8' : 'gray.6'} size={16} radius="xl" aria-hidden>
-              {rule.met ? <IconCheck size={11} /> : <IconX size={11} />}
-            </ThemeIcon>
-          }
-        >
-          <Text span size="sm" c={rule.met ? 'teal.9' : 'gray.8'}>
-            {rule.label}
-            <VisuallyHidden>{rule.met ? ' (met)' : ' (not met)'}</VisuallyHidden>
-          </Text>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
-
 /**
  * An administrator's password reset for another user (updatePassword; decision 026): the user's other sessions
- * end. Closing the dialog without saving says so ('Password Update Cancelled...').
+ * end, and the user chooses its own password at the next sign-in (decision 064). Closing the dialog without saving says so ('Password Update Cancelled...').
  */
 export function PasswordDialog({ opened, userId, username, onClose }: PasswordDialogProps) {
   const { resetPassword } = useUserWrites();
@@ -92,7 +68,7 @@ export function PasswordDialog({ opened, userId, username, onClose }: PasswordDi
       <form onSubmit={save} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="gray.7">
-            The user is signed out everywhere else and signs in with the new password.
+            The user is signed out everywhere else, signs in with the new password and then chooses their own.
           </Text>
           <PasswordField
             label="New password"

@@ -17,6 +17,7 @@ import {
   formOf,
   formRules,
   NOTHING_HELD,
+  passwordOf,
   previewDefaultApplications,
   previewDefaultPermissions,
   requestOf,
@@ -29,6 +30,7 @@ import {
 import { AccountSection, type UsernameStatus } from './AccountSection';
 import { GrantsSection } from './GrantsSection';
 import { OrganisationSection } from './OrganisationSection';
+import { NewPasswordSection } from './NewPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 
 type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
@@ -151,12 +153,13 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
           form.resetDirty(formOf(saved, reference.permissions));
           adminToast.success(TEXTS.updated);
         } else {
-          const answer = await create.mutateAsync(body);
-          const password = answer.defaultPassword;
-          adminToast.success(TEXTS.created(password ?? ''));
+          const answer = await create.mutateAsync({ ...body, ...passwordOf(values) });
+          // The default the server gave, or the one the administrator typed: either is handed to the user.
+          const password = answer.defaultPassword ?? values.password;
+          adminToast.success(TEXTS.created(password));
           void navigate(editUserPath(answer.user.UserId), {
             replace: true,
-            state: password ? { createdPassword: password } : null,
+            state: { createdPassword: answer.defaultPassword, createdWithOwn: answer.defaultPassword === null },
           });
         }
       } catch (error) {
@@ -195,6 +198,14 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
                 usernameStatus={status}
               />
             </Paper>
+            {user ? null : (
+              <Paper withBorder p="md">
+                <Title order={2} size="h5" mb="sm">
+                  Password
+                </Title>
+                <NewPasswordSection form={form} />
+              </Paper>
+            )}
             <Paper withBorder p="md">
               <Title order={2} size="h5" mb="sm">
                 Company and role

@@ -24,7 +24,9 @@ export default function UserEditPage() {
   const current = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const created = (location.state as { createdPassword?: string } | null)?.createdPassword ?? null;
+  const createdState = location.state as { createdPassword?: string | null; createdWithOwn?: boolean } | null;
+  const created = createdState?.createdPassword ?? null;
+  const createdWithOwn = createdState?.createdWithOwn === true;
   const reference = useUserFormReference();
   const user = useUser(adding ? null : userId);
   const { remove } = useUserWrites();
@@ -127,9 +129,10 @@ export default function UserEditPage() {
           </Group>
         ) : null}
       </Group>
-      {created && detail ? (
+      {(created || createdWithOwn) && detail ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title="User created" data-testid="created-note">
-          {detail.Username} signs in with the password <strong>{created}</strong> until it is changed.
+          {detail.Username} signs in with {created ? 'the default password ' : 'the password you set'}
+          {created ? <strong>{created}</strong> : null} and then chooses their own.
         </Alert>
       ) : null}
       {readOnly ? (
