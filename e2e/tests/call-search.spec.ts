@@ -73,7 +73,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toMatch(
-    /^OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,agentName/,
+    /^OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,callBackCSRName,agentName/,
   );
   const matches = Number(/of ([\d,]+) calls/.exec(count)?.[1]?.replaceAll(',', ''));
   expect(lines.length - 1).toBe(matches);
