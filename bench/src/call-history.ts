@@ -90,7 +90,7 @@ export async function topUpCallHistory(run: Runner, target: number, now = new Da
          state, zip, phone, size, customer_type, cust_status, service, status_date, call_status, deleted_at, deleted_by,
          created_at)
        select customer_id, call_type, 'Outbound-' || call_type, 1 + floor(r_att * 5)::int, 'Outbound',
-         case when r_done >= 0.92 and r_att < 0.5 then csr end,
+         case when r_done < 0.9 or (r_done >= 0.92 and r_att < 0.5) then csr end,
          case when r_done >= 0.92 then accessed + make_interval(days => 1 + floor(r_att * 14)::int) end,
          r_done < 0.9, accessed, csr, branchno, sqldbid, customer_no, first_name, last_name, address, city, state, zip,
          coalesce(nullif(home_phone, ''), cell_phone), lawn_size, customer_type, status, '', accessed,

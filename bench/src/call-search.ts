@@ -1,6 +1,6 @@
 /**
  * The call search (issue 17, "Speed"; decision 033): GET /api/odata/GetSearchOutboundCalls as the screen sends it
- * (apps/web/src/features/call-search/model.ts: `Type in (…)`, `lastAccessDate ge/le` whole days, `lastAccessCSR eq`,
+ * (apps/web/src/features/call-search/model.ts: `Type in (…)`, `lastAccessDate ge/le` whole days, `callBackCSR eq`,
  * `callComplete` while "uncompleted" is off, one sort, 100 rows a page, `$count=true`) over 2,000,000 outbound rows
  * (call-history.ts). The direct SQL is the service's own (`searchStatements`): the page, then the count.
  */
@@ -29,7 +29,7 @@ function callSearchInput(view: View): Input {
   if (view.types?.length) parts.push(`Type in (${view.types.map((t) => `'${t}'`).join(',')})`);
   if (view.from) parts.push(`lastAccessDate ge ${view.from}`);
   if (view.to) parts.push(`lastAccessDate le ${view.to}`);
-  if (view.agent !== undefined) parts.push(`lastAccessCSR eq ${view.agent}`);
+  if (view.agent !== undefined) parts.push(`callBackCSR eq ${view.agent}`);
   if (view.branch) parts.push(`branchNo eq '${view.branch}'`);
   parts.push('callComplete');
   const options = {
@@ -51,11 +51,12 @@ const SORTS: [string, 'asc' | 'desc'][] = [
   ['lastAccessDate', 'desc'],
   ['LastName', 'asc'],
   ['cust_No', 'desc'],
-  ['agentName', 'asc'],
+  ['callBackCSRName', 'asc'],
   ['OutboundId', 'desc'],
   ['branchNo', 'asc'],
   ['FirstName', 'desc'],
   ['Type', 'asc'],
+  ['agentName', 'desc'],
 ];
 
 export async function callSearchScenarios(run: Runner, now = new Date()): Promise<Scenario[]> {
@@ -67,9 +68,9 @@ export async function callSearchScenarios(run: Runner, now = new Date()): Promis
     path: routes.searchOutboundCalls.path,
     inputs: views.map(callSearchInput),
   });
-  // Agents from the busiest to the quietest, and branches of every size.
+  // Agents (the callback CSR the screen filters on) from the busiest to the quietest, and branches of every size.
   const { rows: agents } = await run.query(
-    `select last_access_csr as id from outbound_calls where last_access_csr is not null
+    `select call_back_csr as id from outbound_calls where call_back_csr is not null
      group by 1 order by count(*) desc`,
     [],
   );

@@ -39,7 +39,8 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   await page.getByRole('option', { name: 'Cancel', exact: false }).first().click();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/types=Cancel/);
-  await expect.poll(async () => new Set(await column(page, 'Type')), SERVER).toEqual(new Set(['Cancel']));
+  // The grid names the type as the filter does (decision 062).
+  await expect.poll(async () => new Set(await column(page, 'Type')), SERVER).toEqual(new Set(['Cancel Calls']));
   const count = (await summary(page).textContent()) ?? '';
 
   // Sorted on the server by last name, both ways.
@@ -73,7 +74,7 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   const csv = fs.readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toMatch(
-    /^OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,agentName/,
+    /^OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,callBackCSRName,agentName/,
   );
   const matches = Number(/of ([\d,]+) calls/.exec(count)?.[1]?.replaceAll(',', ''));
   expect(lines.length - 1).toBe(matches);
@@ -83,4 +84,38 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   const custNo = (await column(page, 'cust_No'))[0]!;
   await grid(page).locator('[role="row"][row-index="0"]').first().click();
   await expect(page).toHaveURL(new RegExp(`/call-center/current-call/\\d+/${custNo}/Cancel$`), SERVER);
+});
+
+test('the agent is the callback CSR: filtered and shown apart from the last worker, blank agents last both ways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'admin');
+  await page.goto('/call-center/callSearch?uncompleted=1');
+  await expect(summary(page)).toContainText(/of [\d,]+ calls/, SERVER);
+  await expect(grid(page).getByRole('columnheader', { name: 'Agent', exact: true })).toBeVisible();
+  await expect(grid(page).getByRole('columnheader', { name: 'Last Worked By' })).toBeVisible();
+
+  // Sorted by the agent either way, the calls without one come after every named agent.
+  for (const dir of ['ascending', 'descending'] as const) {
+    await grid(page).getByRole('columnheader', { name: 'Agent', exact: true }).click();
+    await expect(grid(page).getByRole('columnheader', { name: 'Agent', exact: true })).toHaveAttribute(
+      'aria-sort',
+      dir,
+    );
+    await expect.poll(async () => (await column(page, 'callBackCSRName'))[0] ?? '', SERVER).not.toBe('');
+  }
+
+  // The Agent filter finds the calls the CSR holds: every row names that CSR as its agent.
+  await page.getByTestId('filter-agent').click();
+  await page.getByRole('option', { name: 'Jordan Owens' }).click();
+  await expect(page).toHaveURL(/agent=\d+/);
+  await expect
+    .poll(async () => {
+      const agents = await column(page, 'callBackCSRName');
+      return agents.length > 0 && agents.every((a) => a === 'Jordan Owens');
+    }, SERVER)
+    .toBe(true);
+  await shot(page, 'call-search-agent');
+  await expectAxeClean(page, 'the call search by agent');
 });

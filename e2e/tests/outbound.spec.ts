@@ -40,6 +40,7 @@ interface Row {
   SQLDBID: number;
   cust_No: number;
   Type: string;
+  CallStatus: string;
   FirstName: string;
   LastName: string;
   callBackDate: string | null;
@@ -274,6 +275,12 @@ test('Next Call opens the first selected row, otherwise the first row; Open open
     await page.goto(OUTBOUND);
     await expect(cell(g, 0, 'cust_No')).toHaveText(String(rows[0]!.cust_No), LOAD);
   };
+
+  // A list holds only calls still to be made: an ended call (status End) is complete and never served as the next
+  // call (decision 062).
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.filter((r) => r.CallStatus === 'End')).toEqual([]);
+  await expect(cell(g, 0, 'CallStatus')).not.toHaveText('End', LOAD);
 
   // Nothing selected: the first row.
   await nextCall.click();

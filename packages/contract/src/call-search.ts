@@ -56,7 +56,7 @@ export const CallSearchRow = z.object({
   callComplete: z.boolean(),
   lastAccessDate: Time,
   lastAccessCSR: z.number().int().nullable(),
-  /** The name of the CSR who last worked the call (the grid's agent name). */
+  /** The name of the CSR who last worked the call (the grid's "Last Worked By"; the agent is callBackCSRName). */
   agentName: z.string(),
   branchNo: z.string(),
   cust_No: z.number().int().nullable(),

@@ -60,13 +60,15 @@ describe('list effects (§4)', () => {
     expect(listEffectsOf('InboundFollowUp', 'Interested Prospect').addInboundFollowUp).toBe(false);
     expect(listEffectsOf('Inbound', 'Sale').addInboundFollowUp).toBe(false);
   });
-  it('completed web-lead and skipped-rounds calls leave their list; with Call Back they stay', () => {
+  it('every outbound call that ends (status End) leaves its list; callbacks stay; inbound calls have no row', () => {
     expect(listEffectsOf('WebLead', 'Sale').completeRow).toBe(true);
     expect(listEffectsOf('SkippedRounds', 'Rounds Rescheduled').completeRow).toBe(true);
+    expect(listEffectsOf('Cancel', 'Sale').completeRow).toBe(true);
+    expect(listEffectsOf('Upsell', 'Not Interested').completeRow).toBe(true);
     expect(listEffectsOf('SkippedRounds', 'Call Back').completeRow).toBe(false);
     expect(listEffectsOf('WebLead', 'No Answer').completeRow).toBe(false);
     expect(listEffectsOf('PropertyEval', 'Call Back').completeRow).toBe(false);
-    expect(listEffectsOf('Cancel', 'Sale').completeRow).toBe(false);
+    expect(listEffectsOf('Cancel', 'Left Voicemail').completeRow).toBe(false);
     expect(listEffectsOf('Inbound', 'Sale').completeRow).toBe(false);
   });
 });

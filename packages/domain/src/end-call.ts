@@ -50,22 +50,26 @@ export interface ListEffects {
   deleteWebLead: boolean;
   /** One more row on the inbound follow-up list, for this customer. */
   addInboundFollowUp: boolean;
-  /** The outbound row leaves its list (it is complete); its count drops by one. */
+  /**
+   * The outbound row leaves its list (it is complete, with who ended it and when); its count drops by one. Every
+   * outbound call that ends with status End: an ended call is never served again as a list's next call (decision
+   * 062-call-search-agent-and-completion.md). A callback stays in its list.
+   */
   completeRow: boolean;
 }
 
 /**
  * What an ended call does to the lists (§4 "List effects"). A callback keeps the row in its list with the new
- * date and status (property evaluation and skipped rounds say so; every outbound callback works that way). An
- * interested result adds a follow-up, except on an inbound follow-up call itself, whose own row carries on.
+ * date and status (property evaluation and skipped rounds say so; every outbound callback works that way); any other
+ * outbound end completes the row, as §4 says of web leads and skipped rounds (decision
+ * 062-call-search-agent-and-completion.md). An interested result adds a follow-up, except on an inbound follow-up call itself, whose own row carries on.
  */
 export function listEffectsOf(callType: string, result: string): ListEffects {
   const type = callTypeByName(callType)?.CallTypeName;
-  const callback = callStatusAtEnd(callType, result) === 'Callback';
   return {
     deleteWebLead: type === 'WebLead' && includes(WEB_LEAD_DELETE_RESULTS, result),
     addInboundFollowUp: includes(INTERESTED_RESULTS, result) && type !== 'InboundFollowUp',
-    completeRow: (type === 'WebLead' || type === 'SkippedRounds') && !callback,
+    completeRow: callStatusAtEnd(callType, result) === 'End',
   };
 }
 

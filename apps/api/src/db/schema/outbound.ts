@@ -64,6 +64,11 @@ export const outboundCalls = pgTable(
      * call's insert and update, and on a user's rename for its calls not deleted. Never written by the app.
      */
     lastAccessCsrName: text('last_access_csr_name').notNull().default(''),
+    /**
+     * The name of the CSR in call_back_csr ('first last'; '' without one), kept by triggers as last_access_csr_name
+     * is (migration 0042): the call search's agent (decision 062). Never written by the app.
+     */
+    callBackCsrName: text('call_back_csr_name').notNull().default(''),
     branchNo: text('branchno')
       .notNull()
       .references(() => franchises.branchNo),

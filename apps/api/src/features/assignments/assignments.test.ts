@@ -319,9 +319,23 @@ describe('SetGroupCallStatus: Mark List Complete', () => {
       and not (o.branchno = ${group.branch} and o.type = ${group.type} and o.call_source = ${group.source})`,
     );
     const mark = await maxAuditId(t);
+    const openIds = rowsOf<{ outbound_id: number }>(
+      await t.db.execute(sql`select outbound_id from outbound_calls o where ${LISTED_SQL}
+        and o.branchno = ${group.branch} and o.type = ${group.type} and o.call_source = ${group.source}`),
+    ).map((r) => r.outbound_id);
     const a = await markComplete('admin', { ...body, selcsrId: id['csr.cof'] });
     expect(a.status).toBe(200);
     expect(a.body.count).toBe(figures.open);
+    // Who completed them and when: the call search's agent (the callback CSR) and last-accessed date (decision 062).
+    const [recorded] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from outbound_calls
+      where outbound_id in (${sql.join(
+        openIds.map((i) => sql`${i}`),
+        sql`, `,
+      )}) and call_complete and call_back_csr = ${id.admin} and last_access_csr = ${id.admin}
+        and last_access_date = ${t.clock.now().toISOString()}::timestamptz`),
+    );
+    expect(recorded?.n).toBe(openIds.length);
     expect((await groupFigures(t, group.branch, group.type, group.source)).open).toBe(0);
     expect(await count(t, sql`select count(*)::int as n from outbound_calls o where ${LISTED_SQL}`)).toBe(others);
     const row = find(await all('admin'), group);

@@ -223,7 +223,9 @@ export async function setGroupCallStatus(
     }
     const now = ctx.now();
     const completed = rowsOf<{ outbound_id: number; web_lead_call_id: number | null }>(
-      await tx.execute(sql`update ${o} set call_complete = true
+      // Who completed the calls and when: the call search finds them under that agent and day (decision 062).
+      await tx.execute(sql`update ${o} set call_complete = true, call_back_csr = ${user.userId},
+          last_access_csr = ${user.userId}, last_access_date = ${now.toISOString()}::timestamptz
         where ${LISTED} and ${o.branchNo} = ${key.branch} and ${o.type} = ${key.type} and ${o.callSource} = ${key.source}
         returning ${o.outboundId} as outbound_id, ${o.webLeadCallId} as web_lead_call_id`),
     );

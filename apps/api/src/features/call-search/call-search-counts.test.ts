@@ -27,12 +27,12 @@ async function drift(): Promise<unknown[]> {
     await t.db.execute(sql`
       with fresh as (
         select case when grouping(day) = 0 then 1 when grouping(branchno) = 0 then 2 else 3 end as grain,
-            call_complete, type, day, branchno, last_access_csr, count(*)::int as n
+            call_complete, type, day, branchno, call_back_csr, count(*)::int as n
           from (select call_complete, type, (last_access_date at time zone 'America/Chicago')::date as day, branchno,
-              last_access_csr from outbound_calls where deleted_at is null) c
+              call_back_csr from outbound_calls where deleted_at is null) c
           group by grouping sets ((call_complete, type, day), (call_complete, branchno),
-            (call_complete, last_access_csr))),
-      kept as (select grain, call_complete, type, day, branchno, last_access_csr, n from call_search_counts where n <> 0)
+            (call_complete, call_back_csr))),
+      kept as (select grain, call_complete, type, day, branchno, call_back_csr, n from call_search_counts where n <> 0)
       (select 'missing' as what, * from (table fresh except all table kept) a)
       union all (select 'extra', * from (table kept except all table fresh) b)`),
   );
@@ -45,8 +45,13 @@ describe('the triggers keep the counts', () => {
     expect(await drift()).toEqual([]);
     // Calls worked and completed (an end call), one statement for many rows.
     await t.db.execute(sql`update outbound_calls set call_complete = true, last_access_csr = ${csr},
-        last_access_date = now() - (outbound_id % 40) * interval '7 hours'
+        call_back_csr = ${csr}, last_access_date = now() - (outbound_id % 40) * interval '7 hours'
       where outbound_id % 4 = 0`);
+    expect(await drift()).toEqual([]);
+    // Callbacks given to another CSR (Reassign Callbacks): the agent's counts move.
+    await t.db
+      .execute(sql`update outbound_calls set call_back_csr = (select user_id from users where username = 'admin')
+      where outbound_id % 8 = 0`);
     expect(await drift()).toEqual([]);
     // One call at a time: given another type, moved to another branch, worked again, deleted, restored.
     const [one] = rowsOf<{ id: number }>(
@@ -82,8 +87,8 @@ describe('the triggers keep the counts', () => {
     // New calls inserted, one and many; calls deleted for good.
     await t.db
       .execute(sql`insert into outbound_calls (sqldbid, branchno, cust_no, type, call_complete, last_access_date,
-        last_access_csr, first_name, last_name)
-      select sqldbid, branchno, cust_no, type, true, now() - interval '3 days', ${csr}, first_name, last_name
+        last_access_csr, call_back_csr, first_name, last_name)
+      select sqldbid, branchno, cust_no, type, true, now() - interval '3 days', ${csr}, ${csr}, first_name, last_name
       from outbound_calls where outbound_id % 7 = 1 limit 50`);
     await t.db.execute(sql`delete from leads where outbound_id in (select outbound_id from outbound_calls
       where outbound_id % 11 = 5)`);
@@ -104,7 +109,7 @@ describe('a search by the usual filters is counted exactly from them', () => {
     ['one day', `lastAccessDate eq ${days(2)}`],
     ['a branch', "branchNo eq 'SG101' and callComplete"],
     ['branches', "branchNo in ('SG101','SG102')"],
-    ['an agent', 'lastAccessCSR eq 3 and callComplete ne false'],
+    ['an agent', 'callBackCSR eq 3 and callComplete ne false'],
   ])('%s', async (_, filter) => {
     const options: Record<string, string> = filter ? { $filter: filter } : {};
     const rows = await searchAll(t, admin, options);
@@ -125,6 +130,7 @@ describe('a search by the usual filters is counted exactly from them', () => {
     ['a time of day', 'lastAccessDate ge 2020-01-01T10:00:00Z'],
     ['or', "Type eq 'Cancel' or branchNo eq 'SG101'"],
     ['type and branch', "Type eq 'Cancel' and branchNo eq 'SG101'"],
+    ['the last worker (not the agent)', 'lastAccessCSR ne 0 and callComplete'],
   ])('%s: counted up to the limit', async (_, filter) => {
     const rows = await searchAll(t, admin, { $filter: filter });
     expect(rows.length).toBeGreaterThan(2);

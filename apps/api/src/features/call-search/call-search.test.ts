@@ -86,6 +86,9 @@ describe('paging and counting', () => {
   });
 });
 
+/** The grid's text columns that sort a blank value last both ways. */
+const BLANK_LAST = new Set<string>(['FirstName', 'LastName', 'agentName', 'callBackCSRName']);
+
 describe('sorting', () => {
   const sortable = CALL_SEARCH_FIELDS;
   for (const field of sortable) {
@@ -105,7 +108,9 @@ describe('sorting', () => {
         const cast = kind === 'number' ? 'numeric' : kind === 'boolean' ? 'boolean' : 'text';
         const pairs = rows.slice(1).map((row, n) => {
           const before = rows[n]!;
-          const text = (v: string | number | boolean | null) => (v === null ? null : String(v));
+          // A blank name sorts as an empty value would: last both ways (decision 062).
+          const text = (v: string | number | boolean | null) =>
+            v === null || (BLANK_LAST.has(field) && v === '') ? null : String(v);
           return { xs: text(before[field]), ys: text(row[field]), i: before.OutboundId, j: row.OutboundId };
         });
         const [check] = rowsOf<{ ok: boolean }>(
@@ -407,7 +412,7 @@ describe('export: every match, in order, as CSV read by key', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      'OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,agentName,CallSource,CallAttempts,callOrigin,CallStatus,callBackCSRName,callBackDate,SQLDBID',
+      'OutboundId,branchNo,cust_No,FirstName,LastName,callComplete,Type,lastAccessDate,callBackCSRName,agentName,CallSource,CallAttempts,callOrigin,CallStatus,callBackDate,SQLDBID',
     );
     const expected = await searchAll(t, franchise, { $filter: "branchNo eq 'SG101'" });
     expect(exportedIds(response.body)).toEqual(expected.map((r) => r.OutboundId));

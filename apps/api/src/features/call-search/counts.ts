@@ -1,7 +1,8 @@
 /**
  * The call search's counts kept in advance (migration 0037: call_search_counts, the calls not deleted by completion
  * and one of three groupings, kept by triggers; decision 047). A search by the screen's usual filters — completion,
- * call types with whole days of the last access, or one branch, or one agent — is counted exactly by summing a few
+ * call types with whole days of the last access, or one branch, or one agent (the callback CSR, decision 062) — is
+ * counted exactly by summing a few
  * rows, however many calls match; any other search counts its matches up to the limit (service.ts, decision 039).
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -53,7 +54,7 @@ function addPart(expr: FilterExpr, parts: Parts): boolean {
       if (op !== 'eq') return false;
       if (field === 'Type' && value.type === 'string' && !parts.types) parts.types = [value.value];
       else if (field === 'branchNo' && value.type === 'string' && !parts.branches) parts.branches = [value.value];
-      else if (field === 'lastAccessCSR' && value.type === 'number' && parts.agent === undefined)
+      else if (field === 'callBackCSR' && value.type === 'number' && parts.agent === undefined)
         parts.agent = value.value;
       else return false;
       return true;
@@ -93,7 +94,7 @@ export function countedStatement(user: SearchUser, filter: FilterExpr | null): S
   const everyBranch = seesEveryBranch(user.scope);
   if (parts.agent !== undefined) {
     if (byTypeOrDay || parts.branches || !everyBranch) return null;
-    where.push(sql`k.grain = ${GRAIN.agent}`, sql`k.last_access_csr = ${parts.agent}`);
+    where.push(sql`k.grain = ${GRAIN.agent}`, sql`k.call_back_csr = ${parts.agent}`);
   } else if (byTypeOrDay) {
     if (parts.branches || !everyBranch) return null;
     where.push(sql`k.grain = ${GRAIN.typeDay}`, ...parts.days);

@@ -23,7 +23,7 @@ import {
   type FilterExpr,
   type OrderItem,
 } from '../../lib/grid-query/odata.js';
-import { rangedBy } from '../../lib/grid-query/filter-facts.js';
+import { equalsNumberBy, rangedBy } from '../../lib/grid-query/filter-facts.js';
 import { pageWalk, readPage } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
@@ -45,7 +45,7 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
 } {
   try {
     const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
-    const items = query.$orderby?.trim() ? parseOrderBy(query.$orderby) : [];
+    const items = byOneAgent(filter, query.$orderby?.trim() ? parseOrderBy(query.$orderby) : []);
     return {
       filter: CALL_SEARCH_GRID.where(filter),
       order: CALL_SEARCH_GRID.orderBy(items),
@@ -60,6 +60,18 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
     }
     throw error;
   }
+}
+
+/**
+ * One agent's calls (`callBackCSR eq n`) all carry that agent's name: sorted by the agent's name alone, they are in
+ * the order of their key, which an index serves from the agent's first call; the name's own index would be walked
+ * past every other agent's calls first (decision 062).
+ */
+function byOneAgent(filter: FilterExpr | null, items: OrderItem[]): OrderItem[] {
+  const only = items.length === 1 ? items[0]! : null;
+  if (only?.field.toLowerCase() !== 'callbackcsrname') return items;
+  if (!equalsNumberBy(filter, (name) => name.toLowerCase() === 'callbackcsr')) return items;
+  return [{ ...only, field: 'OutboundId' }];
 }
 
 /**
@@ -169,12 +181,12 @@ const EXPORT_COLUMNS: (keyof CallSearchRow)[] = [
   'callComplete',
   'Type',
   'lastAccessDate',
+  'callBackCSRName',
   'agentName',
   'CallSource',
   'CallAttempts',
   'callOrigin',
   'CallStatus',
-  'callBackCSRName',
   'callBackDate',
   'SQLDBID',
 ];

@@ -156,6 +156,42 @@ describe('POST /api/call-center/call-status', () => {
     expect(new Date(row?.last_access_date ?? 0).toISOString()).toBe(t.clock.now().toISOString());
   });
 
+  it('End ends the call: complete, off its list, its agent the user who ended it (decision 062)', async () => {
+    const f = await t.signin('csr.franchise');
+    const outboundId = await insertOutbound(t);
+    expect(await ok(t, f, 'POST', STATUS, { outboundId, status: 'End' })).toEqual({ ok: true });
+    const [row] = rowsOf<{ call_status: string; call_complete: boolean; call_back_csr: number }>(
+      await t.db.execute(
+        sql`select call_status, call_complete, call_back_csr from outbound_calls where outbound_id = ${outboundId}`,
+      ),
+    );
+    expect(row).toEqual({ call_status: 'End', call_complete: true, call_back_csr: franchiseId });
+  });
+
+  it('a row written with status End by any writer is complete; New, Callback and Cancel stay listed', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await insertOutbound(t));
+    await t.db.execute(sql`update outbound_calls o set call_status = s.status
+      from (values (${ids[0]}::int, 'End'), (${ids[1]}::int, 'New'), (${ids[2]}::int, 'Callback'),
+        (${ids[3]}::int, 'Cancel')) s(id, status) where o.outbound_id = s.id`);
+    await t.db.execute(sql`insert into outbound_calls (type, call_source, branchno, sqldbid, cust_no, call_status)
+      values ('Cancel', 'Outbound-Cancel', 'SG101', 18001, 1001, 'End')`);
+    const rows = rowsOf<{ call_status: string; call_complete: boolean }>(
+      await t.db.execute(sql`select call_status, call_complete from outbound_calls
+        where outbound_id in (${sql.join(
+          ids.map((i) => sql`${i}`),
+          sql`, `,
+        )}) or outbound_id = (select max(outbound_id) from outbound_calls) order by outbound_id`),
+    );
+    expect(rows).toEqual([
+      { call_status: 'End', call_complete: true },
+      { call_status: 'New', call_complete: false },
+      { call_status: 'Callback', call_complete: false },
+      { call_status: 'Cancel', call_complete: false },
+      { call_status: 'End', call_complete: true },
+    ]);
+  });
+
   it('refuses with 409 while another CSR has the call open, changing nothing; the holder may set it', async () => {
     const f = await t.signin('csr.franchise');
     const admin = await t.signin('admin');

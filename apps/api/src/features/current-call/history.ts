@@ -215,7 +215,13 @@ export async function setCallStatus(ctx: AppContext, user: AuthUser, outboundId:
     await requireNotHeldByOther(ctx, tx, user, { sqldbid: row.sqldbid, customerNo: row.custNo, outboundId });
     await tx
       .update(outboundCalls)
-      .set({ callStatus: status, lastAccessDate: ctx.now(), lastAccessCsr: user.userId })
+      .set({
+        callStatus: status,
+        lastAccessDate: ctx.now(),
+        lastAccessCsr: user.userId,
+        // An ended call is complete (a trigger holds the rows to it): who ended it is its agent (decision 062).
+        ...(status === 'End' ? { callComplete: true, callBackCsr: user.userId } : {}),
+      })
       .where(eq(outboundCalls.outboundId, outboundId));
   });
 }

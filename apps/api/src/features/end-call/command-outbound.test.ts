@@ -81,8 +81,11 @@ describe('outbound calls and the lists', () => {
     expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['callbackAt']);
   });
 
-  it('any other outbound result ends the row with status End; a completed skipped-rounds call leaves its list', async () => {
+  it('any other outbound result ends the row: status End, complete, its list drops it, who and when recorded', async () => {
     const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const cancelCount = () =>
+      one<{ n: number }>(sql`select n from outbound_counts where branchno = 'SG101' and type = 'Cancel'`);
+    const cancelsBefore = (await cancelCount())!.n;
     const a = await end(franchise, {
       idempotencyKey: randomUUID(),
       sqldbid: cancel.sqldbid,
@@ -92,12 +95,19 @@ describe('outbound calls and the lists', () => {
       result: 'Not Interested',
     });
     expect(a.statusCode, a.body).toBe(200);
+    // An ended call is never served again as a list's next call (decision 062); the call search's agent and date
+    // say who ended it and when.
     expect(
-      await one(sql`select call_status, call_complete from outbound_calls where outbound_id = ${cancel.outbound_id}`),
+      await one(sql`select call_status, call_complete, u.username as agent,
+          o.last_access_date = ${t.clock.now().toISOString()}::timestamptz as now
+        from outbound_calls o join users u on u.user_id = o.call_back_csr where outbound_id = ${cancel.outbound_id}`),
     ).toEqual({
       call_status: 'End',
-      call_complete: false,
+      call_complete: true,
+      agent: 'csr.franchise',
+      now: true,
     });
+    expect((await cancelCount())!.n).toBe(cancelsBefore - 1);
 
     const skipped = await listedOutbound(t.db, 'SG101', 'SkippedRounds');
     const listed = () => count(t.db, 'outbound_counts', `branchno = 'SG101' and type = 'SkippedRounds' and n > 0`);

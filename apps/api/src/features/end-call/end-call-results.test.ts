@@ -68,7 +68,7 @@ function expected(c: Case): Expected {
     status,
     deleteWebLead: c.callType === 'WebLead' && WEB_LEAD_DELETE.includes(c.result),
     addFollowUp: INTERESTED.includes(c.result) && c.callType !== 'InboundFollowUp',
-    completeRow: (c.callType === 'WebLead' || c.callType === 'SkippedRounds') && status === 'End',
+    completeRow: status === 'End',
     order:
       c.pricing === 'none'
         ? null

@@ -37,6 +37,8 @@ export async function applyListEffects(
     const at = input.callbackAt.length === 16 ? `${input.callbackAt}:00` : input.callbackAt;
     await writeCallbackStatus(tx, user, { outboundId, callBackDate: at }, now);
   } else if (outboundId !== undefined && status === 'End') {
+    // The call is over: it leaves its list, and the call search's agent (the callback CSR) and last-accessed date
+    // say who ended it and when (decision 062).
     await tx
       .update(outboundCalls)
       .set({
@@ -44,7 +46,7 @@ export async function applyListEffects(
         callAttempts: sql`${outboundCalls.callAttempts} + 1`,
         lastAccessDate: now,
         lastAccessCsr: user.userId,
-        ...(effects.completeRow ? { callComplete: true } : {}),
+        ...(effects.completeRow ? { callComplete: true, callBackCsr: user.userId } : {}),
       })
       .where(eq(outboundCalls.outboundId, outboundId));
   }

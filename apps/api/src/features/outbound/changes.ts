@@ -87,7 +87,14 @@ async function closeWebLeads(
       .update(outboundCalls)
       .set(
         outcome === 'complete'
-          ? { callComplete: true, callStatus: input.status ?? 'End', lastAccessDate: now, lastAccessCsr: user.userId }
+          ? {
+              callComplete: true,
+              callStatus: input.status ?? 'End',
+              lastAccessDate: now,
+              lastAccessCsr: user.userId,
+              // Who completed it, for the call search's agent (decision 062).
+              callBackCsr: user.userId,
+            }
           : { deletedAt: now, deletedBy: user.userId },
       )
       .where(inArray(outboundCalls.outboundId, ids));

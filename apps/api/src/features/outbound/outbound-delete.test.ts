@@ -213,9 +213,12 @@ describe('web leads: complete-web-leads and delete-web-leads', () => {
       status: string;
       closed_by: number | null;
       closed_at: unknown;
+      call_back_csr: number | null;
+      last_access_date: unknown;
     }>(
       await t.db
-        .execute(sql`select o.outbound_id, o.call_complete, o.call_status, o.deleted_at, w.status, w.closed_by, w.closed_at
+        .execute(sql`select o.outbound_id, o.call_complete, o.call_status, o.deleted_at, w.status, w.closed_by, w.closed_at,
+          o.call_back_csr, o.last_access_date
         from outbound_calls o join web_leads w on w.web_lead_id = o.web_lead_call_id
         where o.outbound_id in ${sql.raw(`(${ids.join(',')})`)} order by o.outbound_id`),
     );
@@ -234,6 +237,9 @@ describe('web leads: complete-web-leads and delete-web-leads', () => {
       expect(r).toMatchObject({ call_complete: true, call_status: 'End', status: 'complete', closed_by: franchiseId });
       expect(r.deleted_at).toBeNull();
       expect(new Date(r.closed_at as string).toISOString()).toBe(t.clock.now().toISOString());
+      // Who completed the call and when, for the call search (decision 062).
+      expect(r.call_back_csr).toBe(franchiseId);
+      expect(new Date(r.last_access_date as string).toISOString()).toBe(t.clock.now().toISOString());
     }
     expect(await countOf(t, s['csr.franchise'], 'ind', 'WebLead')).toBe(count - 2);
     const page = await list(t, s['csr.franchise'], 'ind', 'WebLead');

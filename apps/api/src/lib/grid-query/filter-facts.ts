@@ -40,3 +40,10 @@ export function pinnedBy(filter: FilterExpr | null, isField: (name: string) => b
       return null;
   }
 }
+
+/** Does one of the filter's top-level `and` parts hold the field equal to a number (`field eq 7`)? */
+export function equalsNumberBy(filter: FilterExpr | null, isField: (name: string) => boolean): boolean {
+  if (!filter) return false;
+  if (filter.kind === 'and') return equalsNumberBy(filter.left, isField) || equalsNumberBy(filter.right, isField);
+  return filter.kind === 'cmp' && filter.op === 'eq' && filter.value.type === 'number' && isField(filter.field);
+}

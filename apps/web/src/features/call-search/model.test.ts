@@ -38,7 +38,7 @@ describe('the call search view', () => {
     expect(
       filterOf({ ...DEFAULT_VIEW, types: ["O'Brien list", 'Cancel'], from: '2026-11-01', to: '2026-11-02', agent: 3 }),
     ).toBe(
-      "Type in ('O''Brien list','Cancel') and lastAccessDate ge 2026-11-01 and lastAccessDate le 2026-11-02 and lastAccessCSR eq 3 and callComplete",
+      "Type in ('O''Brien list','Cancel') and lastAccessDate ge 2026-11-01 and lastAccessDate le 2026-11-02 and callBackCSR eq 3 and callComplete",
     );
     expect(filterOf({ ...DEFAULT_VIEW, uncompleted: true })).toBeUndefined();
     expect(queryOf({ ...DEFAULT_VIEW, page: 4, size: 1000 })).toMatchObject({ $skip: 3000, $top: 1000 });

@@ -17,6 +17,7 @@ export const SORT_FIELDS = [
   'callComplete',
   'Type',
   'lastAccessDate',
+  'callBackCSRName',
   'agentName',
 ] as const satisfies readonly (keyof CallSearchRow)[];
 export type SortField = (typeof SORT_FIELDS)[number];
@@ -28,7 +29,7 @@ export interface CallSearchView {
   /** Last accessed, whole days 'YYYY-MM-DD' (America/Chicago), either end open. */
   from: string | null;
   to: string | null;
-  /** The agent (user id) who last worked the call. */
+  /** The agent (user id): the call's callback CSR (administration.md §7; decision 062). */
   agent: number | null;
   /** Off: completed calls only (administration.md §5). */
   uncompleted: boolean;
@@ -108,7 +109,7 @@ export function filterOf(view: CallSearchView): string | undefined {
   if (view.types.length > 0) parts.push(`Type in (${view.types.map(quoted).join(',')})`);
   if (view.from) parts.push(`lastAccessDate ge ${view.from}`);
   if (view.to) parts.push(`lastAccessDate le ${view.to}`);
-  if (view.agent !== null) parts.push(`lastAccessCSR eq ${view.agent}`);
+  if (view.agent !== null) parts.push(`callBackCSR eq ${view.agent}`);
   if (!view.uncompleted) parts.push('callComplete');
   return parts.length > 0 ? parts.join(' and ') : undefined;
 }

@@ -1,5 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import type { CallSearchRow } from '@cc/contract';
+import { callTypeByName } from '@cc/domain';
 import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
 import { DEFAULT_VIEW, type SortField } from '../model';
 
@@ -13,10 +14,15 @@ const SORTS: Partial<Record<string, SortField>> = {
   callComplete: 'callComplete',
   Type: 'Type',
   lastAccessDate: 'lastAccessDate',
+  callBackCSRName: 'callBackCSRName',
   agentName: 'agentName',
 };
 
-/** administration.md §2: outboundId, branchNo, cust_No, firstName, lastName, callComplete, type, last accessed, agent. */
+/**
+ * administration.md §2: outboundId, branchNo, cust_No, firstName, lastName, callComplete, type, last accessed, agent.
+ * The agent is the call's callback CSR (§3, §7), then the CSR who worked it last; a type shows its one display name,
+ * as the filter and the lists name it (decision 062).
+ */
 const COLUMNS: ColDef<CallSearchRow>[] = [
   { field: 'OutboundId', headerName: 'Outbound Id', width: 120 },
   { field: 'branchNo', headerName: 'Branch', width: 95 },
@@ -29,9 +35,15 @@ const COLUMNS: ColDef<CallSearchRow>[] = [
     width: 110,
     valueGetter: ({ data }) => (data?.callComplete ? 'Yes' : 'No'),
   },
-  { field: 'Type', headerName: 'Type', width: 140 },
+  {
+    field: 'Type',
+    headerName: 'Type',
+    width: 160,
+    valueFormatter: ({ value }) => callTypeByName(String(value ?? ''))?.CallTypeDisplayName ?? String(value ?? ''),
+  },
   { field: 'lastAccessDate', headerName: 'Last Accessed', width: 170 },
-  { field: 'agentName', headerName: 'Agent', flex: 1, minWidth: 140 },
+  { field: 'callBackCSRName', headerName: 'Agent', flex: 1, minWidth: 140 },
+  { field: 'agentName', headerName: 'Last Worked By', flex: 1, minWidth: 140 },
 ];
 
 export interface CallSearchGridProps {
