@@ -91,9 +91,9 @@ test('a commercial lead: business, address and contact, measured and saved', asy
     },
   });
   expect(lead.status()).toBe(200);
-  const l = ((await lead.json()) as { lead: { squareFeet: number; contactName: string; contactPhone: string } }).lead;
+  const l = ((await lead.json()) as { lead: { SquareFeet: number; contactName: string; contactPhone: string } }).lead;
   expect(l).toMatchObject({ contactName: 'Dana Molar', contactPhone: '4025550143' });
-  expect(Math.abs(l.squareFeet - size)).toBeLessThan(1);
+  expect(Math.abs(l.SquareFeet - size)).toBeLessThan(1);
 });
 
 test('a previous measurement copied onto the map, or the copy cancelled', async ({ page, request }) => {

@@ -52,7 +52,7 @@ async function measure(request: APIRequestContext, shapes: typeof LAWN): Promise
   const saved = await post<{ lawnSize: number }>(request, token, '/api/MeasureIt/CompleteProperty', {
     propertyId: got.property.propertyId,
     requestId: crypto.randomUUID(),
-    squareFeet: sqftOf(shapes),
+    SquareFeet: sqftOf(shapes),
     shapes,
   });
   return saved.lawnSize;

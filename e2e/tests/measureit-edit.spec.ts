@@ -97,10 +97,10 @@ test('a lawn drawn corner by corner, a bed cut out, typed and dragged sizes, sav
     headers,
     data: { sqldbid: customer!.sqldbid, customerNo: customer!.customerNo },
   });
-  const h = (await household.json()) as { complete: boolean; squareFeet: number; external: boolean; lawnSize: number };
+  const h = (await household.json()) as { complete: boolean; SquareFeet: number; external: boolean; lawnSize: number };
   expect(h).toMatchObject({ complete: true, external: false });
-  expect(Math.abs(h.squareFeet - saved)).toBeLessThan(1);
-  expect(h.lawnSize).toBeCloseTo(h.squareFeet / 1000, 2);
+  expect(Math.abs(h.SquareFeet - saved)).toBeLessThan(1);
+  expect(h.lawnSize).toBeCloseTo(h.SquareFeet / 1000, 2);
 
   // Measured today: opening it again asks first, and shows what was saved with its history.
   await page.goto(editPath(customer!));
@@ -192,7 +192,7 @@ test('another user measuring it is refused; a cancel releases it; closeOnSave cl
     headers,
     data: { sqldbid: customer!.sqldbid, customerNo: customer!.customerNo },
   });
-  expect(await household.json()).toMatchObject({ complete: true, squareFeet: null });
+  expect(await household.json()).toMatchObject({ complete: true, SquareFeet: null });
   expect(((await household.json()) as { notMeasuredReasonId: number | null }).notMeasuredReasonId).not.toBeNull();
   await other.close();
 });

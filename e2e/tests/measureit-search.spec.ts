@@ -2,7 +2,7 @@
  * The MeasureIt search (administration.md §2, §3, §5; issue 19 points 1-3; decisions 041, 044): the franchise, the
  * filters in the URL, server sorting and paging, 5-4 zips, the map beside the grid, Select opening MeasureIt in a
  * window whose save refreshes the row and the statistics, a reason applied to a selection (and cancelled), and an
- * independent franchise's user held to the own franchise.
+ * independent franchise's user held to its own franchises, each of which it can search (decision 063).
  */
 import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
@@ -220,15 +220,30 @@ test('a reason applied to a selection, after a cancelled try', async ({ page }) 
   await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (0)');
 });
 
-test('an independent franchise’s user is held to the own franchise', async ({ page }) => {
+test('an independent franchise’s user starts on its first franchise and can search each of its own', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'csr.franchise');
-  // Even asked for another franchise in the URL.
+  // Asked for another franchise in the URL: its own first one.
   await page.goto('/searchMeasureIt?branch=PB181&mode=Both');
-  await expect(page.getByTestId('filter-franchise')).toHaveValue(/^SG101/, SERVER);
-  await expect(page.getByTestId('filter-franchise')).toBeDisabled();
+  const picker = page.getByTestId('filter-franchise');
+  await expect(picker).toHaveValue(/^SG101/, SERVER);
+  await expect(picker).toBeEnabled();
   await expect(page.getByTestId('no-franchise-warning')).toHaveCount(0);
   await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG101']));
+  // The picker offers both of its branches and nothing else (no 'None', no other franchise).
+  await picker.click();
+  const options = page.getByRole('option');
+  await expect(options).toHaveText([/^SG101/, /^SG102/]);
+  await options.filter({ hasText: /^SG102/ }).click();
+  await expect(page).toHaveURL(/branch=SG102/);
+  await expect(picker).toHaveValue(/^SG102/);
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG102']));
+  // The second franchise in the URL is searched as it is.
+  await page.goto('/searchMeasureIt?branch=SG102&mode=Both');
+  await expect(picker).toHaveValue(/^SG102/, SERVER);
+  await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG102']));
   // Its MeasureIt.ApplyReason is not granted: no reason to apply; MeasureIt.Measure is: each row has its Select.
   await expect(page.getByTestId('apply-reason')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Select customer/ }).first()).toBeVisible();

@@ -149,9 +149,14 @@ export const MeasureItFranchisesResponse = z.object({
   franchises: z.array(
     z.object({ branchNo: z.string(), sqldbid: z.number().int(), compName: z.string(), designation: z.string() }),
   ),
-  /** An independent-franchise user's own branch; null when the user chooses. */
+  /** The user's own branch (its first in scope), which an independent-franchise user starts on; null: none. */
   preselected: z.string().nullable(),
-  /** The user cannot pick another franchise than `preselected`. */
+  /**
+   * An independent-franchise user: it searches one of its own franchises (`franchises`) at a time, `preselected`
+   * unless it picks another of them; never every franchise at once, and a branch not among them means `preselected`.
+   */
+  ownOnly: z.boolean(),
+  /** The user cannot pick another franchise than `preselected` (an independent franchise with one branch). */
   locked: z.boolean(),
   /** The user has no franchise: the screen offers 'None' (branchNo null) with a warning (§5). */
   noFranchise: z.boolean(),

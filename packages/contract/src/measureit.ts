@@ -72,7 +72,11 @@ const State = z
 /** The lock of a measurement as the caller holds it: since when, and when it lapses unless saved or opened again. */
 export const MeasurementLock = z.object({ since: z.string(), expiresAt: z.string() });
 
-/** What every measured thing shows: where it is, what was measured, and by whom. */
+/**
+ * What every measured thing shows: where it is, what was measured, and by whom. The fields §3 names for the
+ * measured property carry its names, case and all (`SquareFeet`, `ImagePath`, `ExternalMeasurementSourceId`,
+ * `active`; decision 063); the rest are camelCase.
+ */
 const MeasurementFields = {
   streetAddress: z.string(),
   city: z.string(),
@@ -81,13 +85,15 @@ const MeasurementFields = {
   zip: z.string(),
   latitude: z.number(),
   longitude: z.number(),
-  squareFeet: z.number().nullable(),
-  imagePath: z.string(),
+  SquareFeet: z.number().nullable(),
+  ImagePath: z.string(),
   shapes: MultiPolygon.nullable(),
   notMeasuredReasonId: z.number().int().nullable(),
   /** Set when the size was not drawn on the map (typed by hand, or from another source): the external flag. */
-  externalMeasurementSourceId: z.number().int().nullable(),
+  ExternalMeasurementSourceId: z.number().int().nullable(),
   external: z.boolean(),
+  /** §4: somebody is measuring it now (a measurement lock that has not lapsed; the caller's own included). */
+  active: z.boolean(),
   complete: z.boolean(),
   measurementDate: z.string().nullable(),
   measuredBy: z.string().nullable(),
@@ -147,27 +153,36 @@ export const GetPropertyRequest = z
   });
 export const GetPropertyResponse = z.object({ property: MeasuredProperty, ...editState });
 
+/**
+ * A field sent under the name it had before the spec's (decision 063): refused with the name to use, rather than
+ * dropped, which would save a size of 0.
+ */
+const renamed = (name: string) => z.undefined({ error: `is named ${name}` }).optional();
+
 /** A save: a size (with its shapes, or its external source), or a not-measured reason instead of a size. */
 const saveFields = {
   /** The screen's id of this save: sent again on a retry, answered without saving twice. */
   requestId: z.uuid('must be a UUID'),
-  squareFeet: z.number().min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000').default(0),
+  SquareFeet: z.number().min(0, 'must be 0 or more').max(100_000_000, 'must be at most 100,000,000').default(0),
   shapes: MultiPolygon.nullable().default(null),
-  externalMeasurementSourceId: Id.nullable().default(null),
+  ExternalMeasurementSourceId: Id.nullable().default(null),
   notMeasuredReasonId: Id.nullable().default(null),
-  imagePath: line(MAX_IMAGE_PATH)
+  ImagePath: line(MAX_IMAGE_PATH)
     .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'must be an http(s) URL')
     .default(''),
+  squareFeet: renamed('SquareFeet'),
+  imagePath: renamed('ImagePath'),
+  externalMeasurementSourceId: renamed('ExternalMeasurementSourceId'),
 };
 type SaveShape = {
-  squareFeet: number;
+  SquareFeet: number;
   shapes: unknown;
-  externalMeasurementSourceId: number | null;
+  ExternalMeasurementSourceId: number | null;
   notMeasuredReasonId: number | null;
 };
 /** A size, or a reason; a size not drawn on the map names its source. */
 function checkSave(value: SaveShape, ctx: z.RefinementCtx): void {
-  if (value.squareFeet <= MEASURED_THRESHOLD_SQFT) {
+  if (value.SquareFeet <= MEASURED_THRESHOLD_SQFT) {
     if (value.notMeasuredReasonId === null) {
       ctx.addIssue({
         code: 'custom',
@@ -175,10 +190,10 @@ function checkSave(value: SaveShape, ctx: z.RefinementCtx): void {
         message: 'choose a reason when no size is measured',
       });
     }
-  } else if (value.shapes === null && value.externalMeasurementSourceId === null) {
+  } else if (value.shapes === null && value.ExternalMeasurementSourceId === null) {
     ctx.addIssue({
       code: 'custom',
-      path: ['externalMeasurementSourceId'],
+      path: ['ExternalMeasurementSourceId'],
       message: 'a size not drawn on the map needs its source',
     });
   }
@@ -215,13 +230,13 @@ export const HouseholdMeasurementRequest = z.object({ sqldbid: Id, customerNo: I
 /** A customer's (or a commercial lead's) measurement as others read it: `complete` says whether there is one. */
 export const HouseholdMeasurement = z.object({
   complete: z.boolean(),
-  squareFeet: z.number().nullable(),
+  SquareFeet: z.number().nullable(),
   /** Thousands of square feet, as pricing reads a lawn size; null when not measured. */
   lawnSize: z.number().nullable(),
   measurementDate: z.string().nullable(),
   notMeasuredReasonId: z.number().int().nullable(),
   external: z.boolean(),
-  imagePath: z.string(),
+  ImagePath: z.string(),
 });
 export const CommercialMeasurementRequest = z.object({ commercialLeadId: Id });
 

@@ -6,6 +6,7 @@ import {
   isDatabaseUnavailable,
 } from '../db/unavailable.js';
 import { AppError } from './errors.js';
+import { givenName } from './odata-options.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -95,7 +96,7 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation as ValidationIssue[]) {
-        const field = fieldOf(issue, error.validationContext);
+        const field = givenName(request, fieldOf(issue, error.validationContext));
         errors[field] ??= issue.message ?? 'is invalid';
       }
       const [field, message] = Object.entries(errors)[0] ?? ['body', 'is invalid'];

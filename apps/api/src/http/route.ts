@@ -7,6 +7,8 @@ import { heldForPasswordChange, mayAccess, type Access } from '@cc/domain';
 import type { AuthUser } from './auth.js';
 import { authenticate } from './auth.js';
 import { forbidden, passwordChangeRequired } from './errors.js';
+import { ODATA_PREFIX } from './error-handler.js';
+import { applyODataOptions } from './odata-options.js';
 import type { AppContext } from '../context.js';
 
 declare module 'fastify' {
@@ -120,7 +122,23 @@ export function defineRoute<N extends RouteName>(
   const signedIn = access !== 'public';
   const status = options.status ?? 200;
   const users = new WeakMap<FastifyRequest, AuthUser>();
+  // A call under /api/odata/ reads its system query options as OData 4.01 spells them and refuses what it would
+  // otherwise ignore (odata-options.ts), before its schema sees the query.
+  const odataParams =
+    def.path.startsWith(ODATA_PREFIX) && def.query && 'shape' in def.query ? Object.keys(def.query.shape) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...(odataParams
+      ? {
+          preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+            try {
+              applyODataOptions(request, odataParams);
+              done();
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        }
+      : {}),
     ...(signedIn
       ? {
           onRequest: async (request: FastifyRequest) => {

@@ -249,12 +249,17 @@ describe('who sees what', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(['SG101', 'SG102']).toContain(row.branchNo);
   });
-  it('an independent-franchise user is preselected and held to its franchise; a user without one gets None', async () => {
+  it('an independent-franchise user is preselected and offered each of its franchises; a user without one gets None', async () => {
     const mine = (await callRoute(t, franchise, 'measureItFranchises')).json();
-    expect(mine).toMatchObject({ preselected: 'SG101', locked: true, noFranchise: false });
+    expect(mine).toMatchObject({ preselected: 'SG101', ownOnly: true, locked: false, noFranchise: false });
     expect(mine.franchises.map((f: { branchNo: string }) => f.branchNo)).toEqual(['SG101', 'SG102']);
+    // With one branch there is nothing to pick: locked to it.
+    const [single] = (await measurers(t, 'sfo', 1, { companyId: 3, branches: ['SG102'] })) as [string];
+    const one = (await callRoute(t, single, 'measureItFranchises')).json();
+    expect(one).toMatchObject({ preselected: 'SG102', ownOnly: true, locked: true, noFranchise: false });
+    expect(one.franchises.map((f: { branchNo: string }) => f.branchNo)).toEqual(['SG102']);
     const none = (await callRoute(t, measurer, 'measureItFranchises')).json();
-    expect(none).toMatchObject({ preselected: null, locked: false, noFranchise: true });
+    expect(none).toMatchObject({ preselected: null, ownOnly: false, locked: false, noFranchise: true });
   });
   it('without MeasureIt the search is refused', async () => {
     const csr = await t.signin('usermanager');

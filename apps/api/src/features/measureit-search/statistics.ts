@@ -1,6 +1,6 @@
 /**
- * The search screen's reference calls and figures (issue 19; decision 041): the franchises a user may search (an
- * independent-franchise user preselected and held to its own, a user without a franchise offered 'None'), a
+ * The search screen's reference calls and figures (decision 041): the franchises a user may search (an
+ * independent-franchise user preselected to its first and held to its own, a user without a franchise offered 'None'), a
  * franchise's zip codes, and the pit statistics (summed from the counts kept in advance: counts.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -20,11 +20,14 @@ export async function franchisesFor(ctx: AppContext, user: AuthUser) {
       from franchises f where ${inScope(user.scope, sql`f.branchno`)} order by f.branchno`),
   );
   const own = user.branches.find((b) => franchises.some((f) => f.branchNo === b)) ?? null;
-  const independent = user.companyId === INDEPENDENT_FRANCHISE;
+  // An independent franchise's scope is its own branches, so `franchises` is exactly what it may pick from: every one
+  // of them when it has several, and only then is the choice not locked (decision 063).
+  const ownOnly = user.companyId === INDEPENDENT_FRANCHISE && own !== null;
   return {
     franchises,
     preselected: own,
-    locked: independent && own !== null,
+    ownOnly,
+    locked: ownOnly && franchises.length === 1,
     noFranchise: own === null,
   };
 }

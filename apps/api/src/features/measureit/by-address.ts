@@ -42,13 +42,13 @@ async function requireBranch(db: DbOrTx, user: AuthUser, branchNo: string): Prom
   if (!(await branchInScope(db, user.scope, branchNo))) throw notFound('Branch Not Found.');
 }
 
-const toAddressMeasurement = (row: Row): AddressMeasurement => ({
+const toAddressMeasurement = (ctx: AppContext, row: Row): AddressMeasurement => ({
   addressMeasurementId: Number(row.address_measurement_id),
   branchNo: String(row.branchno),
-  ...measurementFields(row),
+  ...measurementFields(ctx, row),
 });
 
-const toLead = (row: Row): CommercialLead => ({
+const toLead = (ctx: AppContext, row: Row): CommercialLead => ({
   commercialLeadId: Number(row.commercial_lead_id),
   branchNo: String(row.branchno),
   businessName: String(row.business_name),
@@ -56,7 +56,7 @@ const toLead = (row: Row): CommercialLead => ({
   contactPhone: String(row.contact_phone),
   contactEmail: String(row.contact_email),
   notes: String(row.notes),
-  ...measurementFields(row),
+  ...measurementFields(ctx, row),
 });
 
 export async function getAddressMeasurement(
@@ -77,7 +77,7 @@ export async function getAddressMeasurement(
     if (!found) throw notFound('Address measurement Not Found.');
     const id = Number(found.id);
     const { state } = await openForEdit(ctx, tx, ADDRESS, user, id, input.confirm);
-    return { measurement: toAddressMeasurement(await readInScope(tx, ADDRESS, user, id)), ...state };
+    return { measurement: toAddressMeasurement(ctx, await readInScope(tx, ADDRESS, user, id)), ...state };
   });
 }
 
@@ -101,7 +101,7 @@ export async function getCommercialLead(
     if (!found) throw notFound('Commercial lead Not Found.');
     const id = Number(found.id);
     const { state } = await openForEdit(ctx, tx, COMMERCIAL, user, id, input.confirm);
-    return { lead: toLead(await readInScope(tx, COMMERCIAL, user, id)), ...state };
+    return { lead: toLead(ctx, await readInScope(tx, COMMERCIAL, user, id)), ...state };
   });
 }
 
@@ -129,7 +129,9 @@ export async function completeAddressMeasurement(
   user: AuthUser,
   input: MeasurementSave & { addressMeasurementId: number },
 ) {
-  return { measurement: toAddressMeasurement(await complete(ctx, user, ADDRESS, input.addressMeasurementId, input)) };
+  return {
+    measurement: toAddressMeasurement(ctx, await complete(ctx, user, ADDRESS, input.addressMeasurementId, input)),
+  };
 }
 
 export async function completeCommercialLead(
@@ -145,7 +147,7 @@ export async function completeCommercialLead(
 ) {
   const contact = sql`, contact_name = ${input.contactName}, contact_phone = ${input.contactPhone},
     contact_email = ${input.contactEmail}, notes = ${input.notes}`;
-  return { lead: toLead(await complete(ctx, user, COMMERCIAL, input.commercialLeadId, input, contact)) };
+  return { lead: toLead(ctx, await complete(ctx, user, COMMERCIAL, input.commercialLeadId, input, contact)) };
 }
 
 export async function cancel(ctx: AppContext, user: AuthUser, m: Measurable, id: number) {
@@ -153,5 +155,5 @@ export async function cancel(ctx: AppContext, user: AuthUser, m: Measurable, id:
 }
 
 export async function commercialMeasurement(ctx: AppContext, user: AuthUser, commercialLeadId: number) {
-  return householdOf(await readInScope(ctx.db, COMMERCIAL, user, commercialLeadId));
+  return householdOf(ctx, await readInScope(ctx.db, COMMERCIAL, user, commercialLeadId));
 }

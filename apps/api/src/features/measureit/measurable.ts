@@ -45,8 +45,8 @@ const idCol = (m: Measurable) => sql.raw(`"${m.id}"`);
 const iso = (value: unknown): string | null => (isNil(value) ? null : new Date(value as string).toISOString());
 const num = (value: unknown): number | null => (isNil(value) ? null : Number(value));
 
-/** The measurement columns of a row as the contract shows them. */
-export function measurementFields(row: Row) {
+/** The measurement columns of a row as the contract shows them (§3's names where it gives them). */
+export function measurementFields(ctx: AppContext, row: Row) {
   return {
     streetAddress: String(row.street_address),
     city: String(row.city),
@@ -54,12 +54,13 @@ export function measurementFields(row: Row) {
     zip: String(row.zip),
     latitude: Number(row.latitude),
     longitude: Number(row.longitude),
-    squareFeet: num(row.square_feet),
-    imagePath: String(row.image_path),
+    SquareFeet: num(row.square_feet),
+    ImagePath: String(row.image_path),
     shapes: isNil(row.shapes) ? null : jsonColumn<MultiPolygon>(row.shapes),
     notMeasuredReasonId: num(row.not_measured_reason_id),
-    externalMeasurementSourceId: num(row.external_measurement_source_id),
+    ExternalMeasurementSourceId: num(row.external_measurement_source_id),
     external: !isNil(row.external_measurement_source_id),
+    active: lockLive(ctx, row),
     complete: Boolean(row.complete),
     measurementDate: iso(row.measurement_date),
     measuredBy: isNil(row.measured_by_user_id) ? null : String(row.measured_by_name),
@@ -83,10 +84,15 @@ export async function readInScope(
   return row;
 }
 
+/** Is the row's lock held by somebody, and not lapsed? */
+function lockLive(ctx: AppContext, row: Row): boolean {
+  if (isNil(row.active_user_id) || isNil(row.active_since)) return false;
+  return new Date(row.active_since as string).getTime() > ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000;
+}
+
 /** Is the row's lock held by another user, and still live? */
 function heldByOther(ctx: AppContext, row: Row, user: AuthUser): boolean {
-  if (isNil(row.active_user_id) || Number(row.active_user_id) === user.userId) return false;
-  return new Date(row.active_since as string).getTime() > ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000;
+  return lockLive(ctx, row) && Number(row.active_user_id) !== user.userId;
 }
 
 const busy = () => new AppError('CONFLICT', MEASUREMENT_BUSY_MESSAGE);
@@ -149,11 +155,11 @@ export async function release(db: DbOrTx, m: Measurable, user: AuthUser, id: num
 
 export interface MeasurementSave {
   requestId: string;
-  squareFeet: number;
+  SquareFeet: number;
   shapes: MultiPolygon | null;
-  externalMeasurementSourceId: number | null;
+  ExternalMeasurementSourceId: number | null;
   notMeasuredReasonId: number | null;
-  imagePath: string;
+  ImagePath: string;
 }
 
 /**
@@ -171,7 +177,7 @@ export async function checkSaveAllowed(
   if (isNil(row.active_user_id) || Number(row.active_user_id) !== user.userId) {
     throw new AppError('CONFLICT', 'This measurement is not open for you to edit: open it again.');
   }
-  const measured = save.squareFeet > MEASURED_THRESHOLD_SQFT;
+  const measured = save.SquareFeet > MEASURED_THRESHOLD_SQFT;
   if (!measured && save.notMeasuredReasonId !== null) {
     const [reason] = rowsOf(
       await db.execute(sql`select 1 from not_measured_reasons
@@ -179,12 +185,12 @@ export async function checkSaveAllowed(
     );
     if (!reason) throw badRequest('notMeasuredReasonId', 'is not a not-measured reason');
   }
-  if (measured && save.externalMeasurementSourceId !== null) {
+  if (measured && save.ExternalMeasurementSourceId !== null) {
     const [source] = rowsOf(
       await db.execute(sql`select 1 from external_measurement_sources
-        where external_measurement_source_id = ${save.externalMeasurementSourceId} and active`),
+        where external_measurement_source_id = ${save.ExternalMeasurementSourceId} and active`),
     );
-    if (!source) throw badRequest('externalMeasurementSourceId', 'is not an external measurement source');
+    if (!source) throw badRequest('ExternalMeasurementSourceId', 'is not an external measurement source');
   }
 }
 
@@ -193,12 +199,12 @@ export async function checkSaveAllowed(
  * property is not measured, with its reason, and keeps no size, shapes or source. The lock is released.
  */
 export function savedColumns(ctx: AppContext, user: AuthUser, save: MeasurementSave): SQL {
-  const measured = save.squareFeet > MEASURED_THRESHOLD_SQFT;
-  return sql`square_feet = ${measured ? save.squareFeet.toFixed(2) : null},
+  const measured = save.SquareFeet > MEASURED_THRESHOLD_SQFT;
+  return sql`square_feet = ${measured ? save.SquareFeet.toFixed(2) : null},
     shapes = ${measured && save.shapes ? JSON.stringify(save.shapes) : null}::jsonb,
-    external_measurement_source_id = ${measured ? save.externalMeasurementSourceId : null},
+    external_measurement_source_id = ${measured ? save.ExternalMeasurementSourceId : null},
     not_measured_reason_id = ${measured ? null : save.notMeasuredReasonId},
-    image_path = ${measured ? save.imagePath : ''},
+    image_path = ${measured ? save.ImagePath : ''},
     complete = true, measurement_date = ${ctx.now().toISOString()}, measured_by_user_id = ${user.userId},
     active_user_id = null, active_since = null, updated_at = ${ctx.now().toISOString()}`;
 }

@@ -91,10 +91,10 @@ describe('by address and commercial lead', () => {
     const saved = await callRoute(t, franchise, 'measureItCompleteAddressMeasurement', {
       addressMeasurementId: measurement.addressMeasurementId,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
-    expect(saved.json().measurement).toMatchObject({ squareFeet: LAWN_SQFT, complete: true });
+    expect(saved.json().measurement).toMatchObject({ SquareFeet: LAWN_SQFT, complete: true });
     const cancel = await callRoute(t, franchise, 'measureItCancelAddressMeasurement', {
       addressMeasurementId: measurement.addressMeasurementId,
     });
@@ -113,13 +113,13 @@ describe('by address and commercial lead', () => {
       requestId: newRequestId(),
       contactName: 'Pat Office',
       contactPhone: '(630) 555-0199',
-      squareFeet: 42000,
-      externalMeasurementSourceId: 4,
+      SquareFeet: 42000,
+      ExternalMeasurementSourceId: 4,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().lead).toMatchObject({ contactName: 'Pat Office', contactPhone: '6305550199', external: true });
     const read = await callRoute(t, corporate, 'measureItCommercialMeasurement', { commercialLeadId: id });
-    expect(read.json()).toMatchObject({ complete: true, squareFeet: 42000, lawnSize: 42, external: true });
+    expect(read.json()).toMatchObject({ complete: true, SquareFeet: 42000, lawnSize: 42, external: true });
     const cancelled = await callRoute(t, franchise, 'measureItCancelCommercialLead', { commercialLeadId: id });
     expect(cancelled.json()).toEqual({ released: false });
   });

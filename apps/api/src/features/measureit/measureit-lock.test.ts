@@ -67,7 +67,7 @@ describe('the measurement lock', () => {
     const late = await callRoute(t, holder, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(late.statusCode).toBe(409);
@@ -82,7 +82,7 @@ describe('the measurement lock', () => {
     const saved = await callRoute(t, holder, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(saved.statusCode, saved.body).toBe(200);
@@ -97,7 +97,7 @@ describe('a recently measured property asks for confirmation', () => {
     await callRoute(t, first, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     t.clock.advance(120);

@@ -46,14 +46,14 @@ function circle(points: number): MultiPolygon {
 describe('a size drawn on the map', () => {
   it('is saved as the shapes measure, with the image address the server builds', async () => {
     const answer = await save(propertyIds[0]!, {
-      squareFeet: LAWN_SQFT + 0.4,
+      SquareFeet: LAWN_SQFT + 0.4,
       shapes: LAWN,
-      imagePath: 'https://elsewhere.example/not-this.png',
+      ImagePath: 'https://elsewhere.example/not-this.png',
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const property = answer.json<{ property: { squareFeet: number; imagePath: string } }>().property;
-    expect(property.squareFeet).toBe(LAWN_SQFT);
-    const image = new URL(property.imagePath);
+    const property = answer.json<{ property: { SquareFeet: number; ImagePath: string } }>().property;
+    expect(property.SquareFeet).toBe(LAWN_SQFT);
+    const image = new URL(property.ImagePath);
     expect(`${image.origin}${image.pathname}`).toBe(t.config.maps.staticMapUrl);
     expect(image.searchParams.get('size')).toBe('525x375');
     expect(image.searchParams.get('maptype')).toBe('hybrid');
@@ -62,10 +62,10 @@ describe('a size drawn on the map', () => {
   });
 
   it('is refused when the screen’s size is not the shapes’ area, and nothing is saved', async () => {
-    const answer = await save(propertyIds[1]!, { squareFeet: Math.round(LAWN_SQFT * 1.2), shapes: LAWN });
+    const answer = await save(propertyIds[1]!, { SquareFeet: Math.round(LAWN_SQFT * 1.2), shapes: LAWN });
     expect(answer.statusCode).toBe(400);
     expect(answer.json<{ message: string }>().message).toMatch(
-      new RegExp(`^squareFeet: is \\d+ but the shapes drawn measure ${LAWN_SQFT.toFixed(2)} square feet`),
+      new RegExp(`^SquareFeet: is \\d+ but the shapes drawn measure ${LAWN_SQFT.toFixed(2)} square feet`),
     );
     const [row] = rowsOf<{ complete: boolean }>(
       await t.db.execute(sql`select complete from measured_properties where property_id = ${propertyIds[1]!}`),
@@ -75,7 +75,7 @@ describe('a size drawn on the map', () => {
 
   it('is refused when its image address would pass 2048 characters, naming the shape to simplify', async () => {
     const shapes = circle(900);
-    const answer = await save(propertyIds[2]!, { squareFeet: measureGeometry(shapes).squareFeet, shapes });
+    const answer = await save(propertyIds[2]!, { SquareFeet: measureGeometry(shapes).squareFeet, shapes });
     expect(answer.statusCode).toBe(400);
     expect(answer.json<{ message: string }>().message).toMatch(
       /^shapes: make an image address of \d{4,} characters \(it must stay under 2048\): simplify shape 1$/,
@@ -85,10 +85,10 @@ describe('a size drawn on the map', () => {
 
 describe('a size typed by hand', () => {
   it('is kept as typed, its shapes still giving the image', async () => {
-    const answer = await save(propertyIds[3]!, { squareFeet: 5000, shapes: LAWN, externalMeasurementSourceId: 1 });
+    const answer = await save(propertyIds[3]!, { SquareFeet: 5000, shapes: LAWN, ExternalMeasurementSourceId: 1 });
     expect(answer.statusCode, answer.body).toBe(200);
-    const property = answer.json<{ property: { squareFeet: number; external: boolean; imagePath: string } }>().property;
-    expect(property).toMatchObject({ squareFeet: 5000, external: true });
-    expect(property.imagePath.startsWith(t.config.maps.staticMapUrl)).toBe(true);
+    const property = answer.json<{ property: { SquareFeet: number; external: boolean; ImagePath: string } }>().property;
+    expect(property).toMatchObject({ SquareFeet: 5000, external: true });
+    expect(property.ImagePath.startsWith(t.config.maps.staticMapUrl)).toBe(true);
   });
 });

@@ -55,18 +55,26 @@ describe('a customer’s property', () => {
     });
     expect(body.property.latitude).toBeGreaterThan(20);
     expect(body.lock.expiresAt > body.lock.since).toBe(true);
+    // §3's names of the measured property, and `active` while somebody measures it (the caller, here).
+    expect(body.property).toMatchObject({ SquareFeet: null, ImagePath: '', ExternalMeasurementSourceId: null });
+    expect(body.property.active).toBe(true);
+    for (const old of ['squareFeet', 'imagePath', 'externalMeasurementSourceId']) {
+      expect(body.property).not.toHaveProperty(old);
+    }
     const saved = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId: body.property.propertyId,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
-      imagePath: 'https://maps.example/static?size=525x375',
+      ImagePath: 'https://maps.example/static?size=525x375',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({
       lawnSize: 11.74,
-      property: { squareFeet: LAWN_SQFT, complete: true, external: false, shapes: LAWN, measuredBy: 'Meas Urer 1' },
+      property: { SquareFeet: LAWN_SQFT, complete: true, external: false, shapes: LAWN, measuredBy: 'Meas Urer 1' },
     });
+    // Saved: the lock is released, nobody is measuring it.
+    expect(saved.json().property.active).toBe(false);
     const [customer] = rowsOf<{ lawn_size: string }>(
       await t.db.execute(
         sql`select lawn_size from customers where sqldbid = ${c.sqldbid} and customer_no = ${c.customerNo}`,
@@ -77,7 +85,7 @@ describe('a customer’s property', () => {
       sqldbid: c.sqldbid,
       customerNo: c.customerNo,
     });
-    expect(household.json()).toMatchObject({ complete: true, squareFeet: LAWN_SQFT, lawnSize: 11.74, external: false });
+    expect(household.json()).toMatchObject({ complete: true, SquareFeet: LAWN_SQFT, lawnSize: 11.74, external: false });
     const history = await callRoute(t, franchise, 'measureItPreviousMeasurements', {
       propertyId: body.property.propertyId,
     });
@@ -95,27 +103,27 @@ describe('a customer’s property', () => {
     });
     expect(notMeasured.json()).toMatchObject({
       lawnSize: null,
-      property: { notMeasuredReasonId: 1, squareFeet: null },
+      property: { notMeasuredReasonId: 1, SquareFeet: null },
     });
     await open(franchise, c, { confirm: true });
     const typed = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: 4000,
-      externalMeasurementSourceId: 1,
+      SquareFeet: 4000,
+      ExternalMeasurementSourceId: 1,
       notMeasuredReasonId: 2,
     });
     expect(typed.statusCode, typed.body).toBe(200);
     expect(typed.json()).toMatchObject({
       lawnSize: 4,
-      property: { notMeasuredReasonId: null, external: true, externalMeasurementSourceId: 1, squareFeet: 4000 },
+      property: { notMeasuredReasonId: null, external: true, ExternalMeasurementSourceId: 1, SquareFeet: 4000 },
     });
   });
 
   it('a retried save is answered as saved, recorded once', async () => {
     const c = own[2]!;
     const id = await openId(franchise, c);
-    const save = { propertyId: id, requestId: newRequestId(), squareFeet: LAWN_SQFT, shapes: LAWN };
+    const save = { propertyId: id, requestId: newRequestId(), SquareFeet: LAWN_SQFT, shapes: LAWN };
     const first = await callRoute(t, franchise, 'measureItCompleteProperty', save);
     const again = await callRoute(t, franchise, 'measureItCompleteProperty', save);
     expect(again.statusCode).toBe(200);
@@ -146,7 +154,7 @@ describe('a customer’s property', () => {
     const refused = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId: id,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(refused.statusCode).toBe(409);
@@ -173,10 +181,10 @@ describe('a neighbour (no customer) by its property id', () => {
     const saved = await callRoute(t, franchise, 'measureItCompleteProperty', {
       propertyId,
       requestId: newRequestId(),
-      squareFeet: LAWN_SQFT,
+      SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
-    expect(saved.json()).toMatchObject({ lawnSize: null, property: { squareFeet: LAWN_SQFT, complete: true } });
+    expect(saved.json()).toMatchObject({ lawnSize: null, property: { SquareFeet: LAWN_SQFT, complete: true } });
   });
 });
 
@@ -192,7 +200,7 @@ describe('scope: a franchise measurer measures only its branches', () => {
     for (const name of ['measureItCancelProperty', 'measureItPreviousMeasurements'] as const) {
       expect((await callRoute(t, franchise, name, { propertyId })).statusCode).toBe(404);
     }
-    const save = { propertyId, requestId: newRequestId(), squareFeet: LAWN_SQFT, shapes: LAWN };
+    const save = { propertyId, requestId: newRequestId(), SquareFeet: LAWN_SQFT, shapes: LAWN };
     expect((await callRoute(t, franchise, 'measureItCompleteProperty', save)).statusCode).toBe(404);
     expect(
       (
@@ -248,12 +256,12 @@ describe('bad input: 400 naming the field, nothing written', () => {
   });
 
   it.each([
-    ['a size of nothing without a reason', { squareFeet: 0 }, 'notMeasuredReasonId'],
-    ['a typed size without a source', { squareFeet: 500 }, 'externalMeasurementSourceId'],
+    ['a size of nothing without a reason', { SquareFeet: 0 }, 'notMeasuredReasonId'],
+    ['a typed size without a source', { SquareFeet: 500 }, 'ExternalMeasurementSourceId'],
     [
       'an open ring',
       {
-        squareFeet: 500,
+        SquareFeet: 500,
         shapes: {
           type: 'MultiPolygon',
           coordinates: [
@@ -273,7 +281,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
     [
       'a ring of two corners',
       {
-        squareFeet: 500,
+        SquareFeet: 500,
         shapes: {
           type: 'MultiPolygon',
           coordinates: [
@@ -292,7 +300,7 @@ describe('bad input: 400 naming the field, nothing written', () => {
     [
       'a latitude past the pole',
       {
-        squareFeet: 500,
+        SquareFeet: 500,
         shapes: {
           type: 'MultiPolygon',
           coordinates: [
@@ -311,13 +319,13 @@ describe('bad input: 400 naming the field, nothing written', () => {
     ],
     [
       'a Polygon, not a MultiPolygon',
-      { squareFeet: 500, shapes: { type: 'Polygon', coordinates: LAWN.coordinates[0] } },
+      { SquareFeet: 500, shapes: { type: 'Polygon', coordinates: LAWN.coordinates[0] } },
       'shapes.type',
     ],
     [
       'too many positions',
       {
-        squareFeet: 500,
+        SquareFeet: 500,
         shapes: {
           type: 'MultiPolygon',
           coordinates: Array.from({ length: 3 }, () => [
@@ -329,13 +337,16 @@ describe('bad input: 400 naming the field, nothing written', () => {
     ],
     [
       'an image URL of 2048 characters',
-      { squareFeet: 500, shapes: LAWN, imagePath: `https://x.example/${'a'.repeat(2030)}` },
-      'imagePath',
+      { SquareFeet: 500, shapes: LAWN, ImagePath: `https://x.example/${'a'.repeat(2030)}` },
+      'ImagePath',
     ],
-    ['an unknown reason', { squareFeet: 0, notMeasuredReasonId: 999 }, 'notMeasuredReasonId'],
-    ['an unknown source', { squareFeet: 50, externalMeasurementSourceId: 999 }, 'externalMeasurementSourceId'],
-    ['a negative size', { squareFeet: -1, notMeasuredReasonId: 1 }, 'squareFeet'],
-    ['no request id', { requestId: undefined, squareFeet: 500, shapes: LAWN }, 'requestId'],
+    ['an unknown reason', { SquareFeet: 0, notMeasuredReasonId: 999 }, 'notMeasuredReasonId'],
+    ['an unknown source', { SquareFeet: 50, ExternalMeasurementSourceId: 999 }, 'ExternalMeasurementSourceId'],
+    ['a negative size', { SquareFeet: -1, notMeasuredReasonId: 1 }, 'SquareFeet'],
+    ['no request id', { requestId: undefined, SquareFeet: 500, shapes: LAWN }, 'requestId'],
+    // The names before the spec's are refused, not dropped (which would save a size of 0).
+    ['a size under its old name', { squareFeet: LAWN_SQFT, shapes: LAWN }, 'squareFeet'],
+    ['a source under its old name', { SquareFeet: 500, externalMeasurementSourceId: 1 }, 'externalMeasurementSourceId'],
   ])('%s', async (_why, change, field) => {
     const before = await snapshot();
     const response = await callRoute(t, franchise, 'measureItCompleteProperty', {

@@ -30,7 +30,7 @@ import {
 const NAMES = sql`, coalesce((select c.first_name from customers c where c.sqldbid = x.sqldbid and c.customer_no = x.customer_no), '') as first_name,
   coalesce((select c.last_name from customers c where c.sqldbid = x.sqldbid and c.customer_no = x.customer_no), '') as last_name`;
 
-function toProperty(row: Row): MeasuredProperty {
+function toProperty(ctx: AppContext, row: Row): MeasuredProperty {
   return {
     propertyId: Number(row.property_id),
     sqldbid: Number(row.sqldbid),
@@ -39,7 +39,7 @@ function toProperty(row: Row): MeasuredProperty {
     isNeighbor: Boolean(row.is_neighbor),
     firstName: typeof row.first_name === 'string' ? row.first_name : '',
     lastName: typeof row.last_name === 'string' ? row.last_name : '',
-    ...measurementFields(row),
+    ...measurementFields(ctx, row),
   };
 }
 
@@ -86,7 +86,7 @@ export async function getProperty(
       if (Number(row.sqldbid) !== input.sqldbid) throw notFound('Property Not Found.');
     }
     const { state } = await openForEdit(ctx, tx, PROPERTY, user, id, input.confirm);
-    return { property: toProperty(await readProperty(tx, user, id)), ...state };
+    return { property: toProperty(ctx, await readProperty(tx, user, id)), ...state };
   });
 }
 
@@ -111,11 +111,11 @@ export async function completeProperty(
           requestId: 'was already used by another save',
         });
       }
-      return { property: toProperty(row), lawnSize: await customerLawnSize(tx, row) };
+      return { property: toProperty(ctx, row), lawnSize: await customerLawnSize(tx, row) };
     }
     await checkSaveAllowed(ctx, tx, row, user, input);
     await writeSave(ctx, tx, PROPERTY, user, input.propertyId, input);
-    const measured = input.squareFeet > MEASURED_THRESHOLD_SQFT;
+    const measured = input.SquareFeet > MEASURED_THRESHOLD_SQFT;
     await tx.execute(sql`insert into property_measurements (property_id, request_id, user_id, measured_at, square_feet,
         shapes, image_path, not_measured_reason_id, external_measurement_source_id)
       select property_id, ${input.requestId}, ${user.userId}, measurement_date, square_feet, shapes, image_path,
@@ -123,13 +123,13 @@ export async function completeProperty(
       from measured_properties where property_id = ${input.propertyId}`);
     let lawnSize: number | null = null;
     if (measured && !isNil(row.customer_no)) {
-      lawnSize = lawnSizeOf(input.squareFeet);
+      lawnSize = lawnSizeOf(input.SquareFeet);
       // Every change of a customer raises its version (decision 021): an edit made on an older copy is refused.
       await tx.execute(sql`update customers set lawn_size = ${lawnSize.toFixed(2)}, version = version + 1,
           updated_at = ${ctx.now().toISOString()}
         where sqldbid = ${row.sqldbid as number} and customer_no = ${row.customer_no as number}`);
     }
-    return { property: toProperty(await readProperty(tx, user, input.propertyId)), lawnSize };
+    return { property: toProperty(ctx, await readProperty(tx, user, input.propertyId)), lawnSize };
   });
 }
 
@@ -176,27 +176,27 @@ export async function previousMeasurements(ctx: AppContext, user: AuthUser, prop
 }
 
 /** A measurement as others read it (the call screen's lawn-size refresh): `complete` says whether there is one. */
-export function householdOf(row: Row | undefined) {
+export function householdOf(ctx: AppContext, row: Row | undefined) {
   if (!row) {
     return {
       complete: false,
-      squareFeet: null,
+      SquareFeet: null,
       lawnSize: null,
       measurementDate: null,
       notMeasuredReasonId: null,
       external: false,
-      imagePath: '',
+      ImagePath: '',
     };
   }
-  const fields = measurementFields(row);
+  const fields = measurementFields(ctx, row);
   return {
     complete: fields.complete,
-    squareFeet: fields.squareFeet,
-    lawnSize: fields.squareFeet === null ? null : lawnSizeOf(fields.squareFeet),
+    SquareFeet: fields.SquareFeet,
+    lawnSize: fields.SquareFeet === null ? null : lawnSizeOf(fields.SquareFeet),
     measurementDate: fields.measurementDate,
     notMeasuredReasonId: fields.notMeasuredReasonId,
     external: fields.external,
-    imagePath: fields.imagePath,
+    ImagePath: fields.ImagePath,
   };
 }
 
@@ -210,5 +210,5 @@ export async function householdMeasurement(ctx: AppContext, user: AuthUser, sqld
     await ctx.db.execute(sql`select x.*, ${userName(sql`x.measured_by_user_id`)} as measured_by_name
       from measured_properties x where x.sqldbid = ${sqldbid} and x.customer_no = ${customerNo}`),
   );
-  return householdOf(row);
+  return householdOf(ctx, row);
 }

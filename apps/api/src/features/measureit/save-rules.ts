@@ -15,15 +15,15 @@ import type { MeasurementSave } from './measurable.js';
 const AGREEMENT = { share: 0.01, squareFeet: 1 };
 
 export function settleSave<T extends MeasurementSave>(ctx: AppContext, save: T): T {
-  if (save.squareFeet <= MEASURED_THRESHOLD_SQFT) return save;
-  if (save.shapes === null) return { ...save, imagePath: '' };
-  let squareFeet = save.squareFeet;
-  if (save.externalMeasurementSourceId === null) {
+  if (save.SquareFeet <= MEASURED_THRESHOLD_SQFT) return save;
+  if (save.shapes === null) return { ...save, ImagePath: '' };
+  let squareFeet = save.SquareFeet;
+  if (save.ExternalMeasurementSourceId === null) {
     const area = measureGeometry(save.shapes).squareFeet;
-    if (Math.abs(area - save.squareFeet) > Math.max(AGREEMENT.squareFeet, area * AGREEMENT.share)) {
+    if (Math.abs(area - save.SquareFeet) > Math.max(AGREEMENT.squareFeet, area * AGREEMENT.share)) {
       throw badRequest(
-        'squareFeet',
-        `is ${save.squareFeet} but the shapes drawn measure ${area.toFixed(2)} square feet; a size typed by hand names its external source`,
+        'SquareFeet',
+        `is ${save.SquareFeet} but the shapes drawn measure ${area.toFixed(2)} square feet; a size typed by hand names its external source`,
       );
     }
     squareFeet = Math.round(area * 100) / 100;
@@ -38,5 +38,5 @@ export function settleSave<T extends MeasurementSave>(ctx: AppContext, save: T):
       `make an image address of ${image.length} characters (it must stay under ${STATIC_MAP_URL_LIMIT}): simplify shape ${image.shapeIndex + 1}`,
     );
   }
-  return { ...save, squareFeet, imagePath: image.url };
+  return { ...save, SquareFeet: squareFeet, ImagePath: image.url };
 }

@@ -11,12 +11,12 @@ import {
 
 const household = (over: Partial<HouseholdMeasurement>): HouseholdMeasurement => ({
   complete: true,
-  squareFeet: 9_876.5,
+  SquareFeet: 9_876.5,
   lawnSize: 9.88,
   measurementDate: '2026-11-26T12:00:00.000Z',
   notMeasuredReasonId: null,
   external: false,
-  imagePath: '',
+  ImagePath: '',
   ...over,
 });
 
@@ -31,9 +31,9 @@ describe('the call screen and MeasureIt', () => {
 
   it('prices with the measurement when the household is measured, else keeps the customer’s lawn size', () => {
     expect(refreshedLawnSize(household({}), 8.5)).toBe(9.88);
-    expect(refreshedLawnSize(household({ complete: false, squareFeet: null, lawnSize: null }), 8.5)).toBe(8.5);
+    expect(refreshedLawnSize(household({ complete: false, SquareFeet: null, lawnSize: null }), 8.5)).toBe(8.5);
     // Not measured, with a reason: complete but no size.
-    expect(refreshedLawnSize(household({ lawnSize: null, squareFeet: null, notMeasuredReasonId: 2 }), 8.5)).toBe(8.5);
+    expect(refreshedLawnSize(household({ lawnSize: null, SquareFeet: null, notMeasuredReasonId: 2 }), 8.5)).toBe(8.5);
     expect(refreshedLawnSize(null, 0.17)).toBe(0.17);
   });
 

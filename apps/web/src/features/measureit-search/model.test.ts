@@ -5,6 +5,7 @@ import {
   cellOfZoom,
   clusterPoints,
   DEFAULT_VIEW,
+  franchiseOf,
   listNameOf,
   markerStateOf,
   pagingOf,
@@ -64,6 +65,20 @@ describe('the search view in the URL', () => {
     });
     // The server's default order (zip, street address) when the user sorted nothing.
     expect(queryOf(DEFAULT_VIEW)).not.toHaveProperty('$orderby');
+  });
+});
+
+describe('the franchise searched', () => {
+  const two = { franchises: [{ branchNo: 'SG101' }, { branchNo: 'SG102' }], preselected: 'SG101', ownOnly: true };
+  it("is an independent franchise's own: the URL's when it is one, otherwise the preselected one", () => {
+    expect(franchiseOf('SG102', two)).toBe('SG102');
+    expect(franchiseOf(null, two)).toBe('SG101');
+    expect(franchiseOf('PB181', two)).toBe('SG101');
+  });
+  it("is the URL's for anybody else, and before the franchises are known", () => {
+    expect(franchiseOf('PB181', { ...two, ownOnly: false })).toBe('PB181');
+    expect(franchiseOf(null, { ...two, ownOnly: false })).toBeNull();
+    expect(franchiseOf('SG102', undefined)).toBe('SG102');
   });
 });
 

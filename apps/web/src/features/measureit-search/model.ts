@@ -109,6 +109,23 @@ export function viewOf(params: URLSearchParams): SearchView {
 }
 
 /** The URL's query of a view: only what differs from the defaults. */
+/** What GetFranchises says of the user's choice of franchise. */
+export interface FranchiseChoice {
+  franchises: readonly { branchNo: string }[];
+  preselected: string | null;
+  ownOnly: boolean;
+}
+
+/**
+ * The franchise searched: the URL's, except that an independent franchise's user searches one of its own at a time —
+ * the URL's when it is one of them, otherwise the preselected one (decision 063). The server holds every user to
+ * its scope whatever is asked; this keeps the screen showing what it searches.
+ */
+export function franchiseOf(urlBranch: string | null, choice: FranchiseChoice | undefined): string | null {
+  if (!choice?.ownOnly) return urlBranch;
+  return choice.franchises.some((f) => f.branchNo === urlBranch) ? urlBranch : choice.preselected;
+}
+
 export function paramsOf(view: SearchView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.branch) params.set('branch', view.branch);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MultiPolygon } from '@cc/contract';
-import { draftOf, editParamsOf, saveBodyOf, saveProblem, shownSquareFeet, type Draft } from './model';
+import { draftOf, editParamsOf, saveBodyOf, saveProblem, savedOfPrevious, shownSquareFeet, type Draft } from './model';
 import { editMeasureItPath } from './links';
 
 const square: MultiPolygon = {
@@ -16,7 +16,7 @@ const square: MultiPolygon = {
     ],
   ],
 };
-const unmeasured = { squareFeet: null, shapes: null, externalMeasurementSourceId: null, notMeasuredReasonId: null };
+const unmeasured = { SquareFeet: null, shapes: null, ExternalMeasurementSourceId: null, notMeasuredReasonId: null };
 
 describe('the edit address', () => {
   it('reads §2’s parameters: sqldbid with the customer number (id) or a neighbour’s propertyId', () => {
@@ -44,11 +44,11 @@ describe('the edit address', () => {
 
 describe('the draft', () => {
   it('starts from what is saved: drawn, typed (external) or not measured', () => {
-    expect(draftOf({ ...unmeasured, squareFeet: 9000, shapes: square })).toMatchObject({
+    expect(draftOf({ ...unmeasured, SquareFeet: 9000, shapes: square })).toMatchObject({
       mode: 'measured',
       external: false,
     });
-    expect(draftOf({ ...unmeasured, squareFeet: 9000, externalMeasurementSourceId: 2 })).toMatchObject({
+    expect(draftOf({ ...unmeasured, SquareFeet: 9000, ExternalMeasurementSourceId: 2 })).toMatchObject({
       external: true,
       typedSquareFeet: 9000,
       sourceId: 2,
@@ -57,14 +57,19 @@ describe('the draft', () => {
     expect(draftOf(unmeasured)).toMatchObject({ mode: 'measured', external: false, reasonId: null });
   });
 
+  it('copies a previous measurement (a camelCase history record) as the measurement it was', () => {
+    const previous = { squareFeet: 7000, shapes: null, externalMeasurementSourceId: 2, notMeasuredReasonId: null };
+    expect(draftOf(savedOfPrevious(previous))).toMatchObject({ external: true, typedSquareFeet: 7000, sourceId: 2 });
+  });
+
   const drawn: Draft = { ...draftOf(unmeasured), geometry: square, drawnSquareFeet: 1234.567 };
 
   it('saves the drawn size to the cent with its shapes, no source and no reason', () => {
     expect(saveProblem(drawn)).toBeNull();
     expect(saveBodyOf({ ...drawn, reasonId: 4 })).toEqual({
-      squareFeet: 1234.57,
+      SquareFeet: 1234.57,
       shapes: square,
-      externalMeasurementSourceId: null,
+      ExternalMeasurementSourceId: null,
       notMeasuredReasonId: null,
     });
     expect(shownSquareFeet(drawn)).toBe(1234.567);
@@ -74,9 +79,9 @@ describe('the draft', () => {
     const typed: Draft = { ...drawn, external: true, typedSquareFeet: 8000, sourceId: 1 };
     expect(shownSquareFeet(typed)).toBe(8000);
     expect(saveBodyOf(typed)).toEqual({
-      squareFeet: 8000,
+      SquareFeet: 8000,
       shapes: square,
-      externalMeasurementSourceId: 1,
+      ExternalMeasurementSourceId: 1,
       notMeasuredReasonId: null,
     });
     expect(saveProblem({ ...typed, typedSquareFeet: 0 })).toMatch(/Type the size/);
@@ -86,9 +91,9 @@ describe('the draft', () => {
   it('saves not measured as a reason and no size; without a reason it cannot be saved', () => {
     const not: Draft = { ...drawn, mode: 'notMeasured', reasonId: 2 };
     expect(saveBodyOf(not)).toEqual({
-      squareFeet: 0,
+      SquareFeet: 0,
       shapes: null,
-      externalMeasurementSourceId: null,
+      ExternalMeasurementSourceId: null,
       notMeasuredReasonId: 2,
     });
     expect(saveProblem({ ...not, reasonId: null })).toBe('Choose the reason it was not measured.');

@@ -51,24 +51,38 @@ export interface Draft {
   tooLongShape: number | null;
 }
 
+/** A measured property's measurement, under §3's names (decision 063). */
 export interface Saved {
+  SquareFeet: number | null;
+  shapes: MultiPolygon | null;
+  ExternalMeasurementSourceId: number | null;
+  notMeasuredReasonId: number | null;
+}
+
+/** A previous measurement (a history record, camelCase) as the property's measurement it was, to copy it. */
+export const savedOfPrevious = (m: {
   squareFeet: number | null;
   shapes: MultiPolygon | null;
   externalMeasurementSourceId: number | null;
   notMeasuredReasonId: number | null;
-}
+}): Saved => ({
+  SquareFeet: m.squareFeet,
+  shapes: m.shapes,
+  ExternalMeasurementSourceId: m.externalMeasurementSourceId,
+  notMeasuredReasonId: m.notMeasuredReasonId,
+});
 
 /** The draft a saved (or copied) measurement starts from. */
 export function draftOf(saved: Saved): Draft {
-  const measured = saved.squareFeet !== null && saved.squareFeet > MEASURED_THRESHOLD_SQFT;
-  const external = measured && saved.externalMeasurementSourceId !== null;
+  const measured = saved.SquareFeet !== null && saved.SquareFeet > MEASURED_THRESHOLD_SQFT;
+  const external = measured && saved.ExternalMeasurementSourceId !== null;
   return {
     mode: !measured && saved.notMeasuredReasonId !== null ? 'notMeasured' : 'measured',
     geometry: saved.shapes,
     drawnSquareFeet: 0,
     external,
-    typedSquareFeet: external ? saved.squareFeet : null,
-    sourceId: external ? saved.externalMeasurementSourceId : null,
+    typedSquareFeet: external ? saved.SquareFeet : null,
+    sourceId: external ? saved.ExternalMeasurementSourceId : null,
     reasonId: saved.notMeasuredReasonId,
     tooLongShape: null,
   };
@@ -80,9 +94,9 @@ export function shownSquareFeet(draft: Draft): number {
 }
 
 export interface SaveBody {
-  squareFeet: number;
+  SquareFeet: number;
   shapes: MultiPolygon | null;
-  externalMeasurementSourceId: number | null;
+  ExternalMeasurementSourceId: number | null;
   notMeasuredReasonId: number | null;
 }
 
@@ -113,20 +127,20 @@ const shapesOf = (geometry: MultiPolygonGeometry | null) => geometry as MultiPol
 /** The save's measurement fields (the caller adds the id and the request id). Call only when saveProblem is null. */
 export function saveBodyOf(draft: Draft): SaveBody {
   if (draft.mode === 'notMeasured') {
-    return { squareFeet: 0, shapes: null, externalMeasurementSourceId: null, notMeasuredReasonId: draft.reasonId };
+    return { SquareFeet: 0, shapes: null, ExternalMeasurementSourceId: null, notMeasuredReasonId: draft.reasonId };
   }
   if (draft.external) {
     return {
-      squareFeet: cents(draft.typedSquareFeet ?? 0),
+      SquareFeet: cents(draft.typedSquareFeet ?? 0),
       shapes: shapesOf(draft.geometry),
-      externalMeasurementSourceId: draft.sourceId,
+      ExternalMeasurementSourceId: draft.sourceId,
       notMeasuredReasonId: null,
     };
   }
   return {
-    squareFeet: cents(draft.drawnSquareFeet),
+    SquareFeet: cents(draft.drawnSquareFeet),
     shapes: shapesOf(draft.geometry),
-    externalMeasurementSourceId: null,
+    ExternalMeasurementSourceId: null,
     notMeasuredReasonId: null,
   };
 }

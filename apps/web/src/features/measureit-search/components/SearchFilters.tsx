@@ -18,6 +18,8 @@ export interface SearchFiltersProps {
 /** §2's filters: franchise, zips, mode, proximity, New Neighbor dates and a custom search list. */
 export function SearchFilters({ view, change, franchises, zips, lists }: SearchFiltersProps) {
   const locked = franchises?.locked ?? false;
+  // An independent franchise's user always searches one of its own franchises: nothing to clear.
+  const ownOnly = franchises?.ownOnly ?? false;
   const noFranchise = franchises?.noFranchise ?? false;
   const options = [
     ...(noFranchise ? [{ value: NONE, label: 'None' }] : []),
@@ -39,7 +41,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             value={view.branch ?? (noFranchise ? NONE : null)}
             onChange={(value) => change({ branch: value === null || value === NONE ? null : value, zips: [], page: 1 })}
             disabled={locked}
-            clearable={!locked && !noFranchise}
+            clearable={!ownOnly && !noFranchise}
             searchable
             w={260}
             size="xs"

@@ -16,7 +16,7 @@ import { ApplyReason } from '../components/ApplyReason';
 import { PropertyGrid } from '../components/PropertyGrid';
 import { SearchFilters } from '../components/SearchFilters';
 import { StatisticsPanel } from '../components/StatisticsPanel';
-import { pagingOf, paramsOf, queryOf, viewOf, type SearchView } from '../model';
+import { franchiseOf, pagingOf, paramsOf, queryOf, viewOf, type SearchView } from '../model';
 
 const ResultsMap = lazy(() => import('../components/ResultsMap'));
 
@@ -38,11 +38,8 @@ export default function SearchMeasureItPage() {
   const urlView = viewOf(params);
   const franchises = useFranchises();
   const ready = franchises.isSuccess;
-  // An independent franchise's user searches only the own franchise, whatever the URL says.
-  const view: SearchView =
-    franchises.data?.locked && franchises.data.preselected
-      ? { ...urlView, branch: franchises.data.preselected }
-      : urlView;
+  // An independent franchise's user searches one of its own franchises, whatever the URL says.
+  const view: SearchView = { ...urlView, branch: franchiseOf(urlView.branch, franchises.data) };
   const change = useCallback(
     (next: Partial<SearchView>) => setParams(paramsOf({ ...viewOf(params), ...next }), { replace: false }),
     [params, setParams],

@@ -25,6 +25,7 @@ import { useExternalSources, useNotMeasuredReasons } from '../api/queries';
 import { LazyMeasureMap, type MeasureMapChange } from '../map';
 import {
   draftOf,
+  savedOfPrevious,
   saveBodyOf,
   saveProblem,
   shownSquareFeet,
@@ -89,7 +90,7 @@ export function MeasurementEditor({
   };
 
   const copy = (m: PreviousMeasurement) => {
-    setDraft(draftOf(m));
+    setDraft(draftOf(savedOfPrevious(m)));
     setMapStart((s) => ({ key: s.key + 1, shapes: m.shapes }));
   };
 

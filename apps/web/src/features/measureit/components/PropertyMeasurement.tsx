@@ -48,7 +48,7 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
         propertyId: p.propertyId,
         sqldbid: p.sqldbid,
         customerNo: p.customerNo,
-        squareFeet: p.squareFeet,
+        squareFeet: p.SquareFeet,
         lawnSize: answer.lawnSize,
       });
       void queryClient.invalidateQueries({ queryKey: measureItKey });
@@ -66,7 +66,7 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
         <RecentlyMeasuredDialog
           measuredAt={property.measurementDate}
           measuredBy={property.measuredBy}
-          squareFeet={property.squareFeet}
+          squareFeet={property.SquareFeet}
           onConfirm={() => setConfirmed(true)}
           onDecline={() => {
             adminToast.info(MEASUREIT_TEXT.editCancelled);
@@ -90,8 +90,8 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
 
 function PropertyHeader({ property: p }: { property: MeasuredProperty }) {
   const status = p.complete
-    ? p.squareFeet !== null
-      ? `Measured ${dayOf(p.measurementDate)}: ${formatSquareFeet(p.squareFeet)}`
+    ? p.SquareFeet !== null
+      ? `Measured ${dayOf(p.measurementDate)}: ${formatSquareFeet(p.SquareFeet)}`
       : `Not measured (${dayOf(p.measurementDate)})`
     : 'Unmeasured';
   return (

@@ -10,7 +10,7 @@ import { RecentlyMeasuredDialog } from './EditAccess';
 interface Recent {
   measurementDate: string | null;
   measuredBy: string | null;
-  squareFeet: number | null;
+  SquareFeet: number | null;
 }
 
 export function StartPanel({
@@ -60,7 +60,7 @@ export function StartPanel({
           <RecentlyMeasuredDialog
             measuredAt={recent.measurementDate}
             measuredBy={recent.measuredBy}
-            squareFeet={recent.squareFeet}
+            squareFeet={recent.SquareFeet}
             onConfirm={() => onStart(true)}
             onDecline={onDecline}
           />
