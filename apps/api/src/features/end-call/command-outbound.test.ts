@@ -81,6 +81,25 @@ describe('outbound calls and the lists', () => {
     expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['callbackAt']);
   });
 
+  it('a callback outside the calling hours is refused with the hours named; nothing is written', async () => {
+    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const before = await fingerprint(t.db, TABLES);
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'Call Back',
+      callbackAt: '2026-06-18 02:00:00',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: object }>().errors).toEqual({
+      callbackAt: 'Callbacks are made within calling hours, 8:00 AM to 9:00 PM (America/Chicago).',
+    });
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
   it('any other outbound result ends the row with status End; a completed skipped-rounds call leaves its list', async () => {
     const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
     const a = await end(franchise, {
