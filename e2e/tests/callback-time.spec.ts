@@ -103,6 +103,6 @@ test('No Answer with a typed callback time: read as typed, calling hours enforce
   const iso = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   expect(response.request().postDataJSON()).toMatchObject({ result: 'No Answer', callbackAt: `${iso} 10:30:00` });
   expect(await response.json()).toMatchObject({ callStatus: 'Callback', emailQueued: false });
-  await expect(page).toHaveURL(/\/call-center\/outbound$/, SERVER);
+  await expect(page).toHaveURL(/\/call-center\/outbound\/upsells$/, SERVER);
   await ended;
 });

@@ -100,6 +100,31 @@ describe('outbound calls and the lists', () => {
     expect(await fingerprint(t.db, TABLES)).toBe(before);
   });
 
+  it('a branch in another time zone keeps its own calling hours: 8 AM to 9 PM New York is 7 AM to 8 PM Chicago', async () => {
+    const admin = await t.signin('admin');
+    const branch = await one<{ branchno: string }>(sql`
+      select o.branchno from outbound_calls o join franchises f on f.branchno = o.branchno
+      where f.time_zone = 'America/New_York' and o.type = 'Cancel' and o.deleted_at is null and o.cust_no > 0
+        and not o.call_complete
+      order by o.outbound_id limit 1`);
+    const row = await listedOutbound(t.db, branch!.branchno, 'Cancel');
+    const body = {
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'Call Back',
+    };
+    const late = await end(admin, { ...body, idempotencyKey: randomUUID(), callbackAt: '2026-06-18 20:30:00' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ errors: object }>().errors).toEqual({
+      callbackAt:
+        "Callbacks are made within the branch's calling hours, 8:00 AM to 9:00 PM (America/New_York), which is 7:00 AM to 8:00 PM (America/Chicago).",
+    });
+    const early = await end(admin, { ...body, idempotencyKey: randomUUID(), callbackAt: '2026-06-18 07:30:00' });
+    expect(early.statusCode, early.body).toBe(200);
+  });
+
   it('any other outbound result ends the row with status End; a completed skipped-rounds call leaves its list', async () => {
     const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
     const a = await end(franchise, {

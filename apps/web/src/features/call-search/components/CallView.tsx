@@ -42,7 +42,7 @@ export function CallView({ row, onClose, onWork }: CallViewProps) {
       ) : (
         <Stack gap="md">
           <Group justify="space-between" align="center">
-            <Badge variant="light" color="gray.7" data-testid="call-view-read-only">
+            <Badge variant="outline" color="dark" data-testid="call-view-read-only">
               Read-only: looking does not take the call
             </Badge>
             {onWork && workable ? (
