@@ -80,9 +80,12 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   expect(lines.length - 1).toBe(matches);
   expect(lines.slice(1).every((line) => line.split(',')[6] === 'Cancel')).toBe(true);
 
-  // A row opens its customer on the call screen.
+  // A row opens the call to look at; working it is a choice that goes to the call screen (call-search-view.spec.ts).
   const custNo = (await column(page, 'cust_No'))[0]!;
   await grid(page).locator('[role="row"][row-index="0"]').first().click();
+  const view = page.getByRole('dialog', { name: /^Call \d+/ });
+  await expect(view.getByTestId('call-view-customer')).toContainText(String(custNo), SERVER);
+  await view.getByRole('button', { name: 'Work this call' }).click();
   await expect(page).toHaveURL(new RegExp(`/call-center/current-call/\\d+/${custNo}/Cancel$`), SERVER);
 });
 

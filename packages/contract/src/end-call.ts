@@ -111,7 +111,7 @@ export type UpdateCallHistoryRequest = z.input<typeof UpdateCallHistoryRequest>;
 
 export const CallbackStatusRequest = z.object({
   outboundId: Id,
-  /** When to call back, America/Chicago. */
+  /** When to call back, America/Chicago: within the branch's calling hours (checked by the server). */
   callBackDate: CallTime,
 });
 export const CallbackStatusResponse = z.object({

@@ -18,6 +18,7 @@ export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
 export * from './users.js';
 export * from './users-reference.js';
 export * from './call-search.js';
+export * from './call-view.js';
 export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './outbound-import.js';

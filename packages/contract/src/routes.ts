@@ -24,6 +24,7 @@ import { measureItResumeRoutes } from './measureit-resume.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
+import { callViewRoutes } from './call-view.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -81,6 +82,8 @@ export const routes = {
   // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
   ...mapsRoutes,
   ...ssoRoutes,
+  // ---- A call opened from Call Search, read-only (decision 066) ----
+  ...callViewRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

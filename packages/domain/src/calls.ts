@@ -34,6 +34,12 @@ export const WEB_LEAD_DELETE_RESULTS = [
 /** Results that add one to the inbound follow-up list. */
 export const INTERESTED_RESULTS = ['Interested Prospect', 'Interested Prospect - THP'] as const;
 export const THP_RESULT = 'Interested Prospect - THP';
+/**
+ * Results of a call on which nobody from the customer's side was spoken to: the phone was not answered, a message
+ * was left on a machine, or the number reached someone else. The end-call email thanks the customer for speaking
+ * with us, so these calls send none (docs/decisions/066-who-a-call-is-for-no-contact-and-callback-hours.md).
+ */
+export const NO_CONTACT_RESULTS = ['No Answer', 'Left Voicemail', 'Wrong Number'] as const;
 
 const COMMON_OUTBOUND = ['No Answer', 'Call Back', 'Left Voicemail', 'Not Interested', 'Wrong Number', 'Do Not Call'];
 

@@ -10,6 +10,7 @@ import {
   orderStatusOf,
   orderTypeOf,
   receiptText,
+  sendsEndCallEmail,
   sendsThpEmail,
   type EndCallCheck,
 } from './end-call.js';
@@ -92,6 +93,15 @@ describe('THP email', () => {
     expect(sendsThpEmail('Sale', { 105: 'Yes' })).toBe(true);
     expect(sendsThpEmail('Sale', { 105: 'No' })).toBe(false);
     expect(sendsThpEmail('Interested Prospect', { 101: 'Yes' })).toBe(false);
+  });
+});
+
+describe('end-call email', () => {
+  it('goes unless nobody was spoken to (No Answer, Left Voicemail, Wrong Number)', () => {
+    for (const result of ['No Answer', 'Left Voicemail', 'Wrong Number']) expect(sendsEndCallEmail(result)).toBe(false);
+    for (const result of ['Sale', 'Call Back', 'Not Interested', 'Do Not Call', 'Estimate Requested', 'Moved']) {
+      expect(sendsEndCallEmail(result)).toBe(true);
+    }
   });
 });
 

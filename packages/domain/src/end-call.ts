@@ -6,12 +6,14 @@
 import {
   CALLBACK_RESULTS,
   INTERESTED_RESULTS,
+  NO_CONTACT_RESULTS,
   SALE_RESULTS,
   THP_RESULT,
   WEB_LEAD_DELETE_RESULTS,
   callTypeByName,
 } from './calls.js';
 import { ZERO_SALE_MESSAGE, formatPercent } from './pricing/index.js';
+import { callbackHoursProblem } from './callback-time.js';
 
 export const END_CALL_ERROR_TITLE = 'Error ending call';
 export const END_CALL_CANCELLED = 'END CALL cancelled';
@@ -84,6 +86,14 @@ export function orderTypeOf(result: string, hasLawnProgram: boolean): OrderType 
   return hasLawnProgram ? 'LCP' : 'UPSELL';
 }
 
+/**
+ * Whether ending a call with this result sends the end-call email (§4 step 7): not when nobody was spoken to
+ * (NO_CONTACT_RESULTS), so such a call neither mails the customer nor asks the CSR about a missing address.
+ */
+export function sendsEndCallEmail(result: string): boolean {
+  return !includes(NO_CONTACT_RESULTS, result.trim());
+}
+
 /** The THP email goes out for 'Interested Prospect - THP', or when survey question 105 is answered Yes. */
 export function sendsThpEmail(result: string, surveyAnswers: Readonly<Record<number, string>>): boolean {
   return result === THP_RESULT || (surveyAnswers[THP_SURVEY_QUESTION_ID] ?? '').trim().toLowerCase() === 'yes';
@@ -96,6 +106,8 @@ export interface EndCallCheck {
   allowedResults: readonly string[];
   /** 'YYYY-MM-DD HH:mm:ss' America/Chicago, required for an outbound callback. */
   callbackAt: string | null;
+  /** The time zone of the call's franchise, whose calling hours a callback keeps (America/Chicago when unknown). */
+  branchTimeZone?: string | undefined;
   serviceCallReason: string | null;
   /** Visible required survey questions left without an answer. */
   missingSurveyAnswers: number;
@@ -124,6 +136,10 @@ export function endCallProblem(check: EndCallCheck): { field: string; message: s
   }
   if (callStatusAtEnd(check.callType, check.result) === 'Callback' && !check.callbackAt) {
     return { field: 'callbackAt', message: 'Choose the callback date and time.' };
+  }
+  if (callStatusAtEnd(check.callType, check.result) === 'Callback' && check.callbackAt) {
+    const outside = callbackHoursProblem(check.callbackAt, check.branchTimeZone);
+    if (outside) return { field: 'callbackAt', message: outside };
   }
   if (check.result === SERVICE_CALL_RESULT_NAME && !check.serviceCallReason) {
     return { field: 'serviceCallReason', message: 'Choose the service call reason.' };

@@ -7,6 +7,7 @@ export * from './calls.js';
 export * from './scripts.js';
 export * from './pricing/index.js';
 export * from './end-call.js';
+export * from './callback-time.js';
 export * from './email.js';
 export * from './survey.js';
 export * from './quotes.js';

@@ -40,6 +40,7 @@ const READ_BY: Record<number, Record<string, string>> = {
   [Permission.AllAgents]: {
     searchOutboundCalls: 'call-search/call-search-all-agents.test.ts: CallSearch.AllAgents granted and taken away',
     exportOutboundCalls: 'call-search/call-search-all-agents.test.ts: CallSearch.AllAgents granted and taken away',
+    callView: 'call-search/call-view.test.ts: CallSearch.AllAgents: without it only the caller’s own calls',
   },
 };
 

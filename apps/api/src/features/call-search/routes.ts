@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { sendCsv } from '../../http/csv-reply.js';
 import { exportCalls, searchCalls } from './service.js';
+import { viewCall } from './view.js';
 
 export function registerCallSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'searchOutboundCalls', ({ user, query }) => searchCalls(ctx, user, query));
@@ -16,4 +17,5 @@ export function registerCallSearchRoutes(app: FastifyInstance, ctx: AppContext):
     }
     return sendCsv(reply, 'calls.csv', all());
   });
+  defineRoute(app, ctx, 'callView', ({ user, params }) => viewCall(ctx, user, params.outboundId));
 }

@@ -318,6 +318,11 @@ describe('POST /api/call-center/callback-status', () => {
   it.each([
     [{ callBackDate: '2026-06-15 09:59:00' }, 'callBackDate: must not be in the past (America/Chicago time)'],
     [{ callBackDate: '2026-06-31 09:00:00' }, 'callBackDate: is not a real date and time'],
+    [
+      { callBackDate: '2026-06-16 02:00:00' },
+      'callBackDate: Callbacks are made within calling hours, 8:00 AM to 9:00 PM (America/Chicago).',
+    ],
+    [{ callBackDate: '2026-06-16 21:30:00' }, 'callBackDate: Callbacks are made within calling hours'],
     [{ callBackDate: '16/06/2026 09:00' }, 'callBackDate: must be a time YYYY-MM-DD HH:mm:ss'],
     [{ outboundId: 0 }, 'outboundId: '],
   ])('400 for %j, unchanged', async (change, message) => {

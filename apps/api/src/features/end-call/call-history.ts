@@ -7,12 +7,12 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CALL_RESULTS, CALL_TIME_ZONE, callTypeByName } from '@cc/domain';
+import { CALL_RESULTS, CALL_TIME_ZONE, callbackHoursProblem, callTypeByName } from '@cc/domain';
 import type { CallHistoryRequest, CallbackStatusRequest, UpdateCallHistoryRequest } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callTime } from '../../db/sql.js';
-import { callHistory, orders, outboundCalls, surveys } from '../../db/schema/index.js';
+import { callHistory, franchises, orders, outboundCalls, surveys } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
@@ -292,11 +292,15 @@ export async function setCallbackStatus(
 ) {
   checkCallBackDate(input, now);
   const [row] = await tx
-    .select({ sqldbid: outboundCalls.sqldbid, custNo: outboundCalls.custNo })
+    .select({ sqldbid: outboundCalls.sqldbid, custNo: outboundCalls.custNo, timeZone: franchises.timeZone })
     .from(outboundCalls)
+    .leftJoin(franchises, eq(franchises.branchNo, outboundCalls.branchNo))
     .where(and(eq(outboundCalls.outboundId, input.outboundId), LISTED, inScope(user.scope, outboundCalls.branchNo)))
-    .for('update');
+    .for('update', { of: outboundCalls });
   if (!row) throw notFound('Call not found.');
+  // The branch's calling hours, as ending a call with a callback keeps them (docs/decisions/066).
+  const outside = callbackHoursProblem(input.callBackDate, row.timeZone ?? CALL_TIME_ZONE);
+  if (outside) throw badRequest('callBackDate', outside);
   await requireCallHeld(ctx, tx, user, row.sqldbid, row.custNo ?? 0);
   return writeCallbackStatus(tx, user, input, now);
 }

@@ -81,6 +81,50 @@ describe('outbound calls and the lists', () => {
     expect(Object.keys(response.json<{ errors: object }>().errors)).toEqual(['callbackAt']);
   });
 
+  it('a callback outside the calling hours is refused with the hours named; nothing is written', async () => {
+    const row = await listedOutbound(t.db, 'SG101', 'Cancel');
+    const before = await fingerprint(t.db, TABLES);
+    const response = await end(franchise, {
+      idempotencyKey: randomUUID(),
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'Call Back',
+      callbackAt: '2026-06-18 02:00:00',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ errors: object }>().errors).toEqual({
+      callbackAt: 'Callbacks are made within calling hours, 8:00 AM to 9:00 PM (America/Chicago).',
+    });
+    expect(await fingerprint(t.db, TABLES)).toBe(before);
+  });
+
+  it('a branch in another time zone keeps its own calling hours: 8 AM to 9 PM New York is 7 AM to 8 PM Chicago', async () => {
+    const admin = await t.signin('admin');
+    const branch = await one<{ branchno: string }>(sql`
+      select o.branchno from outbound_calls o join franchises f on f.branchno = o.branchno
+      where f.time_zone = 'America/New_York' and o.type = 'Cancel' and o.deleted_at is null and o.cust_no > 0
+        and not o.call_complete
+      order by o.outbound_id limit 1`);
+    const row = await listedOutbound(t.db, branch!.branchno, 'Cancel');
+    const body = {
+      sqldbid: row.sqldbid,
+      customerNo: row.cust_no,
+      callType: 'Cancel',
+      outboundId: row.outbound_id,
+      result: 'Call Back',
+    };
+    const late = await end(admin, { ...body, idempotencyKey: randomUUID(), callbackAt: '2026-06-18 20:30:00' });
+    expect(late.statusCode).toBe(400);
+    expect(late.json<{ errors: object }>().errors).toEqual({
+      callbackAt:
+        "Callbacks are made within the branch's calling hours, 8:00 AM to 9:00 PM (America/New_York), which is 7:00 AM to 8:00 PM (America/Chicago).",
+    });
+    const early = await end(admin, { ...body, idempotencyKey: randomUUID(), callbackAt: '2026-06-18 07:30:00' });
+    expect(early.statusCode, early.body).toBe(200);
+  });
+
   it('any other outbound result ends the row: status End, complete, its list drops it, who and when recorded', async () => {
     const cancel = await listedOutbound(t.db, 'SG101', 'Cancel');
     const cancelCount = () =>

@@ -20,6 +20,7 @@ import {
   listEffectsOf,
   orderTypeOf,
   receiptText,
+  sendsEndCallEmail,
   sendsThpEmail,
   type Quote,
 } from '@cc/domain';
@@ -95,6 +96,7 @@ export async function endCall(
     result: input.result,
     allowedResults: CALL_RESULTS[type.CallTypeName],
     callbackAt: input.callbackAt ?? null,
+    branchTimeZone: place.timeZone,
     serviceCallReason: input.serviceCallReason ?? null,
     missingSurveyAnswers: survey?.missing ?? 0,
     saleSubtotals: quote && {
@@ -117,6 +119,8 @@ export async function endCall(
     ? receiptText(quote, { result: input.result, couponCode: couponApplied?.code, money: formatMoney })
     : `Result: ${input.result}`;
   const customerEmail = customer?.email ?? snapshot?.email?.trim() ?? '';
+  // Nobody was spoken to (No Answer, Left Voicemail, Wrong Number): no end-call email, whatever the screen asked.
+  const sendEmail = input.sendEmail && sendsEndCallEmail(input.result);
 
   let recorded: Awaited<ReturnType<typeof recordCallCustomer>> | null = null;
   const answer = await runLogged(ctx, user, input, () =>
@@ -162,7 +166,7 @@ export async function endCall(
               ? Number(customer.lawnSize)
               : (snapshot?.lawnSize ?? (input.customerNo === 0 ? PROSPECT_LAWN_SIZE : 0)),
             zipcode: customer?.zip ?? snapshot?.zip ?? '',
-            sendemail: input.sendEmail,
+            sendemail: sendEmail,
             cust_Autopaid: customer?.autoPayEnabled ?? false,
             ...(t && quote
               ? {
@@ -352,9 +356,9 @@ export async function endCall(
       // ---- Step 7: the emails, queued in this transaction and delivered after commit. ----
       const emails = await step(hook, 'email', async () => {
         const thpDue = sendsThpEmail(input.result, survey?.byId ?? {});
-        if (!input.sendEmail && !thpDue) return { emailQueued: false, thpEmailQueued: false };
+        if (!sendEmail && !thpDue) return { emailQueued: false, thpEmailQueued: false };
         const context = await emailContextOf(tx, call);
-        const confirmation = input.sendEmail ? await queueEndCallEmailOf(tx, user, call, context, now) : null;
+        const confirmation = sendEmail ? await queueEndCallEmailOf(tx, user, call, context, now) : null;
         const thp = thpDue ? await queueThpEmailOf(tx, user, call, context, survey?.byId ?? {}, now) : null;
         return { emailQueued: confirmation?.queued ?? false, thpEmailQueued: thp?.queued ?? false };
       });

@@ -9,6 +9,7 @@ import {
   endCallEmail,
   formatLocalDateTime,
   INTERESTED_RESULTS,
+  sendsEndCallEmail,
   sendsThpEmail,
   splitEmailAddresses,
   thpEmail,
@@ -157,6 +158,7 @@ export async function queueEndCallEmailOf(
   now: Date,
 ): Promise<QueueAnswer> {
   if (!call.sendemail) return nothing('The call is marked not to send email.');
+  if (!sendsEndCallEmail(call.callResult)) return nothing('Nobody was spoken to on this call.');
   const customerEmail = (call.custEmail || customer.email).trim();
   const office = splitEmailAddresses(franchise.email);
   const to = customerEmail !== '' ? [customerEmail] : office;

@@ -31,6 +31,8 @@ const CALLBACK = ['No Answer', 'Call Back', 'Estimate Requested', 'Left Voicemai
 const WEB_LEAD_DELETE = ['Interested Prospect - THP', 'Interested Prospect', 'Estimate Requested'];
 const INTERESTED = ['Interested Prospect', 'Interested Prospect - THP'];
 const THP = 'Interested Prospect - THP';
+/** Nobody was spoken to: no end-call email (decision 066). */
+const NO_CONTACT = ['No Answer', 'Left Voicemail', 'Wrong Number'];
 
 type Pricing = 'none' | 'quote' | 'sale';
 
@@ -61,7 +63,7 @@ const lawnPicked = (c: Case) => c.pricing !== 'none' && c.result !== 'Upsell';
 
 function expected(c: Case): Expected {
   const status = !c.outbound ? null : CALLBACK.includes(c.result) ? 'Callback' : 'End';
-  const sendEmail = sendsEmail(c.callType);
+  const sendEmail = sendsEmail(c.callType) && !NO_CONTACT.includes(c.result);
   const survey = c.callType === 'Inbound';
   return {
     direction: c.outbound ? 'Outgoing' : 'Incoming',
@@ -223,7 +225,8 @@ describe.each(CALL_TYPES.map((type) => type.CallTypeName))('%s', (callType) => {
       ...(e.status === 'Callback' ? { callbackAt: CALLBACK_AT } : {}),
       ...(c.result === 'Service Call' ? { serviceCallReason: 'Brown patches after the last round' } : {}),
       ...(e.survey ? { survey: SURVEY } : {}),
-      sendEmail: e.sendEmail,
+      // Asked for as the screen asks; the server sends none where nobody was spoken to.
+      sendEmail: sendsEmail(callType),
       pricing:
         c.pricing === 'none'
           ? null

@@ -52,6 +52,8 @@ export function endCallCheckOf(args: {
   allowedResults: readonly string[];
   /** The quote of the pricing picks; null when nothing is picked. */
   quote: Pick<Quote, 'totals'> | null;
+  /** The franchise's time zone (its calling hours); America/Chicago until known. */
+  branchTimeZone?: string | undefined;
 }): EndCallCheck {
   const { draft, quote } = args;
   const t = quote?.totals;
@@ -60,6 +62,7 @@ export function endCallCheckOf(args: {
     result: draft.result,
     allowedResults: args.allowedResults,
     callbackAt: draft.callbackAt,
+    branchTimeZone: args.branchTimeZone,
     serviceCallReason: draft.serviceCallReason,
     missingSurveyAnswers: surveyTaken(draft.survey) ? missingAnswers(NEW_CUSTOMER_QUESTIONS, draft.survey).length : 0,
     saleSubtotals: t

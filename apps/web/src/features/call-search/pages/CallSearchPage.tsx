@@ -9,6 +9,9 @@ import { GridFooter } from '../../../components/GridFooter';
 import { currentCallPath } from '../../current-call';
 import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
+import { CallView } from '../components/CallView';
+import { useSession } from '../../../lib/session';
+import { mayEnter } from '../../../lib/access';
 import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../model';
 
 /** Tall enough for about fifteen rows; the grid scrolls inside for bigger pages. */
@@ -17,7 +20,7 @@ const GRID_HEIGHT = 560;
 /**
  * /call-center/callSearch (administration.md §2, §5; issue 17 point 2): past calls found by type, last-accessed
  * dates, agent and completion (completed only unless 'Show uncompleted'), sorted and paged on the server at 100,
- * 500 or 1000 rows. The filters live in the URL. A row opens its customer on the call screen.
+ * 500 or 1000 rows. The filters live in the URL. A row opens the call and its customer read-only (CallView).
  */
 export default function CallSearchPage() {
   const navigate = useNavigate();
@@ -43,7 +46,10 @@ export default function CallSearchPage() {
       .finally(() => setExporting(false));
   };
 
-  const open = (row: CallSearchRow) => {
+  // A row opens the call to look at, taking nothing (decision 066); working it is a choice, made in the view.
+  const [viewing, setViewing] = useState<CallSearchRow | null>(null);
+  const mayWork = mayEnter('currentCall', useSession()?.user ?? null);
+  const work = (row: CallSearchRow) => {
     if (row.cust_No === null || row.cust_No <= 0) return;
     void navigate(currentCallPath(row.SQLDBID, row.cust_No, row.Type), { state: { theCall: row } });
   };
@@ -56,7 +62,7 @@ export default function CallSearchPage() {
             Call Search
           </Title>
           <Text size="sm" c="gray.7">
-            Past calls by type, date, agent and completion. Open one to see its customer.
+            Past calls by type, date, agent and completion. Open one to see it and its customer.
           </Text>
         </div>
         <Button
@@ -128,7 +134,7 @@ export default function CallSearchPage() {
           loading={search.isFetching}
           sort={{ sort: view.sort, dir: view.dir }}
           onSortChange={(sort) => change({ ...sort, page: 1 })}
-          onOpen={open}
+          onOpen={setViewing}
         />
       </div>
 
@@ -145,6 +151,7 @@ export default function CallSearchPage() {
         withLast={known}
         summaryTestId="call-search-summary"
       />
+      <CallView row={viewing} onClose={() => setViewing(null)} onWork={mayWork ? work : undefined} />
     </Stack>
   );
 }

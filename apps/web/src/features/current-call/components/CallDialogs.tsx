@@ -131,6 +131,7 @@ export function CallDialogs({
       <CallbackDialog
         {...stack.register('callback')}
         value={draft.callbackAt}
+        timeZone={franchise?.timeZone}
         onSave={(callbackAt) => {
           patch({ callbackAt });
           stack.close('callback');

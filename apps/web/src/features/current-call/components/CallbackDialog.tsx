@@ -1,26 +1,30 @@
 import { useState } from 'react';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
-import { CALL_TIME_ZONE } from '@cc/domain';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { CALL_TIME_ZONE, callbackHoursProblem, callingHoursText, formatTimeOfDay, parseTypedTime } from '@cc/domain';
 import { CALENDAR_ARIA_LABELS } from '../../../components/DayRangePicker';
 import { callTimeOf } from '../end-call';
 
-export const CALLBACK_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const CALLBACK_TIME_HINT = 'Type a time such as 1030, 10:30 or 2:15 pm.';
 
 export interface CallbackDialogProps {
   opened: boolean;
   onClose: () => void;
   stackId?: string;
   value: string | null;
+  /** The time zone of the call's franchise, whose calling hours a callback keeps; America/Chicago until known. */
+  timeZone?: string | undefined;
   onSave: (value: string | null) => void;
 }
 
 /**
  * The callback date and time. Call times are America/Chicago wall times (call-handling.md §9): what is
- * picked is stored as 'YYYY-MM-DD HH:mm:ss' in that zone, as the label says.
+ * picked is stored as 'YYYY-MM-DD HH:mm:ss' in that zone, as the label says. The day is picked on a calendar and
+ * the time typed as people type times ('1030', '10:30 pm'; parseTypedTime in domain), because a segmented time
+ * field took each keystroke as its own hour or minute. A time outside the calling hours is refused here as the
+ * server refuses it, with the hours named.
  */
-export function CallbackDialog({ opened, onClose, stackId, value, onSave }: CallbackDialogProps) {
+export function CallbackDialog({ opened, onClose, stackId, value, timeZone, onSave }: CallbackDialogProps) {
   return (
     <Modal
       opened={opened}
@@ -31,36 +35,60 @@ export function CallbackDialog({ opened, onClose, stackId, value, onSave }: Call
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="callback-dialog"
     >
-      {opened ? <CallbackForm value={value} onSave={onSave} onCancel={onClose} /> : null}
+      {opened ? (
+        <CallbackForm value={value} timeZone={timeZone ?? CALL_TIME_ZONE} onSave={onSave} onCancel={onClose} />
+      ) : null}
     </Modal>
   );
 }
 
+/** The time part of a call time as the field shows it ('10:30 AM'), or '' without one. */
+const shownTime = (value: string | null) => (value ? formatTimeOfDay(value.slice(11, 16)) : '');
+
 function CallbackForm({
   value,
+  timeZone,
   onSave,
   onCancel,
 }: {
   value: string | null;
+  timeZone: string;
   onSave: (value: string | null) => void;
   onCancel: () => void;
 }) {
-  const [picked, setPicked] = useState<string | null>(value);
-  const [error, setError] = useState<string | null>(null);
-  // Now on the call centre's clock, not the browser's: the picker works in Chicago wall time.
-  const now = callTimeOf(new Date());
+  const [day, setDay] = useState<string | null>(value ? value.slice(0, 10) : null);
+  const [typed, setTyped] = useState(shownTime(value));
+  const [dayError, setDayError] = useState<string | null>(null);
+  const [timeError, setTimeError] = useState<string | null>(null);
+  // Now on the call centre's clock, not the browser's: the calendar works in Chicago days.
+  const today = callTimeOf(new Date()).slice(0, 10);
+
+  /** The typed time as 'HH:mm', shown back in the field's own form; null (with the hint) when it is not a time. */
+  const readTime = (): string | null => {
+    const time = parseTypedTime(typed);
+    if (time === null) {
+      setTimeError(typed.trim() === '' ? 'Type the time of the callback.' : CALLBACK_TIME_HINT);
+      return null;
+    }
+    setTyped(formatTimeOfDay(time));
+    return time;
+  };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!picked) {
-          setError('Choose the date and time of the callback.');
+        if (!day) setDayError('Choose the day of the callback.');
+        const time = readTime();
+        if (!day || time === null) return;
+        const at = `${day} ${time}:00`;
+        const outside = callbackHoursProblem(at, timeZone);
+        if (outside) {
+          setTimeError(outside);
           return;
         }
-        const at = dayjs(picked).format(CALLBACK_FORMAT);
         if (at < callTimeOf(new Date())) {
-          setError(`Choose a time after now (${CALL_TIME_ZONE}).`);
+          setTimeError(`Choose a time after now (${CALL_TIME_ZONE}).`);
           return;
         }
         onSave(at);
@@ -68,30 +96,44 @@ function CallbackForm({
       noValidate
     >
       <Stack gap="sm">
-        <DateTimePicker
-          label={`Callback date and time (${CALL_TIME_ZONE})`}
-          placeholder="Pick a date and time"
-          // The picker is a button, so its placeholder is text that must read at 4.5:1.
-          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-          value={picked}
-          onChange={(v) => {
-            setPicked(v);
-            setError(null);
-          }}
-          minDate={now}
-          ariaLabels={CALENDAR_ARIA_LABELS}
-          valueFormat="ddd MMM D, YYYY h:mm A"
-          timePickerProps={{ format: '12h', 'aria-label': 'Callback time' } as object}
-          submitButtonProps={{ 'aria-label': 'Confirm the callback time' }}
-          clearable
-          clearButtonProps={{ 'aria-label': 'Clear the callback time' }}
-          popoverProps={{ withinPortal: true }}
-          error={error}
-          data-autofocus
-          data-testid="callback-input"
-        />
-        <Text size="xs" c="gray.7">
-          The time is the call centre&apos;s time, {CALL_TIME_ZONE}.
+        <Group align="flex-start" gap="sm" grow>
+          <DatePickerInput
+            label="Callback date"
+            placeholder="Pick a day"
+            // The picker is a button, so its placeholder is text that must read at 4.5:1.
+            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            value={day}
+            onChange={(v) => {
+              setDay(v);
+              setDayError(null);
+            }}
+            minDate={today}
+            ariaLabels={CALENDAR_ARIA_LABELS}
+            valueFormat="ddd MMM D, YYYY"
+            popoverProps={{ withinPortal: true }}
+            error={dayError}
+            data-autofocus
+            data-testid="callback-input"
+          />
+          <TextInput
+            label="Callback time"
+            placeholder="10:30 AM"
+            value={typed}
+            onChange={(e) => {
+              setTyped(e.currentTarget.value);
+              setTimeError(null);
+            }}
+            onBlur={() => {
+              if (typed.trim() !== '') readTime();
+            }}
+            error={timeError}
+            autoComplete="off"
+            data-testid="callback-time"
+          />
+        </Group>
+        <Text size="xs" c="gray.7" data-testid="callback-hours">
+          The call centre&apos;s time, {CALL_TIME_ZONE}. Calling hours are {callingHoursText()}
+          {timeZone === CALL_TIME_ZONE ? '' : ` on the branch's clock (${timeZone})`}.
         </Text>
         <Group justify="space-between" gap="sm" mt="xs">
           <Button variant="default" onClick={() => onSave(null)} disabled={value === null}>

@@ -194,6 +194,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     draft,
     customerInfoEditId,
     allowedResults: (results.data ?? []).map((r) => r.ResultName),
+    branchTimeZone: franchise.data?.timeZone,
     callStart: work.callStart,
     onSurveyProblem: () => {
       setSurveyFlagged(true);

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { formatMoney } from '@cc/domain';
+import { formatMoney, sendsEndCallEmail } from '@cc/domain';
 import type { EndCallSummary } from '../end-call';
 import type { EndCallPhase } from '../hooks/useEndCall';
 import { SURVEY_ALERT_MESSAGE, SURVEY_ALERT_TITLE } from '../survey';
@@ -120,8 +120,10 @@ function Summary({ summary, sendEmail }: { summary: EndCallSummary; sendEmail: b
         </Table.Tbody>
       </Table>
       {!sendEmail ? (
-        <Text size="xs" c="gray.7">
-          No confirmation email will be sent.
+        <Text size="xs" c="gray.7" data-testid="end-call-no-email-note">
+          {sendsEndCallEmail(summary.result)
+            ? 'No confirmation email will be sent.'
+            : 'No confirmation email will be sent: nobody was spoken to on this call.'}
         </Text>
       ) : null}
     </Stack>

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Customer, EndCallResponse } from '@cc/contract';
-import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE } from '@cc/domain';
+import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, sendsEndCallEmail } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { loadDraftQuote } from '../../pricing';
@@ -45,6 +45,8 @@ export interface EndCallOptions {
   customerInfoEditId: number | null;
   /** The results of this call type. */
   allowedResults: readonly string[];
+  /** The franchise's time zone, whose calling hours a callback keeps. */
+  branchTimeZone?: string | undefined;
   /** When the screen opened the call. */
   callStart: Date | string;
   /** The survey is what is missing: show it. */
@@ -105,7 +107,13 @@ export function useEndCall(options: EndCallOptions) {
       });
       serviceYear.current = priced.quote ? priced.serviceYear : null;
       const problem = endCallProblemView(
-        endCallCheckOf({ callType: o.callType, draft: o.draft, allowedResults: o.allowedResults, quote: priced.quote }),
+        endCallCheckOf({
+          callType: o.callType,
+          draft: o.draft,
+          allowedResults: o.allowedResults,
+          quote: priced.quote,
+          branchTimeZone: o.branchTimeZone,
+        }),
       );
       if (problem?.kind === 'survey') {
         o.onSurveyProblem();
@@ -113,7 +121,9 @@ export function useEndCall(options: EndCallOptions) {
       }
       if (problem) return finish({ name: 'problem', title: problem.title, message: problem.message });
       const summary = endCallSummaryOf(o.callType, o.draft, priced.quote);
-      if (!(o.customer?.email ?? '').trim()) go({ name: 'no-email', summary });
+      // Nobody was spoken to: no email goes out, so a missing address is not asked about.
+      if (!sendsEndCallEmail(summary.result)) go({ name: 'confirm', summary, sendEmail: false });
+      else if (!(o.customer?.email ?? '').trim()) go({ name: 'no-email', summary });
       else go({ name: 'confirm', summary, sendEmail: true });
     } catch (error) {
       finish({ name: 'problem', title: END_CALL_ERROR_TITLE, message: (error as Error).message });
