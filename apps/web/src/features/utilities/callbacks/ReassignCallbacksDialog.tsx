@@ -85,8 +85,8 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
                 <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
                   <span>{option.label}</span>
                   {count === undefined ? null : (
-                    <Text size="xs" c="gray.7" aria-label={`${count} ${count === 1 ? 'callback' : 'callbacks'}`}>
-                      {count}
+                    <Text span size="xs" c="gray.7">
+                      {` ${count} ${count === 1 ? 'callback' : 'callbacks'}`}
                     </Text>
                   )}
                 </Group>
