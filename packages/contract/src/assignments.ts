@@ -115,8 +115,28 @@ export const Callback = z.object({
   callBackDate: CallTime,
 });
 export type Callback = z.infer<typeof Callback>;
-/** At most CALLBACKS_LIMIT rows, soonest first; `total` counts them all. */
-export const CallbacksResponse = z.object({ data: z.array(Callback), total: z.number().int() });
+/**
+ * A CSR who holds open callbacks (ours, decision 065): the CSR filter offers them beside the CSRs that may be given
+ * callbacks, so a franchise CSR's or a former CSR's callbacks can be found to be moved.
+ */
+export const CallbackHolder = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** How many of the open callbacks in scope and in the day range are theirs. */
+  callbacks: z.number().int(),
+});
+export type CallbackHolder = z.infer<typeof CallbackHolder>;
+/**
+ * At most CALLBACKS_LIMIT rows, soonest first; `total` counts them all. `holders` (ours): every CSR holding callbacks
+ * in scope and in the day range, whichever CSR the rows are filtered to, so the filter can always switch to another.
+ */
+export const CallbacksResponse = z.object({
+  data: z.array(Callback),
+  total: z.number().int(),
+  holders: z.array(CallbackHolder),
+});
 export const CALLBACKS_LIMIT = 2000;
 
 /** updateCallbacks: the modified rows, each with its new CSR. */

@@ -14,6 +14,7 @@ import {
   rolesOf,
   scopeIncludes,
   scopeOf,
+  utilitiesScopeOf,
   variantOf,
   type PermissionList,
   type Scope,
@@ -207,6 +208,40 @@ describe('scopeOf', () => {
             const narrowed = narrowScope(scope, variant);
             for (const b of foreign) expect(scopeIncludes(narrowed, { branchNo: b, designation })).toBe(false);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('utilitiesScopeOf', () => {
+  it.each<[string, number, PermissionList, string[], Scope]>([
+    ['corporate supervisor runs every franchise', 1, withRole(2), [], { kind: 'all' }],
+    ['corporate call-centre manager runs every franchise', 1, withRole(5), [], { kind: 'all' }],
+    ['corporate administrator sees all as before', 1, withRole(1), [], { kind: 'all' }],
+    ['company-owned supervisor keeps COF', 2, withRole(2), [], { kind: 'designation', designation: 'COF' }],
+    [
+      'independent-franchise supervisor keeps its own branches',
+      3,
+      withRole(2),
+      ['SG101', 'SG102'],
+      { kind: 'branches', branches: ['SG101', 'SG102'] },
+    ],
+    ['external keeps the general scope', 4, withRole(2), [], { kind: 'general' }],
+    ['unknown company type sees nothing', 0, withRole(2), ['SG101'], { kind: 'branches', branches: [] }],
+  ])('%s', (_name, companyId, permissions, branches, expected) => {
+    expect(utilitiesScopeOf({ companyId, permissions, branches })).toEqual(expected);
+  });
+
+  it('property: outside Corporate it is the search scope, so a franchise user never reaches another branch', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1, max: 6 }).filter((c) => c !== CompanyType.Corporate),
+        fc.subarray([...ALL_ROLES]),
+        fc.uniqueArray(fc.stringMatching(/^[A-Z]{2}\d{3}$/), { maxLength: 5 }),
+        (companyId, roles, branches) => {
+          const subject = { companyId, permissions: roles.map((r) => roleEntry(r)), branches };
+          expect(utilitiesScopeOf(subject)).toEqual(scopeOf(subject));
         },
       ),
     );

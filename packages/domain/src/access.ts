@@ -146,6 +146,19 @@ export function scopeOf(subject: ScopeSubject): Scope {
   }
 }
 
+/**
+ * The scope of the call-centre utilities (Import CSV, Assign Service Reps, Reassign Callbacks, Franchise Maintenance,
+ * Resend Emails) and of the supervisor's floor view, which is not the search scope (decision 065): the spec's search
+ * rule puts a corporate non-admin on the independent-franchise search and lists, but the utilities are the corporate
+ * call centre's tools for the whole network — they are called with 'COF' (GetSourceList) and the CSRs they hand work
+ * to are the corporate ones (allowCorporate). So a corporate user who may open them runs every franchise's lists, of
+ * both designations; every other company keeps its own scope (company-owned: COF; independent: its own branches;
+ * external: the general scope). Only reached behind the utilities' role guard.
+ */
+export function utilitiesScopeOf(subject: ScopeSubject): Scope {
+  return subject.companyId === CompanyType.Corporate ? { kind: 'all' } : scopeOf(subject);
+}
+
 /** The list and search variant a scope uses: general, company-owned (cof) or independent (ind). */
 export type ScopeVariant = 'general' | 'cof' | 'ind';
 

@@ -1,5 +1,6 @@
 import { sql, type SQL, type AnyColumn } from 'drizzle-orm';
-import type { Scope } from '@cc/domain';
+import { utilitiesScopeOf, type Scope } from '@cc/domain';
+import type { AuthUser } from './auth.js';
 import { franchises } from '../db/schema/index.js';
 
 /**
@@ -69,4 +70,12 @@ export function scopeValues(scope: Scope): { scopeBranches: readonly string[]; s
     scopeBranches: scope.kind === 'branches' ? scope.branches : [],
     scopeDesignation: scope.kind === 'designation' || scope.kind === 'branches' ? (scope.designation ?? null) : null,
   };
+}
+
+/**
+ * The user as the call-centre utilities and the floor view act for it: its utilities scope (`utilitiesScopeOf`, decision
+ * 065) in place of its search scope, so every query of those services keeps going through {@link inScope} unchanged.
+ */
+export function asUtilitiesUser(user: AuthUser): AuthUser {
+  return { ...user, scope: utilitiesScopeOf(user) };
 }

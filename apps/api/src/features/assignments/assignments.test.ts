@@ -136,15 +136,16 @@ describe('GetAllAssignments', () => {
     expect(expected.some((e) => e.attempts > 0 && e.without > 0)).toBe(true);
   });
 
-  it('scope: the corporate supervisor sees the independent franchises, a franchise supervisor its branch', async () => {
+  it('scope: the corporate supervisor sees every franchise’s groups, a franchise supervisor its branch', async () => {
     const designation = new Map(
       rowsOf<{ b: string; d: string }>(
         await t.db.execute(sql`select branchno as b, designation as d from franchises`),
       ).map((r) => [r.b, r.d]),
     );
+    // The corporate call centre runs the company-owned lists as well as the independent ones (decision 065).
     const sup = await all('supervisor');
-    expect(sup.length).toBeGreaterThan(0);
-    expect(sup.every((r) => designation.get(r.branch) === 'IND')).toBe(true);
+    expect(new Set(sup.map((r) => designation.get(r.branch)))).toEqual(new Set(['COF', 'IND']));
+    expect(sup).toEqual(await all('admin'));
     const franchise = await all('franchise.sup');
     expect(franchise.length).toBeGreaterThan(0);
     expect(new Set(franchise.map((r) => r.branch))).toEqual(new Set(['SG101']));
@@ -398,8 +399,10 @@ describe('GetSourceList and GetSCCDbUsers', () => {
       expect(a.body).toEqual(expected);
       expect(a.body.length).toBeGreaterThan(1);
     }
-    // The corporate supervisor's scope is the independent franchises: no company-owned source.
-    expect((await get<unknown[]>(t, tok.supervisor, `${U}/GetSourceList/COF`)).body).toEqual([]);
+    // The corporate supervisor runs the company-owned lists (decision 065); a franchise supervisor has none of them.
+    const cof = await get<unknown[]>(t, tok.admin, `${U}/GetSourceList/COF`);
+    expect((await get<unknown[]>(t, tok.supervisor, `${U}/GetSourceList/COF`)).body).toEqual(cof.body);
+    expect((await get<unknown[]>(t, tok['franchise.sup'], `${U}/GetSourceList/COF`)).body).toEqual([]);
     const bad = await get<{ message: string }>(t, tok.admin, `${U}/GetSourceList/XYZ`);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/^designation: /);

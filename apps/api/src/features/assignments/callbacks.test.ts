@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Callback } from '@cc/contract';
+import type { Callback, CallbackHolder } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, engine, type TestApp } from '../../test/harness.js';
 import {
@@ -40,7 +40,11 @@ afterAll(async () => {
 
 const OPEN = sql.raw(`o.call_status = 'Callback' and o.call_back_date is not null`);
 const callbacks = async (who: string, query = '') => {
-  const a = await get<{ data: Callback[]; total: number }>(t, tok[who], `${U}/GetCallbacks${query}`);
+  const a = await get<{ data: Callback[]; total: number; holders: CallbackHolder[] }>(
+    t,
+    tok[who],
+    `${U}/GetCallbacks${query}`,
+  );
   expect(a.status).toBe(200);
   return a.body;
 };
@@ -84,6 +88,36 @@ describe('GetCallbacks', () => {
     expect(new Set(franchise.data.map((c) => c.branchNo))).toEqual(new Set(['SG101']));
   });
 
+  it('answers the holders of the callbacks in scope and range, whichever CSR the rows are filtered to', async () => {
+    // The holders recounted from the rows: the CSR filter offers them (decision 065), a franchise CSR included.
+    const holdersOf = async (where: ReturnType<typeof sql>) =>
+      rowsOf<CallbackHolder>(
+        await t.db.execute(sql`select u.user_id as "userId", u.username, u.first_name as "firstName",
+            u.last_name as "lastName", count(*)::int as callbacks
+          from outbound_calls o join users u on u.user_id = o.call_back_csr
+          where ${LISTED_SQL} and ${OPEN} and ${where}
+          group by 1, 2, 3, 4 order by 4, 3, 2`),
+      );
+    const all = await callbacks('supervisor');
+    const expected = await holdersOf(sql`true`);
+    expect(all.holders).toEqual(expected);
+    // csr.franchise (allowFranchise only, not a CSR callbacks may be given to) holds some and is offered.
+    expect(all.holders.map((h) => h.username)).toEqual(expect.arrayContaining(['csr.cof', 'csr.franchise']));
+    expect(all.holders.find((h) => h.username === 'csr.franchise')?.callbacks).toBeGreaterThan(0);
+    // Filtered to one CSR, the others are still offered, so the filter can switch to them.
+    const one = await callbacks('supervisor', `?csr=${id['csr.cof']}`);
+    expect(one.data.every((c) => c.callBackCSR === id['csr.cof'])).toBe(true);
+    expect(one.holders).toEqual(expected);
+    // A day range narrows them; the franchise supervisor's scope keeps only its branch's holders.
+    const day = one.data[0]!.callBackDate!.slice(0, 10);
+    expect((await callbacks('supervisor', `?from=${day}&to=${day}`)).holders).toEqual(
+      await holdersOf(sql`(o.call_back_date at time zone 'America/Chicago')::date = ${day}::date`),
+    );
+    const franchise = await callbacks('franchise.sup');
+    expect(franchise.holders).toEqual(await holdersOf(sql`o.branchno = 'SG101'`));
+    expect(franchise.holders.map((h) => h.username)).not.toContain('csr.cof');
+  });
+
   it.each([
     ['?from=2026-02-30', 'from'],
     ['?to=yesterday', 'to'],
@@ -122,11 +156,9 @@ describe('updateCallbacks', () => {
       after: { callBackCSR: id['csr.corporate'] },
     });
     expect((await reassign('admin', rows)).body).toEqual({ count: 3, notReassigned: [] });
-    // The corporate supervisor's scope is the independent franchises: these company-owned callbacks are not theirs.
-    expect((await reassign('supervisor', rows)).body).toEqual({
-      count: 0,
-      notReassigned: rows.map((r) => r.OutboundId),
-    });
+    // The corporate supervisor runs the company-owned callbacks too (decision 065): the same answer. A franchise
+    // supervisor's scope leaves them out (below).
+    expect((await reassign('supervisor', rows)).body).toEqual({ count: 3, notReassigned: [] });
   });
 
   it('a callback its CSR ended meanwhile is not reassigned, and the count says so', async () => {

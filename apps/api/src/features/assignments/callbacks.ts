@@ -2,7 +2,7 @@
  * Reassign Callbacks and the CSR list (administration.md §2, §3, §7; decision 031).
  */
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { CALLBACKS_LIMIT, type Callback, type CallbacksQuery, type SccDbUser } from '@cc/contract';
+import { CALLBACKS_LIMIT, type Callback, type CallbackHolder, type CallbacksQuery, type SccDbUser } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { userName, callTime, dayAfter, dayStart } from '../../db/sql.js';
@@ -54,12 +54,12 @@ const OPEN_CALLBACK = sql`${LISTED} and ${o.callStatus} = 'Callback' and ${o.cal
 /** GetCallbacks: the open callbacks in scope, soonest first, by CSR and a range of callback days (America/Chicago). */
 export async function callbacks(ctx: AppContext, user: AuthUser, query: CallbacksQuery) {
   if (query.from && query.to && query.from > query.to) throw badRequest('to', 'must not be before from');
-  const where: SQL[] = [OPEN_CALLBACK, inScope(user.scope, o.branchNo)];
-  if (query.csr !== undefined) where.push(sql`${o.callBackCsr} = ${query.csr}`);
-  if (query.from) where.push(sql`${o.callBackDate} >= ${dayStart(query.from)}`);
-  if (query.to) where.push(sql`${o.callBackDate} < ${dayAfter(query.to)}`);
+  const inDays: SQL[] = [OPEN_CALLBACK, inScope(user.scope, o.branchNo)];
+  if (query.from) inDays.push(sql`${o.callBackDate} >= ${dayStart(query.from)}`);
+  if (query.to) inDays.push(sql`${o.callBackDate} < ${dayAfter(query.to)}`);
+  const where = query.csr === undefined ? inDays : [...inDays, sql`${o.callBackCsr} = ${query.csr}`];
   const condition = sql.join(where, sql` and `);
-  const [data, count] = await Promise.all([
+  const [data, count, holders] = await Promise.all([
     ctx.db.execute(sql`select ${o.outboundId} as "OutboundId", ${o.type} as "Type", ${o.branchNo} as "branchNo",
         ${o.custNo} as "cust_No", ${o.firstName} as "FirstName", ${o.lastName} as "LastName", ${o.phone} as "Phone",
         ${o.callBackCsr} as "callBackCSR",
@@ -68,10 +68,17 @@ export async function callbacks(ctx: AppContext, user: AuthUser, query: Callback
       from ${o} where ${condition}
       order by ${o.callBackDate}, ${o.outboundId} limit ${CALLBACKS_LIMIT}`),
     ctx.db.execute(sql`select count(*)::int as total from ${o} where ${condition}`),
+    // The holders whatever the CSR filter is: the filter offers them all (decision 065).
+    ctx.db.execute(sql`select ${users.userId} as "userId", ${users.username} as "username",
+        ${users.firstName} as "firstName", ${users.lastName} as "lastName", count(*)::int as "callbacks"
+      from ${o} join ${users} on ${users.userId} = ${o.callBackCsr}
+      where ${sql.join(inDays, sql` and `)}
+      group by 1, 2, 3, 4 order by 4, 3, 2`),
   ]);
   return {
     data: rowsOf<Callback>(data),
     total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
+    holders: rowsOf<CallbackHolder>(holders),
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Franchise Maintenance (issue 16 point 4; decision 032): the config calls under /api/Utilities/ — guards (roles 2,
  * 5, 6, 7; role 1 passes), franchise scope (a supervisor of the company-owned company sees and changes only
- * company-owned franchises; the corporate supervisor only the independent ones), validation (a 400 naming the field
+ * company-owned franchises, an independent franchise's only its branches; the corporate supervisor every franchise,
+ * decision 065), validation (a 400 naming the field
  * and the bad address, nothing written) and the audit row of each change, written once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   callRoute,
   companyOwnedSupervisor,
   configSnapshot,
+  franchiseSupervisor,
   lastAuditId,
   UTILITY_ROUTES,
 } from './test-support.js';
@@ -20,6 +22,7 @@ let admin: string;
 let supervisor: string;
 let usermanager: string;
 let cofSupervisor: string;
+let indSupervisor: string;
 let csrFranchise: string;
 let csrCorporate: string;
 
@@ -33,6 +36,7 @@ beforeAll(async () => {
     t.signin('csr.corporate'),
   ]);
   cofSupervisor = await companyOwnedSupervisor(t, admin);
+  indSupervisor = await franchiseSupervisor(t);
 });
 afterAll(async () => {
   await t.close();
@@ -53,7 +57,7 @@ describe('guards: roles 2, 5, 6, 7 (and 1) on every call', () => {
 });
 
 describe('GetActiveFranchises: the franchises of the caller’s scope, with their branches', () => {
-  it('the corporate supervisor sees the independent franchises, the company-owned supervisor the company-owned', async () => {
+  it('the corporate supervisor sees every franchise, the company-owned supervisor the company-owned, a franchise its branches', async () => {
     const list = async (token: string) =>
       (await t.call(token, { method: 'GET', url: '/api/Utilities/GetActiveFranchises' })).json<
         { sqldbid: number; designation: string; branches: string[] }[]
@@ -61,11 +65,15 @@ describe('GetActiveFranchises: the franchises of the caller’s scope, with thei
     const corporate = await list(supervisor);
     const owned = await list(cofSupervisor);
     const everything = await list(admin);
+    // The corporate call centre runs the whole network's lists (decision 065): the administrator's list exactly.
+    expect(corporate).toEqual(everything);
     expect(corporate.find((f) => f.sqldbid === 18001)).toMatchObject({ branches: ['SG101', 'SG102', 'SG103'] });
-    expect(corporate.every((f) => f.designation === 'IND')).toBe(true);
     expect(owned.map((f) => f.sqldbid).sort()).toEqual([17501, 17502, 17503, 17504, 17505, 17506, 17508, 17510]);
     expect(owned.every((f) => f.designation === 'COF')).toBe(true);
-    expect(everything).toHaveLength(corporate.length + owned.length);
+    expect(everything.filter((f) => f.designation === 'COF')).toEqual(owned);
+    expect(await list(indSupervisor)).toEqual([
+      expect.objectContaining({ sqldbid: 18001, branches: ['SG101', 'SG102'] }),
+    ]);
   });
 });
 
@@ -103,7 +111,8 @@ describe('company config (by SQLDBID)', () => {
     const update = { sqldbid: 18001, webLeadsStart: '09:00', webLeadsEnd: '10:00', ccEmailAddresses: '' };
     for (const [token, sqldbid] of [
       [cofSupervisor, 18001],
-      [supervisor, 17501],
+      [indSupervisor, 17501],
+      [indSupervisor, 18002],
     ] as const) {
       expect((await callRoute(t, token, 'getCompanyConfig', { sqldbid })).statusCode).toBe(404);
       expect((await callRoute(t, token, 'updateCompanyConfig', { ...update, sqldbid })).statusCode).toBe(404);
@@ -172,7 +181,9 @@ describe('additional-service hot-prospect config (by branch)', () => {
     expect(await auditAfter(t, auditId)).toMatchObject([
       { entity: 'hot-prospect-config', entity_id: 'SLI012', actor: 'cof_supervisor', after: update },
     ]);
-    expect((await callRoute(t, supervisor, 'getHotProspectConfig', { branchNo: 'SLI012' })).statusCode).toBe(404);
+    expect((await callRoute(t, indSupervisor, 'getHotProspectConfig', { branchNo: 'SLI012' })).statusCode).toBe(404);
+    // The corporate supervisor runs it too (decision 065).
+    expect((await callRoute(t, supervisor, 'getHotProspectConfig', { branchNo: 'SLI012' })).json()).toEqual(update);
   });
 });
 

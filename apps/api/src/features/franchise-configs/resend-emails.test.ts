@@ -10,13 +10,22 @@ import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { createMailTransport, createMailWorker, enqueueEmail, type MailWorker } from '../end-call/index.js';
-import { auditAfter, callRoute, companyOwnedSupervisor, configSnapshot, lastAuditId } from './test-support.js';
+import {
+  auditAfter,
+  callRoute,
+  companyOwnedSupervisor,
+  configSnapshot,
+  franchiseSupervisor,
+  lastAuditId,
+} from './test-support.js';
 
 let t: TestApp;
 let smtp: TestSmtp;
 let admin: string;
 let supervisor: string;
 let cofSupervisor: string;
+/** Bound to SG101 and SG102: the scope the corporate supervisor had here before decision 065. */
+let indSupervisor: string;
 let worker: MailWorker;
 
 const REFUSAL = '550 5.1.1 <nobody@nowhere.example>: mailbox unavailable';
@@ -26,6 +35,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { SMTP_URL: smtp.url } });
   [admin, supervisor] = await Promise.all([t.signin('admin'), t.signin('supervisor')]);
   cofSupervisor = await companyOwnedSupervisor(t, admin, 'cof_resender');
+  indSupervisor = await franchiseSupervisor(t, 'ind_resender');
   // One attempt: a refused message fails at once (the outbox's own retries are tested in end-call).
   worker = createMailWorker({
     db: t.db,
@@ -118,9 +128,11 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
       expect(response.statusCode, response.body).toBe(200);
       return response.json<{ data: { emailId: number; lastError: string }[] }>().data;
     };
-    const corporate = await list(supervisor);
-    expect(corporate.map((e) => e.emailId)).toEqual([sg101, yesterday]);
-    expect(corporate[0]).toMatchObject({
+    const franchise = await list(indSupervisor);
+    expect(franchise.map((e) => e.emailId)).toEqual([sg101, yesterday]);
+    // The demo's corporate supervisor runs every franchise's mail, the company-owned one's too (decision 065).
+    expect((await list(supervisor)).map((e) => e.emailId)).toEqual([sli010, sg101, yesterday]);
+    expect(franchise[0]).toMatchObject({
       emailId: sg101,
       to: 'nobody@nowhere.example',
       cc: 'office-sg101@franchise.example',
@@ -130,7 +142,7 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
       refusedTo: 'nobody@nowhere.example',
       createdAt: '2026-06-15 10:00:00',
     });
-    expect(corporate[0]?.lastError).toContain('mailbox unavailable');
+    expect(franchise[0]?.lastError).toContain('mailbox unavailable');
     expect((await list(cofSupervisor)).map((e) => e.emailId)).toEqual([sli010]);
     // Newest first: today's two (the later id first), then yesterday's.
     expect((await list(admin)).map((e) => e.emailId)).toEqual([sli010, sg101, yesterday]);
@@ -138,17 +150,17 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
 
   it('ResendEmails defaults to today, moves only the caller’s failed messages, and a repeat moves none', async () => {
     const auditId = await lastAuditId(t);
-    const response = await callRoute(t, supervisor, 'resendEmails', {});
+    const response = await callRoute(t, indSupervisor, 'resendEmails', {});
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ startDate: '2026-06-15', endDate: '2026-06-15', resent: 1, emailIds: [sg101] });
     expect(await outboxRow(sg101)).toMatchObject({ status: 'queued', attempts: 0 });
     expect(await outboxRow(sli010)).toMatchObject({ status: 'failed' });
     expect(await outboxRow(yesterday)).toMatchObject({ status: 'failed' });
     expect(await auditAfter(t, auditId)).toMatchObject([
-      { entity: 'email-resend', entity_id: '2026-06-15..2026-06-15', actor: 'supervisor' },
+      { entity: 'email-resend', entity_id: '2026-06-15..2026-06-15', actor: 'ind_resender' },
     ]);
 
-    const again = await callRoute(t, supervisor, 'resendEmails', { startDate: '2026-06-15', endDate: '2026-06-15' });
+    const again = await callRoute(t, indSupervisor, 'resendEmails', { startDate: '2026-06-15', endDate: '2026-06-15' });
     expect(again.json()).toMatchObject({ resent: 0, emailIds: [] });
 
     // Still refused: it fails again, and the office, which has it, does not get it twice.
@@ -159,7 +171,10 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
   });
 
   it('a range that takes in yesterday resends yesterday’s message too', async () => {
-    const response = await callRoute(t, supervisor, 'resendEmails', { startDate: '2026-06-14', endDate: '2026-06-14' });
+    const response = await callRoute(t, indSupervisor, 'resendEmails', {
+      startDate: '2026-06-14',
+      endDate: '2026-06-14',
+    });
     expect(response.json()).toMatchObject({ resent: 1, emailIds: [yesterday] });
     expect(await worker.runOnce()).toMatchObject({ failed: 1 });
   });
@@ -170,7 +185,7 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
       emailId: sg101,
       corrections: [{ from: 'nobody@nowhere.example', to: 'margaret@somewhere.example' }],
     };
-    const response = await callRoute(t, supervisor, 'resendEmail', fix);
+    const response = await callRoute(t, indSupervisor, 'resendEmail', fix);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({
       emailId: sg101,
@@ -193,18 +208,18 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
     expect(await outboxRow(sg101)).toMatchObject({ status: 'sent' });
 
     // The same request again: nothing changes, nothing is sent.
-    const again = await callRoute(t, supervisor, 'resendEmail', fix);
+    const again = await callRoute(t, indSupervisor, 'resendEmail', fix);
     expect(again.json()).toMatchObject({ resent: false, status: 'sent' });
     expect(await worker.runOnce()).toEqual({ sent: 0, retried: 0, failed: 0 });
     expect(copiesTo('margaret@somewhere.example')).toBe(1);
     // And it has left the failed list.
-    const list = (await callRoute(t, supervisor, 'getFailedEmails')).json<{ data: { emailId: number }[] }>().data;
+    const list = (await callRoute(t, indSupervisor, 'getFailedEmails')).json<{ data: { emailId: number }[] }>().data;
     expect(list.map((e) => e.emailId)).not.toContain(sg101);
   });
 
   it('a message outside the caller’s scope is not found, and stays failed', async () => {
     const before = await configSnapshot(t);
-    expect((await callRoute(t, supervisor, 'resendEmail', { emailId: sli010 })).statusCode).toBe(404);
+    expect((await callRoute(t, indSupervisor, 'resendEmail', { emailId: sli010 })).statusCode).toBe(404);
     expect((await callRoute(t, cofSupervisor, 'resendEmail', { emailId: yesterday })).statusCode).toBe(404);
     expect(await configSnapshot(t)).toBe(before);
   });
@@ -228,7 +243,7 @@ describe('the failed list, ResendEmails and the resend of one message', () => {
     ],
   ] as const)('bad input: %s is a 400 naming the field, nothing written', async (_name, route, body, field) => {
     const before = await configSnapshot(t);
-    const response = await callRoute(t, supervisor, route, body);
+    const response = await callRoute(t, indSupervisor, route, body);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ message: string }>().message.startsWith(`${field}:`)).toBe(true);
     expect(await configSnapshot(t)).toBe(before);

@@ -61,6 +61,24 @@ export async function companyOwnedSupervisor(t: TestApp, admin: string, username
   return (await firstSignin(t, username, password)).token;
 }
 
+/**
+ * A supervisor (role 2) of the independent franchise 18001 with its branches SG101 and SG102: those branches only.
+ * Written directly (the company's roles offer no role 2 to user administration), with the demo password.
+ */
+export async function franchiseSupervisor(t: TestApp, username = 'ind_supervisor'): Promise<string> {
+  const [row] = rowsOf<{ id: number }>(
+    await t.db.execute(sql`insert into users (username, first_name, last_name, password_hash, brand_id, company_id,
+        role_id, sqldbid)
+      select ${username}, 'Ines', 'Franchise', password_hash, 1, 3, 2, 18001 from users where username = 'supervisor'
+      returning user_id as id`),
+  );
+  if (!row) throw new Error('insert returned nothing');
+  await t.db.execute(
+    sql`insert into user_branches (user_id, branchno) values (${row.id}, 'SG101'), (${row.id}, 'SG102')`,
+  );
+  return t.signin(username);
+}
+
 /** The configs and the audit log, as text: equal before and after a refused call means it wrote nothing. */
 export async function configSnapshot(t: TestApp): Promise<string> {
   const parts: unknown[] = [];

@@ -133,10 +133,11 @@ describe('a file that is no CSV import gets a clear message and writes nothing',
     });
     expect(wrong.status).toBe(400);
     expect(JSON.parse(wrong.body).message).toBe('franchise.sqldbid: is not the franchise of branch SG101');
-    const outside = await sendPreview(t, tokens.supervisor, 'Cancel', fixture('cancel-latin1.csv'), {
+    // The corporate supervisor runs every franchise's lists (decision 065); outside a scope it is 404 (below).
+    const companyOwned = await sendPreview(t, tokens.supervisor, 'Cancel', fixture('cancel-latin1.csv'), {
       franchise: { branchNo: 'SLI010', sqldbid: 17501 },
     });
-    expect(outside.status).toBe(404);
+    expect(companyOwned.status).toBe(200);
   });
 });
 
@@ -209,6 +210,10 @@ describe('a supervisor bound to an independent franchise', () => {
     expect((await t.call(token, { method: 'GET', url: '/api/Utilities/GetFranchiseFlagCodes/17501' })).statusCode).toBe(
       404,
     );
+    const otherFranchise = await sendPreview(t, token, 'Cancel', fixture('cancel-latin1.csv'), {
+      franchise: { branchNo: 'SLI010', sqldbid: 17501 },
+    });
+    expect(otherFranchise.status).toBe(404);
 
     const p = await preview(t, token, 'Cancel', fixture('cancel-latin1.csv'));
     expect(p.problems.map((x) => [x.line, x.reason])).toEqual(

@@ -61,10 +61,11 @@ describe('a Cancel file', () => {
     expect(await imported(t.db, 910001, 'Cancel')).toEqual([]);
   });
 
-  it('drops the rows of branches outside the scope: the supervisor sees the independent franchises only', async () => {
+  it('the corporate supervisor imports for every franchise: the company-owned SLI010 row is kept (decision 065)', async () => {
+    // A franchise-bound supervisor's preview drops the branches outside its own (outbound-import-guards.test.ts).
     const p = await preview(t, supervisor, 'Cancel', fixture('cancel-latin1.csv'));
-    expect(p).toMatchObject({ toAdd: 4, dropped: 7 });
-    expect(reasons(p)).toContainEqual([11, 'branch SLI010 is outside your franchises']);
+    expect(p).toMatchObject({ toAdd: 5, dropped: 6 });
+    expect(reasons(p)).toEqual(CANCEL_PROBLEMS_ADMIN);
   });
 
   it('imports in one go, moves the list counts at once, and adds nothing the second time', async () => {

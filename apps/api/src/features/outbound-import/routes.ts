@@ -8,6 +8,7 @@ import { AppError, badRequest } from '../../http/errors.js';
 import { sendCsv } from '../../http/csv-reply.js';
 import { registerUploadRoutes } from '../../http/file-upload.js';
 import { defineRoute } from '../../http/route.js';
+import { asUtilitiesUser } from '../../http/scope.js';
 import { CsvFileError, decodeCsv, isCsvName, parseCsv, toCsv, type CsvRecord } from '../../lib/csv-import/index.js';
 import { commitImport } from './commit.js';
 import { activeFranchises, franchiseFlagCodes } from './franchises.js';
@@ -100,16 +101,16 @@ async function importRows(
 export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Every route here may carry a whole file (or its rows as JSON): up to UTILITIES_IMPORT_MAX_MB, not the default.
   registerUploadRoutes(app, ctx.config.importMaxBytes, (scope) => {
-    defineRoute(scope, ctx, 'getActiveFranchises', ({ user }) => activeFranchises(ctx.db, user));
+    defineRoute(scope, ctx, 'getActiveFranchises', ({ user }) => activeFranchises(ctx.db, asUtilitiesUser(user)));
     defineRoute(scope, ctx, 'getFranchiseFlagCodes', ({ user, params }) =>
-      franchiseFlagCodes(ctx.db, user, params.sqldbid),
+      franchiseFlagCodes(ctx.db, asUtilitiesUser(user), params.sqldbid),
     );
     defineRoute(scope, ctx, 'importOutboundCalls', ({ user, body }) =>
-      importRows(ctx, user, body.callType, body.rows, null),
+      importRows(ctx, asUtilitiesUser(user), body.callType, body.rows, null),
     );
     defineRoute(scope, ctx, 'importOutboundCallsByFranchise', ({ user, body }) => {
       const { rows, callType, ...filter } = body;
-      return importRows(ctx, user, callType, rows, filter);
+      return importRows(ctx, asUtilitiesUser(user), callType, rows, filter);
     });
 
     defineRoute(scope, ctx, 'previewOutboundImport', async ({ user, query, request, reply }) => {
@@ -127,7 +128,7 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
         throw error;
       }
       const input = {
-        user,
+        user: asUtilitiesUser(user),
         callType: query.callType,
         filter,
         fileName: query.fileName,
@@ -145,13 +146,13 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
     defineRoute(scope, ctx, 'commitOutboundImport', ({ user, params, reply }) => {
       const stream = ndjson(ctx, reply, async (progress) => ({
         phase: 'done',
-        result: await commitImport(ctx.db, user, params.importId, progress),
+        result: await commitImport(ctx.db, asUtilitiesUser(user), params.importId, progress),
       }));
       return Promise.resolve(stream as never);
     });
 
     defineRoute(scope, ctx, 'outboundImportProblems', async ({ user, params, reply }) => {
-      const problems = await allProblems(ctx.db, user, params.importId);
+      const problems = await allProblems(ctx.db, asUtilitiesUser(user), params.importId);
       const csv = toCsv([
         ['Line', 'Reason', 'Branch', 'Customer', 'Name'],
         ...problems.map((p) => [p.line, p.reason, p.branchNo, p.custNo, p.name]),

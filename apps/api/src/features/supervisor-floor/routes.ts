@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
+import { asUtilitiesUser } from '../../http/scope.js';
 import { readSessionNotice, SESSIONS_CHANNEL } from '../../http/session-cache.js';
 import { FloorHub, type FloorSubscriber } from './hub.js';
 import { readFloor, readFloorTimed } from './service.js';
@@ -41,7 +42,7 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
     done();
   });
 
-  defineRoute(app, ctx, 'floorSnapshot', ({ user }) => readFloor(ctx, user.scope));
+  defineRoute(app, ctx, 'floorSnapshot', ({ user }) => readFloor(ctx, asUtilitiesUser(user).scope));
   defineRoute(app, ctx, 'floorStreamTicket', ({ user }) => issueTicket(ctx, user));
   defineRoute(
     app,
@@ -63,7 +64,7 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
         out.end();
       };
       const subscriber: FloorSubscriber = {
-        scope: user.scope,
+        scope: asUtilitiesUser(user).scope,
         sessionId: user.sessionId,
         userId: user.userId,
         write: (frame) => !ended && out.write(frame),

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { hashToken, loadAuthUser, loadSessionUsers, newToken, sessionAlive, type AuthUser } from '../../http/auth.js';
 import { unauthenticated } from '../../http/errors.js';
+import { asUtilitiesUser } from '../../http/scope.js';
 
 export const TICKET_SECONDS = 30;
 
@@ -52,7 +53,7 @@ export async function redeemTicket(ctx: AppContext, request: FastifyRequest): Pr
 }
 
 /**
- * Of these streams' sessions, the scope each may stream now: the session still alive, its user active, and the
+ * Of these streams' sessions, the scope each may stream now (the utilities' scope, decision 065): the session still alive, its user active, and the
  * stream route's access rule passing with the user's grants as they are now (060-csv-formulas-filter-depth-floor-rights.md).
  * A session missing from the answer may stream no more.
  */
@@ -60,6 +61,6 @@ export async function streamRights(ctx: AppContext, sessionIds: string[]): Promi
   const users = await loadSessionUsers(ctx, sessionIds);
   const rights = new Map<string, Scope>();
   for (const [sessionId, user] of users)
-    if (mayAccess(routes.floorStream.access, user)) rights.set(sessionId, user.scope);
+    if (mayAccess(routes.floorStream.access, user)) rights.set(sessionId, asUtilitiesUser(user).scope);
   return rights;
 }

@@ -7,9 +7,9 @@ import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
 import { useCallbacks, useSccDbUsers, useUpdateCallbacks } from '../assign/api';
 import { CallbacksGrid } from './CallbacksGrid';
+import { ANY_CSR, csrFilterOptions, csrLabel } from './csr-filter';
 import { useCancelToast } from '../useCancelToast';
 
-const ANY = '';
 const NO_DAY_RANGE: DayRange = [null, null];
 
 /**
@@ -18,27 +18,31 @@ const NO_DAY_RANGE: DayRange = [null, null];
  */
 export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDialogProps) {
   const { close, done } = useCancelToast(onClose, CALLBACK_TEXT.cancelled);
-  const [csrFilter, setCsrFilter] = useState<string>(ANY);
+  // The chosen CSR with its name, so it keeps its name once its last callbacks in the range have moved.
+  const [chosen, setChosen] = useState({ value: ANY_CSR, label: '' });
+  const csrFilter = chosen.value;
   const [days, setDays] = useState<DayRange>(NO_DAY_RANGE);
   const [selected, setSelected] = useState<Callback[]>([]);
   const [target, setTarget] = useState<string | null>(null);
   // A new grid after a reassignment: nothing stays selected that the answer has moved.
   const [round, setRound] = useState(0);
   const query: CallbacksQuery = {
-    ...(csrFilter === ANY ? {} : { csr: Number(csrFilter) }),
+    ...(csrFilter === ANY_CSR ? {} : { csr: Number(csrFilter) }),
     ...(days[0] ? { from: days[0] } : {}),
     ...(days[1] ? { to: days[1] } : {}),
   };
   const callbacks = useCallbacks(query);
   const csrs = useSccDbUsers();
   const reassign = useUpdateCallbacks();
-  const name = (u: { firstName: string; lastName: string; username: string }) =>
-    `${u.firstName} ${u.lastName} (${u.username})`;
-  const filterOptions = [
-    { value: ANY, label: 'All CSRs' },
-    ...(csrs.data ?? []).map((u) => ({ value: String(u.id), label: name(u) })),
-  ];
-  const targetOptions = (csrs.data ?? []).filter(isAssignableCsr).map((u) => ({ value: String(u.id), label: name(u) }));
+  const filter = csrFilterOptions(
+    callbacks.data?.holders ?? [],
+    csrs.data ?? [],
+    csrFilter,
+    new Map([[chosen.value, chosen.label]]),
+  );
+  const targetOptions = (csrs.data ?? [])
+    .filter(isAssignableCsr)
+    .map((u) => ({ value: String(u.id), label: csrLabel(u) }));
   const rows = callbacks.data?.data ?? [];
   const total = callbacks.data?.total ?? 0;
 
@@ -74,9 +78,22 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
         <Group align="flex-end" gap="sm">
           <Select
             label="CSR"
-            data={filterOptions}
+            data={filter.data}
+            renderOption={({ option }) => {
+              const count = filter.counts.get(option.value);
+              return (
+                <Group justify="space-between" wrap="nowrap" gap="xs" w="100%">
+                  <span>{option.label}</span>
+                  {count === undefined ? null : (
+                    <Text span size="xs" c="gray.7">
+                      {` ${count} ${count === 1 ? 'callback' : 'callbacks'}`}
+                    </Text>
+                  )}
+                </Group>
+              );
+            }}
             value={csrFilter}
-            onChange={(value) => setCsrFilter(value ?? ANY)}
+            onChange={(value, option) => setChosen({ value: value ?? ANY_CSR, label: option?.label ?? '' })}
             allowDeselect={false}
             searchable
             w={280}

@@ -6,7 +6,7 @@ import { adminToast } from '../../../lib/toast';
 import type { UtilityDialogProps } from '../utilities';
 import { useResendWrites } from './api';
 import { FailedEmails } from './FailedEmails';
-import { RESEND_TEXTS, todayInCallZone } from './model';
+import { RESEND_TEXTS, resendOutcome, todayInCallZone } from './model';
 import { useCancelToast } from '../useCancelToast';
 
 /**
@@ -23,14 +23,22 @@ export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogPro
   const resend = async () => {
     const [startDate, endDate] = range;
     if (!startDate) return;
+    let answer;
     try {
-      await resendRange.mutateAsync({ startDate, endDate: endDate ?? startDate });
-      done();
-      adminToast.success(RESEND_TEXTS.resent);
-      onClose();
+      answer = await resendRange.mutateAsync({ startDate, endDate: endDate ?? startDate });
     } catch (error) {
       adminToast.error(error instanceof ApiError ? error.message : String(error));
+      return;
     }
+    const outcome = resendOutcome(answer);
+    if (outcome.kind === 'warning') {
+      // Nothing went again: the dialog stays open for other days, and closing it still says nothing was resent.
+      adminToast.warning(outcome.text);
+      return;
+    }
+    done();
+    adminToast.success(outcome.text);
+    onClose();
   };
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressProblem, recipientsToFix, todayInCallZone } from './model';
+import { addressProblem, recipientsToFix, resendOutcome, todayInCallZone } from './model';
 import { emailListProblem, endProblem, timeProblem } from '../configs/model';
 
 describe('Resend Emails', () => {
@@ -33,5 +33,21 @@ describe('Franchise Maintenance forms', () => {
     expect(endProblem('18:30', '09:15')).toBeNull();
     expect(emailListProblem('a@b.example; oops')).toBe("'oops' is not an email address");
     expect(emailListProblem('')).toBeNull();
+  });
+});
+
+describe('the range resend toast', () => {
+  it("keeps the spec's text for a resend that sent something, and says when nothing went", () => {
+    expect(resendOutcome({ startDate: '2026-06-15', endDate: '2026-06-15', resent: 3 })).toEqual({
+      kind: 'success',
+      text: 'Bad Emails Have Been Re-Sent',
+    });
+    expect(resendOutcome({ startDate: '2026-06-15', endDate: '2026-06-15', resent: 0 })).toEqual({
+      kind: 'warning',
+      text: 'No failed emails on 2026-06-15: nothing was re-sent.',
+    });
+    expect(resendOutcome({ startDate: '2026-06-01', endDate: '2026-06-15', resent: 0 }).text).toBe(
+      'No failed emails from 2026-06-01 to 2026-06-15: nothing was re-sent.',
+    );
   });
 });
