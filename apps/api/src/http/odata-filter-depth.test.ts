@@ -44,8 +44,9 @@ const ROUTES: { name: string; path: string; extra: Record<string, string>; condi
   },
 ];
 
-async function get(path: string, options: Record<string, string>): Promise<ODataAnswer> {
-  const query = new URLSearchParams({ $top: '50', ...options }).toString();
+/** A page of 50, unless `paged` is false: the export takes no $top (it answers every row). */
+async function get(path: string, options: Record<string, string>, paged = true): Promise<ODataAnswer> {
+  const query = new URLSearchParams(paged ? { $top: '50', ...options } : options).toString();
   const response = await t.call(admin, { method: 'GET', url: `${path}?${query}` });
   return { status: response.statusCode, body: response.json() };
 }
@@ -95,6 +96,6 @@ describe.each(ROUTES)('$name', ({ path, extra, condition, key }) => {
 
 describe('the call search export', () => {
   it.each(tooDeep('CallAttempts ge 0'))('%s: a 400 naming $filter before anything is sent', async (_, filter) => {
-    expectTooDeep(await get(routes.exportOutboundCalls.path, { $filter: filter }));
+    expectTooDeep(await get(routes.exportOutboundCalls.path, { $filter: filter }, false));
   });
 });
