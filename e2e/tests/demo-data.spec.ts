@@ -52,6 +52,7 @@ const CHECKS: Record<string, (page: Page, username: string) => Promise<void>> = 
     await expect(page.getByTestId('failed-emails')).toBeVisible(SERVER);
     expect(await page.locator('[data-testid^="failed-email-"]').count()).toBeGreaterThan(0);
     await expect(page.locator('[data-testid^="failed-email-"]').first()).toContainText('refused');
+    await shot(page, 'demo-data-failed-emails');
     await page.keyboard.press('Escape');
   },
   async manageUsers(page, username) {

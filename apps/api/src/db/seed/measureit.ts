@@ -57,23 +57,36 @@ export function zipCentres(): { branchno: string; zip: string; lat: number; lng:
 
 /**
  * A rectangle 3:2 of `area` square feet centred on (lat, lng), as a GeoJSON ring: counter-clockwise for an outline,
- * clockwise for a hole. Planar at lawn scale (a metre of latitude is 1/111,320 degree).
+ * clockwise for a hole. Planar at lawn scale (a metre of latitude is 1/111,320 degree); positions to 7 decimals.
  */
-function ring(area: string, hole: boolean) {
-  const w = `sqrt(${area} / 10.7639104 * 1.5)`;
-  const dlat = `(${area} / 10.7639104 / ${w} / 2 / 111320.0)`;
-  const dlng = `(${w} / 2 / (111320.0 * cos(radians(lat))))`;
+export function rectangleRing(area: number, lat: number, lng: number, hole: boolean): [number, number][] {
+  const w = Math.sqrt((area / 10.7639104) * 1.5);
+  const dlat = area / 10.7639104 / w / 2 / 111320;
+  const dlng = w / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
+  const at = (x: number, y: number): [number, number] => [Number(x.toFixed(7)), Number(y.toFixed(7))];
   const corners = [
-    [`lng - ${dlng}`, `lat - ${dlat}`],
-    [`lng + ${dlng}`, `lat - ${dlat}`],
-    [`lng + ${dlng}`, `lat + ${dlat}`],
-    [`lng - ${dlng}`, `lat + ${dlat}`],
+    at(lng - dlng, lat - dlat),
+    at(lng + dlng, lat - dlat),
+    at(lng + dlng, lat + dlat),
+    at(lng - dlng, lat + dlat),
   ];
   const ordered = hole ? [...corners].reverse() : corners;
-  const points = [...ordered, ordered[0]!].map(
-    ([x, y]) => `'[' || round((${x})::numeric, 7) || ',' || round((${y})::numeric, 7) || ']'`,
-  );
-  return sql.raw(`'[' || ${points.join(" || ',' || ")} || ']'`);
+  return [...ordered, ordered[0]!];
+}
+
+/**
+ * A measured lawn of `sqft` square feet: a rectangle 3:2 of that size (about), and in half of them (`withHouse`) the
+ * house cut out (the outline then grows by the house's 1,600 square feet so the lawn keeps its size).
+ */
+export function lawnShapes(sqft: number, lat: number, lng: number, withHouse: boolean): AreaGeometry {
+  return {
+    type: 'MultiPolygon',
+    coordinates: [
+      withHouse
+        ? [rectangleRing(sqft + 1600, lat, lng, false), rectangleRing(1600, lat, lng, true)]
+        : [rectangleRing(sqft, lat, lng, false)],
+    ],
+  };
 }
 
 /**
@@ -122,22 +135,17 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
              case when h3 < 0.36 and lawn_size > 0 then 'measured' when h3 < 0.44 then 'not' else 'unmeasured' end as mode,
              lawn_size::float8 * 1000 as sqft
       from c
-    ),
-    q as (
-      select p.*,
-        case when mode = 'measured' then
-        -- A rectangle 3:2 of the lawn's size (about; planar at lawn scale), and in half of them the house cut out
-        -- (the outline then grows by the house's 1,600 square feet so the lawn keeps its size).
-        ('{"type":"MultiPolygon","coordinates":[[' || case when h6 < 0.5 then ${ring('sqft', false)} else
-          ${ring('(sqft + 1600)', false)} || ',' || ${ring('1600', true)} end || ']]}')::jsonb
-      end as shapes
-      from p
     )`;
-  // The saved size of a measured lawn is what the app measures its shapes to be (the domain's area), computed before
-  // the insert: an update of thousands of properties afterwards would rewrite every search index of the table.
-  const sizes = rowsOf<{ sqldbid: number; customer_no: number; shapes: AreaGeometry | string }>(
-    await tx.execute(sql`${properties} select sqldbid, customer_no, shapes from q where shapes is not null`),
-  ).map((r) => ({ sqldbid: r.sqldbid, customer_no: r.customer_no, sqft: savedSquareFeet(r.shapes) }));
+  // The measured lawns' shapes, drawn here, and their saved size, what the app measures those shapes to be (the
+  // domain's area), both before the insert: an update of thousands of properties afterwards would rewrite every
+  // search index of the table.
+  const sizes = rowsOf<{ sqldbid: number; customer_no: number; lat: number; lng: number; sqft: number; h6: number }>(
+    await tx.execute(sql`${properties} select sqldbid, customer_no, lat::float8 as lat, lng::float8 as lng, sqft, h6::float8 as h6 from p
+      where mode = 'measured'`),
+  ).map((r) => {
+    const shapes = lawnShapes(Number(r.sqft), Number(r.lat), Number(r.lng), Number(r.h6) >= 0.5);
+    return { sqldbid: r.sqldbid, customer_no: r.customer_no, shapes, sqft: savedSquareFeet(shapes) };
+  });
   await tx.execute(sql`${properties}
     insert into measured_properties (sqldbid, branchno, customer_no, is_neighbor, year_built, street_address, city,
       state, zip, latitude, longitude, square_feet, shapes, not_measured_reason_id, complete, measurement_date,
@@ -145,7 +153,7 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
     select q.sqldbid, branchno, q.customer_no, false, 1950 + floor(h4 * 72)::int, address, city, state,
       left(zip, 5) || lpad(floor(h5 * 10000)::int::text, 4, '0'), lat, lng,
       s.sqft,
-      shapes,
+      s.shapes,
       case when mode = 'not' then 1 + floor(h4 * ${reasons})::int end,
       mode <> 'unmeasured',
       case when mode <> 'unmeasured' then
@@ -153,7 +161,8 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
       end,
       case when mode <> 'unmeasured' then (select user_id from users where username = 'measurer') end,
       ${now}::timestamptz
-    from q left join jsonb_to_recordset(${JSON.stringify(sizes)}::jsonb) as s(sqldbid int, customer_no int, sqft numeric)
+    from p q left join jsonb_to_recordset(${JSON.stringify(sizes)}::jsonb)
+        as s(sqldbid int, customer_no int, shapes jsonb, sqft numeric)
       on s.sqldbid = q.sqldbid and s.customer_no = q.customer_no`);
   // The history of each measured property starts with its current measurement.
   await tx.execute(sql`

@@ -175,16 +175,16 @@ export async function generatePast(
   );
 
   // Who may work a branch's calls (their scope holds it): company-owned CSRs the company-owned branches, corporate CSRs
-  // the independent ones, franchise users their own branches, external CSRs all; the demo CSRs more often, so that
+  // and the leads manager (who works calls too) the independent ones, franchise users their own branches, external CSRs all; the demo CSRs more often, so that
   // each of them has a year of calls of their own.
   await tx.execute(sql`
     create temp table past_agents on commit drop as
     with pool as (
       select u.user_id, f.branchno,
         case u.username when 'csr.franchise' then 10 when 'csr.cof' then 6 when 'csr.corporate' then 5
-          when 'csr.external' then 2 else 1 end as weight
+          when 'leadsmanager' then 3 when 'csr.external' then 2 else 1 end as weight
       from users u cross join franchises f
-      where u.role_id in (${Role.Representative}, ${Role.FranchiseUser}) and (
+      where u.role_id in (${Role.Representative}, ${Role.FranchiseUser}, ${Role.LeadsCCManager}) and (
         (u.company_id = 2 and f.designation = 'COF') or (u.company_id = 1 and f.designation = 'IND')
         or u.company_id = 4
         or (u.company_id = 3 and exists (select 1 from user_branches b where b.user_id = u.user_id and b.branchno = f.branchno)))
@@ -210,18 +210,23 @@ export async function generatePast(
         floor(${PAST_DAYS} * power(r_day, 1.6))::int as days_ago,
         date_trunc('day', ${now}::timestamptz at time zone 'America/Chicago') as today
       from p
+    ),
+    -- Today's calls lie between 8:00 and now (18:00 at the latest); before 8:10, between midnight and now.
+    day as (
+      select typed.*, case when ${now}::timestamptz > (today + interval '8 hours 10 minutes') at time zone 'America/Chicago'
+          then (today + interval '8 hours') at time zone 'America/Chicago' else today at time zone 'America/Chicago' end as lo,
+        least(${now}::timestamptz - interval '1 minute', (today + interval '18 hours') at time zone 'America/Chicago') as hi
+      from typed
     )
     select t.customer_id, t.customer_no, t.sqldbid, t.branchno, t.call_type, t.days_ago, t.r_att, t.r_len,
       a.user_id as agent,
       (${JSON.stringify(finalResults())}::jsonb -> t.call_type) ->> floor(r_res * jsonb_array_length(${JSON.stringify(finalResults())}::jsonb -> t.call_type))::int as result,
       case when t.call_type = 'Inbound' then 1 else 1 + floor(power(r_att, 2) * 3)::int end as attempts,
-      case when t.days_ago = 0 then
-        greatest(${now}::timestamptz - (interval '1 minute' + r_time * least(interval '10 hours',
-          ${now}::timestamptz - (t.today at time zone 'America/Chicago'))), t.today at time zone 'America/Chicago')
+      case when t.days_ago = 0 then t.lo + r_time * greatest(t.hi - t.lo, interval '0')
       else (t.today - make_interval(days => t.days_ago) + interval '8 hours' + r_time * interval '10 hours') at time zone 'America/Chicago'
       end as completed_at,
       null::int as outbound_id, null::int as call_id, null::int as order_id
-    from typed t
+    from day t
     join past_agents a on a.branchno = t.branchno and a.rn = 1 + floor(t.r_agent * a.n)::int`);
 
   // The list rows, completed: the CSR who worked the call last holds it as its callback CSR too, at the time it was
