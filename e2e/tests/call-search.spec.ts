@@ -10,8 +10,24 @@ import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from './helpers.
 
 const grid = (page: Page) => page.getByTestId('call-search-grid');
 const summary = (page: Page) => page.getByTestId('call-search-summary');
+/**
+ * A column's cells in the order the grid shows them (by row index): AG Grid keeps the DOM element of a row that stays
+ * across a new sort, so the elements' order need not be the rows' order.
+ */
 const column = async (page: Page, colId: string) =>
-  (await grid(page).locator(`[role="gridcell"][col-id="${colId}"]`).allTextContents()).map((t) => t.trim());
+  grid(page)
+    .locator(`[role="row"][row-index]:has([role="gridcell"][col-id="${colId}"])`)
+    .evaluateAll(
+      (rows, id) =>
+        rows
+          .map((row) => ({
+            index: Number(row.getAttribute('row-index')),
+            text: (row.querySelector(`[role="gridcell"][col-id="${id}"]`)?.textContent ?? '').trim(),
+          }))
+          .sort((a, b) => a.index - b.index)
+          .map((r) => r.text),
+      colId,
+    );
 
 test.afterEach(async ({ request }) => {
   await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);

@@ -17,7 +17,8 @@ async function main(): Promise<void> {
   // which must load again rather than answer 'ready' with no users (decision 016).
   if (database.kind === 'pglite' && config.seed === 'auto' && (await demoDataState(database.db)) === 'empty') {
     console.log('Embedded database without demo data: loading demo data…');
-    await seedDemoData(database.db);
+    // With a year of worked calls behind it, so every screen of every demo account has something to show (decision 061).
+    await seedDemoData(database.db, { past: true });
   } else {
     await syncCallReferenceData(database.db);
   }

@@ -23,7 +23,12 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   const started = Date.now();
-  await seedDemoData(database.db, { customers: args.customers, outboundCalls: args.outboundCalls, seed: args.seed });
+  await seedDemoData(database.db, {
+    customers: args.customers,
+    outboundCalls: args.outboundCalls,
+    seed: args.seed,
+    past: true,
+  });
   console.log(`Demo data loaded (${database.kind}) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   if (error instanceof AlreadySeededError) {

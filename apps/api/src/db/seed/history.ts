@@ -97,12 +97,19 @@ export async function generateOrders(tx: DbOrTx, options: { customers: number; n
     from (select t.*, case when ostatus = 'SUBMITTED' then (case when r3 < 0.75 then 'Call Center' else 'Web' end)
                           else (case when r4 < 0.8 then 'Web' else 'Call Center' end) end as source from t) t
     order by created, customer_no, n`);
+  await priceOrders(tx, 0);
+}
+
+/**
+ * The lines, coupons and totals of the orders after `afterOrderId` (all of them from 0): see {@link generateOrders}.
+ */
+export async function priceOrders(tx: DbOrTx, afterOrderId: number) {
   await tx.execute(sql`
     with ord as (
       select o.order_id, o.order_type, o.is_prepay, cu.lawn_size::float8 as lawn_size,
         random() as p1, random() as p2, random() as p3, random() as p4, random() as p5
       from orders o join customers cu on cu.sqldbid = o.sqldbid and cu.customer_no = o.customer_no
-      where not exists (select 1 from order_items i where i.order_id = o.order_id)
+      where o.order_id > ${afterOrderId} and not exists (select 1 from order_items i where i.order_id = o.order_id)
       order by o.order_id
     ),
     addons as (
@@ -139,7 +146,7 @@ export async function generateOrders(tx: DbOrTx, options: { customers: number; n
     with s as (
       select i.order_id, sum(i.extended_price_sold) as sold, bool_or(i.service_def_id = 101) as preferred,
         (array_agg(i.extended_price_sold order by i.order_item_id))[1] as first_line
-      from order_items i group by i.order_id
+      from order_items i where i.order_id > ${afterOrderId} group by i.order_id
     ),
     ord as (
       select o.order_id, o.order_status, s.sold, s.preferred, s.first_line, random() as q1, random() as q2
@@ -159,13 +166,14 @@ export async function generateOrders(tx: DbOrTx, options: { customers: number; n
     update order_items i set extended_price_sold = i.extended_price_sold - f.amount,
       unit_price_sold = round((i.extended_price_sold - f.amount) / i.quantity, 2)
     from (select d.order_id, d.amount, min(j.order_item_id) as first_item
-          from order_discounts d join order_items j on j.order_id = d.order_id group by d.order_id, d.amount) f
+          from order_discounts d join order_items j on j.order_id = d.order_id
+          where d.order_id > ${afterOrderId} group by d.order_id, d.amount) f
     where i.order_item_id = f.first_item`);
   await tx.execute(sql`
     update orders o set sub_total = s.sold, tax = round(s.sold * 0.0725, 2), total = s.sold + round(s.sold * 0.0725, 2),
       title = s.title
     from (select i.order_id, sum(i.extended_price_sold) as sold,
             (array_agg(i.service_name order by i.order_item_id))[1] as title
-          from order_items i group by i.order_id) s
+          from order_items i where i.order_id > ${afterOrderId} group by i.order_id) s
     where s.order_id = o.order_id`);
 }

@@ -11,10 +11,6 @@ import {
   franchises,
   permissions,
   roles,
-  userApplications,
-  userBranches,
-  userPermissions,
-  users,
 } from '../schema/index.js';
 import { hash } from '@node-rs/argon2';
 import {
@@ -38,6 +34,8 @@ import { seedPricing } from './pricing.js';
 import { checkSeedOptions } from './options.js';
 import { seedFlagCodes } from './flag-codes.js';
 import { seedMeasureIt } from './measureit.js';
+import { generatePast } from './past.js';
+import { insertAccount, type PermissionTemplate } from './accounts.js';
 
 export { DEMO_OUTBOUND_COUNT, SeedOptionsError, checkSeedOptions } from './options.js';
 
@@ -55,6 +53,12 @@ export interface SeedOptions {
   outboundCalls?: number;
   /** The moment callbacks are spread around (past and future). */
   now?: Date;
+  /**
+   * A year of worked calls before `now` (decision 061): generated CSRs beside the demo accounts, completed calls with
+   * their history, sales and quotes with their orders and emails, and audit rows. The demo's first start asks for it;
+   * the test template does not, so that tests keep the data they were written against.
+   */
+  past?: boolean;
 }
 
 export class AlreadySeededError extends Error {
@@ -103,7 +107,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await tx.insert(applications).values(APPLICATIONS);
     await tx.insert(permissions).values(PERMISSIONS);
 
-    const templates = Object.entries(DEFAULT_APPLICATIONS).flatMap(([key, appIds]) => {
+    const templates: PermissionTemplate[] = Object.entries(DEFAULT_APPLICATIONS).flatMap(([key, appIds]) => {
       const [companyId, roleId] = key.split(':').map(Number) as [number, number];
       return PERMISSIONS.filter((p) => appIds.includes(p.applicationId)).map((p) => ({
         companyId,
@@ -139,47 +143,7 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     await seedFlagCodes(tx);
 
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: account.username,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          email: `${account.username.replace('.', '-')}@callcentre.example`,
-          passwordHash: passwordHashes[i] ?? '',
-          brandId: account.brandId,
-          companyId: account.companyId,
-          roleId: account.roleId,
-          sqldbid: account.sqldbid,
-          allowCorporate: account.flags?.allowCorporate ?? false,
-          allowFranchise: account.flags?.allowFranchise ?? false,
-          isAdmin: account.flags?.isAdmin ?? false,
-          allowVerification: account.flags?.allowVerification ?? false,
-        })
-        .returning({ userId: users.userId });
-      if (!user) throw new Error('user insert returned nothing');
-      if (account.branches.length > 0) {
-        await tx.insert(userBranches).values(account.branches.map((branchNo) => ({ userId: user.userId, branchNo })));
-      }
-      const appIds = account.applications ?? DEFAULT_APPLICATIONS[`${account.companyId}:${account.roleId}`] ?? [];
-      if (appIds.length > 0) {
-        await tx
-          .insert(userApplications)
-          .values(appIds.map((applicationId) => ({ userId: user.userId, applicationId })));
-      }
-      const perms = templates.filter(
-        (t) => t.companyId === account.companyId && t.roleId === account.roleId && appIds.includes(t.applicationId),
-      );
-      if (perms.length > 0) {
-        await tx.insert(userPermissions).values(
-          perms.map((t) => ({
-            userId: user.userId,
-            applicationId: t.applicationId,
-            permissionId: t.permissionId,
-            value: t.defaultValue,
-          })),
-        );
-      }
+      await insertAccount(tx, account, passwordHashes[i] ?? '', templates);
     }
     await syncCallReferenceData(tx);
     await generateOutboundCalls(tx, {
@@ -210,6 +174,14 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
     );
     await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
     await seedMeasureIt(tx, { now: options.now ?? new Date() });
+    if (options.past) {
+      await generatePast(tx, {
+        seed: options.seed ?? 42,
+        now: options.now ?? new Date(),
+        passwordHash: passwordHashes[0] ?? '',
+        templates,
+      });
+    }
     // Last, in the same transaction: the record exists exactly when everything above was committed.
     await tx.insert(demoData).values({ loadedAt: new Date(), seed: options.seed ?? 42, customers: sizes.customers });
   });

@@ -2,12 +2,13 @@
  * MeasureIt demo data (issue 18; decision 036): the reference lists (not-measured reasons, external measurement
  * sources), a property for every customer at a plausible place in its zip, neighbours near some customers, and
  * their measurements: about a third measured (a lawn outline, some with the house cut out, the size the customer's
- * lawn size already says), some not measured with a reason, the rest unmeasured. Everything is derived from the
+ * lawn size already says, to the square foot the shapes measure), some not measured with a reason, the rest unmeasured. Everything is derived from the
  * customer number and the zip, in set-based SQL: the same database gives the same properties, and 20,000 customers
  * add well under a second to the first start.
  */
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../client.js';
+import { measureGeometry, type AreaGeometry } from '@cc/domain';
+import { rowsOf, type DbOrTx } from '../client.js';
 import { externalMeasurementSources, notMeasuredReasons } from '../schema/index.js';
 import { CITY_GEO } from './names.js';
 import { ALL_FRANCHISES } from './reference.js';
@@ -56,23 +57,36 @@ export function zipCentres(): { branchno: string; zip: string; lat: number; lng:
 
 /**
  * A rectangle 3:2 of `area` square feet centred on (lat, lng), as a GeoJSON ring: counter-clockwise for an outline,
- * clockwise for a hole. Planar at lawn scale (a metre of latitude is 1/111,320 degree).
+ * clockwise for a hole. Planar at lawn scale (a metre of latitude is 1/111,320 degree); positions to 7 decimals.
  */
-function ring(area: string, hole: boolean) {
-  const w = `sqrt(${area} / 10.7639104 * 1.5)`;
-  const dlat = `(${area} / 10.7639104 / ${w} / 2 / 111320.0)`;
-  const dlng = `(${w} / 2 / (111320.0 * cos(radians(lat))))`;
+export function rectangleRing(area: number, lat: number, lng: number, hole: boolean): [number, number][] {
+  const w = Math.sqrt((area / 10.7639104) * 1.5);
+  const dlat = area / 10.7639104 / w / 2 / 111320;
+  const dlng = w / 2 / (111320 * Math.cos((lat * Math.PI) / 180));
+  const at = (x: number, y: number): [number, number] => [Number(x.toFixed(7)), Number(y.toFixed(7))];
   const corners = [
-    [`lng - ${dlng}`, `lat - ${dlat}`],
-    [`lng + ${dlng}`, `lat - ${dlat}`],
-    [`lng + ${dlng}`, `lat + ${dlat}`],
-    [`lng - ${dlng}`, `lat + ${dlat}`],
+    at(lng - dlng, lat - dlat),
+    at(lng + dlng, lat - dlat),
+    at(lng + dlng, lat + dlat),
+    at(lng - dlng, lat + dlat),
   ];
   const ordered = hole ? [...corners].reverse() : corners;
-  const points = [...ordered, ordered[0]!].map(
-    ([x, y]) => `'[' || round((${x})::numeric, 7) || ',' || round((${y})::numeric, 7) || ']'`,
-  );
-  return sql.raw(`'[' || ${points.join(" || ',' || ")} || ']'`);
+  return [...ordered, ordered[0]!];
+}
+
+/**
+ * A measured lawn of `sqft` square feet: a rectangle 3:2 of that size (about), and in half of them (`withHouse`) the
+ * house cut out (the outline then grows by the house's 1,600 square feet so the lawn keeps its size).
+ */
+export function lawnShapes(sqft: number, lat: number, lng: number, withHouse: boolean): AreaGeometry {
+  return {
+    type: 'MultiPolygon',
+    coordinates: [
+      withHouse
+        ? [rectangleRing(sqft + 1600, lat, lng, false), rectangleRing(1600, lat, lng, true)]
+        : [rectangleRing(sqft, lat, lng, false)],
+    ],
+  };
 }
 
 /**
@@ -100,7 +114,7 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
   const now = options.now.toISOString();
   const reasons = NOT_MEASURED_REASONS.length;
   // h1..h6: independent fractions in [0, 1) from the customer number (Knuth-style multiplicative hashing).
-  await tx.execute(sql`
+  const properties = sql`
     with zc as (
       select * from jsonb_to_recordset(${JSON.stringify(zipCentres())}::jsonb) as x(branchno text, zip text, lat float8, lng float8)
     ),
@@ -121,19 +135,25 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
              case when h3 < 0.36 and lawn_size > 0 then 'measured' when h3 < 0.44 then 'not' else 'unmeasured' end as mode,
              lawn_size::float8 * 1000 as sqft
       from c
-    )
+    )`;
+  // The measured lawns' shapes, drawn here, and their saved size, what the app measures those shapes to be (the
+  // domain's area), both before the insert: an update of thousands of properties afterwards would rewrite every
+  // search index of the table.
+  const sizes = rowsOf<{ sqldbid: number; customer_no: number; lat: number; lng: number; sqft: number; h6: number }>(
+    await tx.execute(sql`${properties} select sqldbid, customer_no, lat::float8 as lat, lng::float8 as lng, sqft, h6::float8 as h6 from p
+      where mode = 'measured'`),
+  ).map((r) => {
+    const shapes = lawnShapes(Number(r.sqft), Number(r.lat), Number(r.lng), Number(r.h6) >= 0.5);
+    return { sqldbid: r.sqldbid, customer_no: r.customer_no, shapes, sqft: savedSquareFeet(shapes) };
+  });
+  await tx.execute(sql`${properties}
     insert into measured_properties (sqldbid, branchno, customer_no, is_neighbor, year_built, street_address, city,
       state, zip, latitude, longitude, square_feet, shapes, not_measured_reason_id, complete, measurement_date,
       measured_by_user_id, updated_at)
-    select sqldbid, branchno, customer_no, false, 1950 + floor(h4 * 72)::int, address, city, state,
+    select q.sqldbid, branchno, q.customer_no, false, 1950 + floor(h4 * 72)::int, address, city, state,
       left(zip, 5) || lpad(floor(h5 * 10000)::int::text, 4, '0'), lat, lng,
-      case when mode = 'measured' then round(sqft::numeric, 2) end,
-      case when mode = 'measured' then
-        -- A rectangle 3:2 of the lawn's size (about; planar at lawn scale), and in half of them the house cut out
-        -- (the outline then grows by the house's 1,600 square feet so the lawn keeps its size).
-        ('{"type":"MultiPolygon","coordinates":[[' || case when h6 < 0.5 then ${ring('sqft', false)} else
-          ${ring('(sqft + 1600)', false)} || ',' || ${ring('1600', true)} end || ']]}')::jsonb
-      end,
+      s.sqft,
+      s.shapes,
       case when mode = 'not' then 1 + floor(h4 * ${reasons})::int end,
       mode <> 'unmeasured',
       case when mode <> 'unmeasured' then
@@ -141,7 +161,9 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
       end,
       case when mode <> 'unmeasured' then (select user_id from users where username = 'measurer') end,
       ${now}::timestamptz
-    from p`);
+    from p q left join jsonb_to_recordset(${JSON.stringify(sizes)}::jsonb)
+        as s(sqldbid int, customer_no int, shapes jsonb, sqft numeric)
+      on s.sqldbid = q.sqldbid and s.customer_no = q.customer_no`);
   // The history of each measured property starts with its current measurement.
   await tx.execute(sql`
     insert into property_measurements (property_id, request_id, user_id, measured_at, square_feet, shapes,
@@ -159,4 +181,14 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
         + 2 + 2 * (customer_no % 3)))::text),
       city, state, zip, latitude + 0.0003 * (1 + customer_no % 3), longitude + 0.0002, ${now}::timestamptz
     from measured_properties where customer_no % 8 = 0 and not is_neighbor`);
+}
+
+/**
+ * A measured property's square feet as the app measures its shapes (the domain's area on the spec's sphere, rounded to
+ * hundredths as a save rounds it), so the badge and the map agree: the rectangles above are planar, and a planar 3:2
+ * rectangle on the sphere measures a fraction of a percent off the size it was drawn for.
+ */
+export function savedSquareFeet(shapes: AreaGeometry | string): number {
+  const geometry = typeof shapes === 'string' ? (JSON.parse(shapes) as AreaGeometry) : shapes;
+  return Math.round(measureGeometry(geometry).squareFeet * 100) / 100;
 }

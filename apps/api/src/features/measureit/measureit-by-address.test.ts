@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { KNOWN_ADDRESSES } from '@cc/test-peers';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { callRoute, LAWN, LAWN_SQFT, measurers, newRequestId } from './test-support.js';
@@ -56,6 +57,15 @@ describe('GetBranches', () => {
         (select zip from service_areas where branchno in ('SG101', 'SG102')) limit 1`),
     );
     expect(await branchesOf(franchise, { zip: elsewhere!.zip })).toEqual([]);
+  });
+
+  it('the local geocoder knows addresses the demo measurer may file, in several of its branches', async () => {
+    const served = new Set<string>();
+    for (const address of KNOWN_ADDRESSES) {
+      for (const branchNo of await branchesOf(corporate, { zip: address.postcode })) served.add(branchNo);
+    }
+    expect(served.size).toBeGreaterThanOrEqual(5);
+    expect([...served]).toEqual(expect.arrayContaining(['SG101', 'SG102']));
   });
 
   it('refuses a zip that is not one, naming it', async () => {
