@@ -25,7 +25,7 @@ const int = (name: string, fallback: number) => {
   return n;
 };
 /**
- * BENCH_SMOKE=1 (issue 21 point 5; `npm run test:bench`, part of `npm test`): every scenario once over, small and
+ * BENCH_SMOKE=1 (`npm run test:bench`, part of `npm test`): every scenario once over, small and
  * short — 10,000 customers, 2 s per scenario — failing only on an error, a non-2xx answer or a plan without its
  * index (EXPLAINed with sequential scans discouraged, since at this size a scan may rightly be cheaper), never on
  * time. Its database is BENCH_DATABASE_URL, else cc_bench_smoke on TEST_DATABASE_URL's server; with neither it is
