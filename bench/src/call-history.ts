@@ -1,5 +1,5 @@
 /**
- * Worked outbound calls for the call search (issue 17, "Speed"): the seed's outbound rows are the open lists; a
+ * Worked outbound calls for the call search: the seed's outbound rows are the open lists; a
  * call centre's table also holds the calls worked over the years. When outbound_calls holds fewer rows than the
  * target, the rest are generated in SQL (deterministic: setseed, then one statement), as worked calls of the
  * customers over the last two years: call types weighted as the lists are, lastAccessDate denser towards now, the

@@ -1,5 +1,5 @@
 /**
- * The call search (issue 17, "Speed"; decision 033): GET /api/odata/GetSearchOutboundCalls as the screen sends it
+ * The call search (decision 033): GET /api/odata/GetSearchOutboundCalls as the screen sends it
  * (apps/web/src/features/call-search/model.ts: `Type in (…)`, `lastAccessDate ge/le` whole days, `callBackCSR eq`,
  * `callComplete` while "uncompleted" is off, one sort, 100 rows a page, `$count=true`) over 2,000,000 outbound rows
  * (call-history.ts). The direct SQL is the service's own (`searchStatements`): the page, then the count.

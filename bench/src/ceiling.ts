@@ -1,5 +1,5 @@
 /**
- * The ceiling of a database scenario (issue 21): the statements the API runs for its inputs (built by the API's own
+ * The ceiling of a database scenario: the statements the API runs for its inputs (built by the API's own
  * query code), driven straight at the database with as many connections as the API's load, round robin over the
  * inputs. Its throughput is what the API could reach if it added nothing; the API's share of it is held to a budget,
  * which a slower or busier machine moves little, since both runs share it. On a database server the ceiling is

@@ -1,5 +1,5 @@
 /**
- * The pricing engine alone (issue 6: at least 20,000 quotes per second on one core). Runs the domain's own
+ * The pricing engine alone (at least 20,000 quotes per second on one core). Runs the domain's own
  * micro-benchmark (packages/domain/src/pricing/bench.ts, built by `npm run build` to
  * packages/domain/dist/pricing/bench.js) in a child process of its own: one Node thread with nothing else in it,
  * no database, no server. It prices 64 realistic calls round robin for `windows` windows of 1 s after a 1 s warm-up.

@@ -1,5 +1,5 @@
 /**
- * The supervisor's floor view (issue 17, "Speed"; decision 035): `BENCH_FLOOR_STREAMS` (50) streams open on the real
+ * The supervisor's floor view (decision 035): `BENCH_FLOOR_STREAMS` (50) streams open on the real
  * server, each as the browser opens it (a ticket, then the Server-Sent Events stream). Two figures:
  * - quiet: the server process's CPU (user + system, from /proc) over `BENCH_FLOOR_QUIET` (30) seconds in which
  *   nothing happens on the floor, as a share of one core (budget: under 5 %). The window takes in the 20 s heartbeat

@@ -1,5 +1,5 @@
 /**
- * The CSV import scenario (issue 16: 100,000 rows preview and import in under 30 s on PostgreSQL; decision 030).
+ * The CSV import scenario (100,000 rows preview and import in under 30 s on PostgreSQL; decision 030).
  * One run, not a load: a Cancel file of BENCH_IMPORT_ROWS real customers (new rows: the service names the run) is
  * uploaded to the real server as the browser sends it, previewed, then imported, each answer read to its last line.
  * The outbound counts must have moved by exactly the rows added. The run's rows are deleted afterwards, so the

@@ -1,5 +1,5 @@
 /**
- * One scenario under load (issue 21): the API's run, and its ceiling measured around it. A machine of this kind can
+ * One scenario under load: the API's run, and its ceiling measured around it. A machine of this kind can
  * change speed by half within a run; a ceiling measured minutes before the API's run (all ceilings first, then the
  * server) judged the API on a different machine. Here the ceiling runs in two halves, just before and just after the
  * API's run, each with its own warm-up: a drift that is even over the minute weighs on both sides alike.

@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search (issue 19, "Speed"; decision 041): GET /api/odata/GetMeasureItProperties as the search screen
+ * The MeasureIt search (decision 041): GET /api/odata/GetMeasureItProperties as the search screen
  * sends it (a franchise, its mode, a zip list or not, a New Neighbor date range or not, a page of 25 or of 500, one sort,
  * `$count=true`) and POST /api/MeasureIt/GetPitStatistics for a franchise, over every generated property and
  * neighbour. The direct SQL is the service's own (`searchStatements`): the page, then the count.
@@ -97,7 +97,7 @@ export async function measureItSearchScenarios(run: Runner, now = new Date()): P
     ).rows.map((r) => String(r.z));
   const day = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
   // The screen's default page (25 rows) in every mode, without and with a zip list and a New Neighbor date range,
-  // under every sort: what the issue's 60 ms is for. The grid's larger pages (500 rows, about 250 KB each) are a
+  // under every sort: what the 60 ms p95 target is for. The grid's larger pages (500 rows, about 250 KB each) are a
   // scenario of their own (decision 050), so that neither hides the other.
   const views: View[] = [];
   const large: View[] = [];

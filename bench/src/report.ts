@@ -1,9 +1,9 @@
 /**
- * Budgets and the report (issue 21). A database scenario is judged by the API's throughput as a share of its own
+ * Budgets and the report. A database scenario is judged by the API's throughput as a share of its own
  * statements' throughput driven straight at the database in the same run (ceiling.ts), and the signed-in reference
  * route by its throughput as a share of the bare route's, each ceiling measured just before and after the API's run
  * (measure.ts): both sides share the machine, so the verdict holds on a slower or busier one. Absolute p95 figures
- * are printed beside the bare route's p95 of the same run, and beside the issue's p95 targets, for reading: they fail
+ * are printed beside the bare route's p95 of the same run, and beside the p95 targets, for reading: they fail
  * nothing.
  */
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ export interface Budgets {
   api_share_of_sql: number;
   /** The signed-in no-op route's requests per second at least this share of the bare route's. */
   session_share_of_bare: number;
-  /** The issues' absolute p95 targets, printed for reading. */
+  /** The absolute p95 targets, printed for reading. */
   p95_targets_ms: Partial<Record<Kind, number>>;
   outbound_calls: number;
   end_call_connections: number;

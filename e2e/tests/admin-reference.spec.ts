@@ -3,10 +3,10 @@ import { expect, test, type Locator, type Page } from './fixtures.js';
 import { chooseOption, pageToken, shot, signIn, toast, uniqueUsername } from './helpers.js';
 
 /**
- * Issue 15, points 2 and 4: an administrator sets up a new franchise's reference data from the browser alone (a
- * brand, a company with its roles, an application, a permission, a role template), each added and edited in its
- * grid, a bad value answered with the server's own message on its field, and every change in the audit log. A user
- * manager (role 6) may not open these screens.
+ * Reference data from the browser (decision 026): an administrator sets up a new franchise's reference data from the
+ * browser alone (a brand, a company with its roles, an application, a permission, a role template), each added and
+ * edited in its grid, a bad value answered with the server's own message on its field, and every change in the audit
+ * log. A user manager (role 6) may not open these screens.
  */
 
 const run = Date.now().toString(36);
@@ -205,7 +205,7 @@ test('an administrator sets up reference data, is told what the server refuses, 
   });
 
   await test.step("the new franchise's first user, and the log of that user alone", async () => {
-    // The user screens are another part of the issue: the user is made through the API, of the new company and role.
+    // The user screens have journeys of their own (user-admin.spec.ts): the user is made through the API, of the new company and role.
     const ids = async (name: string) =>
       (await (await page.request.post(`/api/users/${name}/`, { headers })).json()) as never;
     const headers = { authorization: `Bearer ${await pageToken(page)}` };

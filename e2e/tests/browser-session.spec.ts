@@ -1,5 +1,5 @@
 /**
- * The browser's session (issue 13, point 5; decision 022): no token in localStorage or sessionStorage, a
+ * The browser's session (decision 022): no token in localStorage or sessionStorage, a
  * reload and a new tab signed in through the HttpOnly refresh cookie, sign-out ending it everywhere; and the
  * app renders under the strict content security policy without a single violation.
  */

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn } from './helpers.js';
 
 /**
- * Issue 14 point 5: the call's Pay a Bill, Autopay and evaluation links work on a fresh `npm start` — the demo
+ * The call's links: the call's Pay a Bill, Autopay and evaluation links work on a fresh `npm start` — the demo
  * pages this server serves stand in for the payment and evaluation services (decision 027) — each in a new window,
  * with the zip cut to 5 digits; Autopay asks POST /api/GetUCMS for the franchise's enrollment; the evaluation link
  * is on every call, with the evaluation code when the call has one.

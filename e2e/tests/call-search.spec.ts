@@ -4,7 +4,7 @@ import { expect, test, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from './helpers.js';
 
 /*
- * Call search (administration.md §2, §5; issue 17 point 2): filters in the URL, completed calls only until 'Show
+ * Call search (administration.md §2, §5): filters in the URL, completed calls only until 'Show
  * uncompleted', sorting and page sizes on the server, a reload keeps the search, a row opens its customer.
  */
 

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, fillSignIn, forgetSavedCall, pageToken, SERVER, shot, signIn, signOut } from './helpers.js';
 
 /**
- * Work on a call survives (issue 14 point 1, docs/decisions/023-call-working-state.md): a reload, a closed window
+ * Work on a call survives (docs/decisions/023-call-working-state.md): a reload, a closed window
  * and a new sign-in come back to the call with everything the CSR did on it — programs, services, the coupon, the
  * discounts, the result, the call log, the survey and a prospect's edits — and the dashboard's return to a saved
  * call says which call it is and why.

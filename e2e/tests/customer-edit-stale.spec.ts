@@ -3,7 +3,7 @@ import { CUSTOMER_CHANGED_MESSAGE } from '@cc/domain';
 import { DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
- * A customer edit carries the version it was made on (issue 13, point 3): when the customer changed since the screen
+ * A customer edit carries the version it was made on (decision 021): when the customer changed since the screen
  * read it, the save is refused and the Edit Customer dialog says so and offers to reload; reloaded, the edit saves.
  */
 const DALE = { sqldbid: 18001, customerNo: 1002, name: 'Dale Okonkwo' };

@@ -4,7 +4,7 @@ import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, formatMoney, ZERO_SALE_MESSAG
 import { chooseOption, DEMO_PASSWORD, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
- * Ending a call from the call screen (call-handling.md §4 end-call sequence, §5, §8; issue 7): the End Call
+ * Ending a call from the call screen (call-handling.md §4 end-call sequence, §5, §8): the End Call
  * button, the client validation ('Error ending call', the survey alert), the no-email question, the confirm
  * dialog and its decline, the wait dialog, and one POST /api/call-center/end-call that ends the call on the
  * server, after which the screen returns to the list of its call type.

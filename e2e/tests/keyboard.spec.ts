@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
- * Issue 14, points 2, 3 and 6: Cancel Call asks first, /signin and /signup for a signed-in user, a whole inbound call
- * from the keyboard, one tab stop per grid, focus return, Escape, the empty result, the outbound grid at 1366 px.
+ * Keyboard, focus and small things (decision 024): Cancel Call asks first, /signin and /signup for a signed-in user, a
+ * whole inbound call from the keyboard, one tab stop per grid, focus return, Escape, the empty result, the outbound
+ * grid at 1366 px.
  */
 
 const BRENNAN = { sqldbid: 18002, customerNo: 1004, lastName: 'Brennan' };

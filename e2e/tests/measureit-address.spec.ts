@@ -1,5 +1,5 @@
 /**
- * MeasureIt by address and for a commercial lead (issue 18 point 3; decision 040), on the local geocoder and tile
+ * MeasureIt by address and for a commercial lead (decision 040), on the local geocoder and tile
  * server: an address typed, picked from the suggestions, filed under the branch serving its zip, measured and saved
  * with the spec's toasts; and a property's previous measurements copied ('Measurement Copied...') or not
  * ('Measurement Copy Cancelled...').

@@ -5,7 +5,7 @@ import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, SERVER, shot, signIn,
 import { unmeasuredCustomers } from './measureit-support.js';
 
 /**
- * The call screen uses MeasureIt (issue 18 points 8 and 9; decision 043): 'Refresh Lawn Size and Pricing' reads the
+ * The call screen uses MeasureIt (decision 043): 'Refresh Lawn Size and Pricing' reads the
  * household measurement saved through the real MeasureIt calls; a save announced by another window (the editor, on
  * the BroadcastChannel) refreshes the call by itself; 'Measure lawn' opens the edit screen in its own window; and a
  * measurer who left a measurement in progress is sent back to it when signing in.

@@ -1,5 +1,5 @@
 /**
- * MeasureIt's edit screen (issue 18 points 3, 4; decision 040) on the local tile server: a lawn drawn by clicking
+ * MeasureIt's edit screen (decision 040) on the local tile server: a lawn drawn by clicking
  * four corners and measured, a bed cut out, a typed size setting the external flag and a dragged vertex clearing it,
  * the save and its toast, a vertex deleted and the deletion undone, the other user refused, closeOnSave closing the
  * window, a cancel releasing the lock.

@@ -1,5 +1,5 @@
 /**
- * The static image's 2048-character rule on the edit screen (issue 18 point 6; decision 037): this file's server has
+ * The static image's 2048-character rule on the edit screen (decision 037): this file's server has
  * a static-map key so long that no shape's image URL fits, so the first lawn drawn is already too long. The map
  * marks the shape to simplify with a point error, and Save is refused with the reason, saving nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * MeasureIt Utilities (administration.md §3, §5; issue 19 point 4; decisions 041, 044): a custom search list from an
+ * MeasureIt Utilities (administration.md §3, §5; decisions 041, 044): a custom search list from an
  * ISO-8859-1 CSV file, its preview's figures (found, not found or outside the scope, dropped), the import and its
  * text, then the list renamed, offered by the search, and deleted.
  */

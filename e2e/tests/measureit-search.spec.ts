@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search (administration.md §2, §3, §5; issue 19 points 1-3; decisions 041, 044): the franchise, the
+ * The MeasureIt search (administration.md §2, §3, §5; decisions 041, 044): the franchise, the
  * filters in the URL, server sorting and paging, 5-4 zips, the map beside the grid, Select opening MeasureIt in a
  * window whose save refreshes the row and the statistics, a reason applied to a selection (and cancelled), and an
  * independent franchise's user held to its own franchises, each of which it can search (decision 063).

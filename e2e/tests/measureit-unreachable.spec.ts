@@ -1,5 +1,5 @@
 /**
- * MeasureIt when its peers fail (issue 18 point 7; decisions 037, 040): a tile server answering 503 leaves the map
+ * MeasureIt when its peers fail (decisions 037, 040): a tile server answering 503 leaves the map
  * saying so while a lawn can still be drawn on the grid and measured; a geocoder answering 503 makes the address
  * search say so. Both are local servers of @cc/test-peers over real HTTP, started failing for this file's server.
  */

@@ -4,7 +4,7 @@ import { formatMoney } from '@cc/domain';
 import { DEMO_PASSWORD, pageToken, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
- * The pricing tab of the current-call screen (call-handling.md §3-5, §8, §9; issue 6). The totals on screen are
+ * The pricing tab of the current-call screen (call-handling.md §3-5, §8, §9). The totals on screen are
  * computed in the browser; every check compares them with the server's quote (POST /api/customer/quote) of the
  * same selections, so the screen and the server must agree to the cent.
  *

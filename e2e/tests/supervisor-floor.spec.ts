@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
- * The supervisor's live view of the floor (issue 17 point 3; decision 035): the supervisor's page shows a CSR's
+ * The supervisor's live view of the floor (decision 035): the supervisor's page shows a CSR's
  * call open in another browser, then the call ended, without a reload and without polling — pushed by the server
  * over Server-Sent Events. A CSR is offered no floor view. Customer: Dale Okonkwo (csr.franchise, no email).
  */

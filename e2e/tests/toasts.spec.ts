@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.js';
 import { SERVER, shot, signIn, toast } from './helpers.js';
 
 /**
- * Where toasts show (issue 14 point 5, decision 027): call handling's bottom right, the administration screens' top
+ * Where toasts show (decision 027): call handling's bottom right, the administration screens' top
  * right, and a bottom-right toast never covers a grid's pager — it is lifted above one it would overlap.
  */
 

@@ -3,7 +3,7 @@ import { fillSignIn, shot, signIn, signOut, toast, uniqueUsername } from './help
 import { apiToken, makeUser, openUser, readUser } from './user-admin-support.js';
 
 /*
- * User administration (administration.md §2, §4-§8; issue 15 point 3). Each journey makes its own users with
+ * User administration (administration.md §2, §4-§8). Each journey makes its own users with
  * unique names, so journeys share nothing and the demo accounts stay as seeded.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Assign Service Reps and Reassign Callbacks (issue 16 points 2, 3; administration.md §2, §8; decision 031): give a
+ * Assign Service Reps and Reassign Callbacks (administration.md §2, §8; decision 031): give a
  * list to a CSR, mark it complete, take the assignment back, with every confirm's cancel toast; move a CSR's
  * callbacks of one day to another CSR; both dialogs pass axe.
  *

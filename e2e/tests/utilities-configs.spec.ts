@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, SERVER, shot, signIn, signOut, toast, toastComing } from
 import { startSmtp, type JourneySmtp } from '../support/smtp.js';
 
 /**
- * Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032), against a real SMTP server
+ * Franchise Maintenance and Resend Emails (decision 032), against a real SMTP server
  * (smtp-server) that this worker's server sends to, one attempt per message. A supervisor edits each config of Green
  * Meadows Lawn Care (18001, branch SG101) and csr.franchise's next call uses them: the web-lead hours on the call
  * screen, the CC addresses and the follow-up's due time of an end call, no THP email. Then the end-call email to

@@ -4,7 +4,7 @@ import { expect, test, type Page } from './fixtures.js';
 import { chooseOption, shot, signIn, toast, toastComing } from './helpers.js';
 
 /**
- * Import CSV (issue 16 point 1; decision 030): a supervisor chooses a file, sees what will happen (rows to add,
+ * Import CSV (decision 030): a supervisor chooses a file, sees what will happen (rows to add,
  * repeats and bad rows dropped with their reasons, the problems as a CSV download) with a progress bar while the
  * file uploads and is checked, imports it, and importing it again adds nothing. The file is a Customer Survey list
  * of Pickens (PB171, customer 1007), whose survey list no other journey reads.

@@ -75,7 +75,7 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** The largest request body the server reads; a larger one is answered 413 (issue 13). */
+/** The largest request body the server reads; a larger one is answered 413. */
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The whole server, used by server.ts and by the tests (through `app.inject`). */

@@ -1,5 +1,5 @@
 /**
- * Call search (administration.md §2, §3, §7; issue 17; decision 033): GET /api/odata/GetSearchOutboundCalls with the
+ * Call search (administration.md §2, §3, §7; decision 033): GET /api/odata/GetSearchOutboundCalls with the
  * OData v4 query options $filter, $orderby, $skip, $top and $count, answering `value` and `@odata.count`. A row
  * carries the spec's names (§3 Call) and the grid's other columns; $filter and $orderby name the same properties
  * (without regard to case: the spec writes both `Type` and `type`).

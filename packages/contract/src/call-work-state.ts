@@ -1,5 +1,5 @@
 /**
- * The working state of a call (issue 14 point 1, docs/decisions/023-call-working-state.md): what the CSR has decided
+ * The working state of a call (docs/decisions/023-call-working-state.md): what the CSR has decided
  * on the call screen so far, kept on the server per CSR and call so that a reload, a closed window or a new sign-in
  * comes back to it. It is user input kept as it is, so every field is bounded as the end of the call bounds it
  * (docs/decisions/017-input-bounds.md).

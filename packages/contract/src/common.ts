@@ -36,8 +36,8 @@ export const Cursor = z.string().max(4000, 'is not a cursor this list gave').opt
 export const Ok = z.object({ ok: z.literal(true) });
 
 // ---------------------------------------------------------------------------------------------------
-// Building blocks that keep what a client sends inside what PostgreSQL can hold (issue 13 point 4,
-// docs/decisions/017-input-bounds.md): a value the contract accepts never fails in the database.
+// Building blocks that keep what a client sends inside what PostgreSQL can hold
+// (docs/decisions/017-input-bounds.md): a value the contract accepts never fails in the database.
 
 /** PostgreSQL `integer` (int4), the type of every id, customer number and count column. */
 export const INT4_MIN = -2_147_483_648;

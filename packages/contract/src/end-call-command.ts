@@ -1,6 +1,6 @@
 /**
- * POST /api/call-center/end-call: the one request the screen sends to end a call (issue 7, point 3;
- * docs/decisions/010-end-call-command.md). The server validates, prices the call again with the pricing engine,
+ * POST /api/call-center/end-call: the one request the screen sends to end a call
+ * (docs/decisions/010-end-call-command.md). The server validates, prices the call again with the pricing engine,
  * and runs the spec's steps 2–7 in one transaction; a retry with the same idempotency key answers the first
  * result and writes nothing.
  */
@@ -10,7 +10,7 @@ import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './prici
 
 /**
  * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen
- * shows it at the end: what the caller gave and the CSR's edits (issue 5 gap 2c, docs/decisions/012). Lenient on
+ * shows it at the end: what the caller gave and the CSR's edits (docs/decisions/012). Lenient on
  * purpose (lengths only, besides the email and lawn size), so that a call row's odd value never blocks the end of a
  * call; the server normalises phones as it does for a stored customer.
  */

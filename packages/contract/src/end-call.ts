@@ -24,7 +24,7 @@ const CallTypeName = z.enum(CALL_TYPES.map((t) => t.CallTypeName) as [string, ..
 
 /** The fields of the call history record (call-handling.md §3) a client may set. */
 const CallHistoryFields = z.object({
-  /** Ignored: the agent is the signed-in user's name, from the session (issue 13, point 3). */
+  /** Ignored: the agent is the signed-in user's name, from the session (decision 021). */
   csagent: text(100),
   cust_type: text(40),
   cust_email: z.union([z.literal(''), z.email('must be a valid email address').max(200)]),
@@ -245,7 +245,7 @@ export const UpdateOrderLineRequest = LineFields.partial().extend({ id: Id });
 export type UpdateOrderLineRequest = z.input<typeof UpdateOrderLineRequest>;
 
 /**
- * A coupon's discount is what the franchise's coupon gives on the order's lines, priced by the server (issue 13).
+ * A coupon's discount is what the franchise's coupon gives on the order's lines, priced by the server.
  * The call takes no body (a missing one is fine); an amount sent is refused, naming it, rather than ignored, so no
  * client believes its amount was taken.
  */

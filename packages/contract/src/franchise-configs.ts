@@ -1,5 +1,5 @@
 /**
- * Franchise Maintenance and Resend Emails (administration.md §3, §5, §7; issue 16 points 4 and 5;
+ * Franchise Maintenance and Resend Emails (administration.md §3, §5, §7;
  * docs/decisions/032-franchise-configs-and-resend.md): the requests and answers under /api/Utilities/.
  */
 import { checkEmailList, TIME_OF_DAY } from '@cc/domain';

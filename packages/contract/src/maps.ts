@@ -1,5 +1,5 @@
 /**
- * MeasureIt's map plumbing (issue 18 point 7; decision 037): what the drawing component needs to show imagery and
+ * MeasureIt's map plumbing (decision 037): what the drawing component needs to show imagery and
  * check the static image's length, and the address search through the configured Nominatim-compatible geocoder.
  */
 import { z } from './zod.js';

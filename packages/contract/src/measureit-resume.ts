@@ -1,6 +1,6 @@
 /**
  * The measurement the caller left in progress (administration.md §2: a signed-in user is sent back to the MeasureIt
- * edit screen if a measurement was in progress; issue 18 point 9; decision 043): the caller's own lock on a
+ * edit screen if a measurement was in progress; decision 043): the caller's own lock on a
  * customer's or a neighbour's property that has not lapsed. By-address and commercial-lead measurements are not
  * resumed (decision 043).
  */

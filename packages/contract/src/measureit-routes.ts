@@ -1,5 +1,5 @@
 /**
- * Route-table rows of MeasureIt (spread into `routes` in routes.ts; issue 18; decision 036). Every call is under
+ * Route-table rows of MeasureIt (spread into `routes` in routes.ts; decision 036). Every call is under
  * /api/MeasureIt/ (administration.md §7): POST, but the external measurement sources, which are a GET. MeasureIt's
  * rule is the MeasureIt application (a measureItToolOnly user keeps only it); the household measurement is read by
  * the call screen too.

@@ -1,5 +1,5 @@
 /**
- * Route-table rows of the MeasureIt search and utilities (spread into `routes` in routes.ts; issue 19; decision 041).
+ * Route-table rows of the MeasureIt search and utilities (spread into `routes` in routes.ts; decision 041).
  * The search's calls are MeasureIt's (`ACCESS.measureIt`); the custom list's import, rename and delete are the
  * utilities' (`ACCESS.measureItUtilities`: roles 2, 5, 6 or 7, the spec's measureItUtilities guard). The list of
  * custom lists is read by both screens: any signed-in user, each list counted in the caller's scope.

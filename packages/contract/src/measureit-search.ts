@@ -1,6 +1,6 @@
 /**
  * MeasureIt search, statistics, not-measured reasons on a selection and custom search lists (administration.md §2,
- * §3, §5, §7, §9; issue 19; decision 041). The search's filters are one object (`MeasureItSearchFilter`) that every
+ * §3, §5, §7, §9; decision 041). The search's filters are one object (`MeasureItSearchFilter`) that every
  * call of the search screen sends the same way: the POST list and count, the OData grid and the statistics.
  */
 import { z } from './zod.js';

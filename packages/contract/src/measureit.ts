@@ -1,5 +1,5 @@
 /**
- * MeasureIt's calls (administration.md §3, §4, §7, §8; issue 18; docs/decisions/036-measureit-data-and-locks.md): a
+ * MeasureIt's calls (administration.md §3, §4, §7, §8; docs/decisions/036-measureit-data-and-locks.md): a
  * customer's property, a property by address and a commercial lead are each got for edit (taking the measurement
  * lock), completed (saved) or cancelled (released). Shapes travel as GeoJSON MultiPolygons ([longitude, latitude]).
  */

@@ -33,7 +33,7 @@ export const routes = {
   ...outboundRoutes,
   ...currentCallRoutes,
   ...pricingRoutes,
-  // ---- The end-call command (issue 7; docs/decisions/010-end-call-command.md) ----
+  // ---- The end-call command (docs/decisions/010-end-call-command.md) ----
   endCall: {
     method: 'POST',
     path: '/api/call-center/end-call',
@@ -52,9 +52,9 @@ export const routes = {
     params: QuoteParams,
     response: QuoteDetail,
   },
-  // ---- User administration (issue 15; docs/decisions/026-user-administration.md) ----
+  // ---- User administration (docs/decisions/026-user-administration.md) ----
   ...userRoutes,
-  // ---- Call search (issue 17; docs/decisions/033-call-search.md) ----
+  // ---- Call search (docs/decisions/033-call-search-odata.md) ----
   searchOutboundCalls: {
     method: 'GET',
     path: '/api/odata/GetSearchOutboundCalls',
@@ -69,17 +69,17 @@ export const routes = {
     query: CallSearchExportQuery,
     response: CallSearchCsv,
   },
-  // ---- Franchise Maintenance and Resend Emails (issue 16 points 4, 5; decision 032) ----
+  // ---- Franchise Maintenance and Resend Emails (decision 032) ----
   ...franchiseConfigRoutes,
   ...assignmentRoutes,
   ...outboundImportRoutes,
-  // ---- The supervisor's view of the floor (issue 17 point 3; decision 035) ----
+  // ---- The supervisor's view of the floor (decision 035) ----
   ...supervisorFloorRoutes,
-  // ---- MeasureIt (issue 18; decision 036) ----
+  // ---- MeasureIt (decision 036) ----
   ...measureItRoutes,
   ...measureItSearchRoutes,
   ...measureItResumeRoutes,
-  // ---- MeasureIt's map: imagery configuration and the address search (issue 18 point 7; decision 037) ----
+  // ---- MeasureIt's map: imagery configuration and the address search (decision 037) ----
   ...mapsRoutes,
   ...ssoRoutes,
   // ---- A call opened from Call Search, read-only (decision 066) ----

@@ -1,5 +1,5 @@
 /**
- * The supervisor's view of the floor (issue 17 point 3; decision 035): one snapshot, read by GET and pushed by the
+ * The supervisor's view of the floor (decision 035): one snapshot, read by GET and pushed by the
  * Server-Sent Events stream as its `snapshot` events. Times are instants (ISO 8601); days and hours are the call
  * centre's (America/Chicago).
  */

@@ -1,5 +1,5 @@
 /**
- * The reference data of user administration (administration.md §3; issue 15 point 4): brands, companies and the roles
+ * The reference data of user administration (administration.md §3): brands, companies and the roles
  * each may give, roles, applications (SRef, URL), permissions (Values JSON) and the company-role permission templates.
  * The spec's POST lists are read by user managers (roles 1 and 6); adding and editing is for administrators (role 1),
  * on paths of ours under /api/users/ (docs/decisions/026-user-administration.md).

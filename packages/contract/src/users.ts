@@ -1,5 +1,5 @@
 /**
- * User administration (administration.md §2-§8, issue 15; docs/decisions/026-user-administration.md): the user grid,
+ * User administration (administration.md §2-§8; docs/decisions/026-user-administration.md): the user grid,
  * one user, creating and saving users, their applications and permissions, the admin password reset and the audit
  * log. Field names are the spec's (§3) where it names them; anything new is camelCase.
  *

@@ -1,5 +1,5 @@
 /**
- * Franchise Maintenance (administration.md §3, issue 16 point 4; docs/decisions/032-franchise-configs-and-resend.md):
+ * Franchise Maintenance (administration.md §3; docs/decisions/032-franchise-configs-and-resend.md):
  * the rules of a franchise's configs, pure. Times of day are 'HH:mm' (24 h, America/Chicago, the call time zone);
  * email lists are addresses joined by semicolons.
  */

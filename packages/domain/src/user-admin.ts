@@ -1,5 +1,5 @@
 /**
- * Who may change which user, and to what (issue 15 point 2; docs/decisions/026-user-administration.md). The spec
+ * Who may change which user, and to what (docs/decisions/026-user-administration.md). The spec
  * only says roles 1 and 6 manage users; these rules keep a user manager (role 6) below an administrator (role 1):
  * it cannot touch an administrator, make one, or hand out an application or permission it does not hold itself.
  * Nobody deletes or demotes themselves, and the last active administrator stays. Pure: the server applies them

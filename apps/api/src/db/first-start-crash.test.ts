@@ -1,8 +1,8 @@
 /**
- * Issue 13, point 7: a first start killed with `kill -9` while it loads the demo data into a new embedded database
- * leaves a database the next start loads again, instead of one that answers 'ready' with no users for ever.
- * Real server processes on a PGlite data directory (the engine the automatic load is for), so it runs once, in the
- * PGlite project.
+ * A crash-safe first start (decision 016): a first start killed with `kill -9` while it loads the demo data into a new
+ * embedded database leaves a database the next start loads again, instead of one that answers 'ready' with no users for
+ * ever. Real server processes on a PGlite data directory (the engine the automatic load is for), so it runs once, in
+ * the PGlite project.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,8 @@
 /**
- * Issue 13, point 9: several API processes starting at once on a fresh PostgreSQL database apply the migrations
- * once, serialised by the advisory lock in openPostgres, and all of them start. Each migrator has its own pool, so
- * its own server session, as a separate process would. PostgreSQL only (TEST_DATABASE_URL).
+ * Migrations under a concurrent start (decision 016): several API processes starting at once on a fresh PostgreSQL
+ * database apply the migrations once, serialised by the advisory lock in openPostgres, and all of them start. Each
+ * migrator has its own pool, so its own server session, as a separate process would. PostgreSQL only
+ * (TEST_DATABASE_URL).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Statements compiled once (issue 21): drizzle walks a statement's tree of columns, tables and fragments to write its
+ * Statements compiled once: drizzle walks a statement's tree of columns, tables and fragments to write its
  * text on every call, and for the small, frequent calls (the address autocomplete, the zip check, the outbound
  * counts) that walk was a tenth of the server's CPU a request. A statement family is written once with named holes
  * (`sql.placeholder`) for its values; its text is compiled the first time each shape is asked for, and every later

@@ -1,5 +1,5 @@
 /**
- * A statement that fails in the database (issue 13 point 4): the client gets a generic 500 with the request's id, and
+ * A statement that fails in the database (decision 017): the client gets a generic 500 with the request's id, and
  * the log line that id finds names the statement and the SQLSTATE but holds none of the personal data the statement
  * carried. The failure is made real with a check constraint on this test's own database copy.
  */

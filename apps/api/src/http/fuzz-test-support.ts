@@ -1,6 +1,6 @@
 /**
  * Support for the contract fuzz suite (fuzz.test.ts): requests derived from each route's zod schemas with
- * fast-check, the hand-picked junk that reached PostgreSQL before (issue 13 point 4), and a counter of every row
+ * fast-check, the hand-picked junk that reached PostgreSQL before (decision 017), and a counter of every row
  * the application writes, so the suite can prove a refused request wrote nothing.
  *
  * The schemas are read through `z.toJSONSchema` (input side, as the client sends them), a public form of zod's
@@ -182,7 +182,7 @@ export const JSON_JUNK: { label: string; value: unknown }[] = [
   { label: 'LIKE wildcards', value: "%_\\'; select 1; --" },
   { label: 'long text', value: 'x'.repeat(5000) },
 ];
-/** The two that failed in PostgreSQL before (issue 13): tried on every field. */
+/** The two that failed in PostgreSQL before: tried on every field. */
 export const ALWAYS_JUNK = [JSON_JUNK[0], JSON_JUNK[2]] as { label: string; value: unknown }[];
 
 /** Values for a path or query string segment, already as they go on the wire. */

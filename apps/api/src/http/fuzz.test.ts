@@ -1,5 +1,5 @@
 /**
- * The contract fuzz suite (issue 13 point 4): every route of the contract, as the administrator (who passes every
+ * The contract fuzz suite (decision 017): every route of the contract, as the administrator (who passes every
  * role check), with requests fast-check derives from the route's own schemas and with hand-picked junk on every
  * field (numbers past int4, NUL and other control characters, impossible dates, wrong types, a 1 MB string,
  * malformed JSON, wrong content types). No answer may be a 5xx, every 400 names its field, and a refused request

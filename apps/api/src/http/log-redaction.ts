@@ -1,5 +1,5 @@
 /**
- * What the server's log may hold (issue 13 point 4, docs/decisions/017-input-bounds.md): no personal data. A failed
+ * What the server's log may hold (docs/decisions/017-input-bounds.md): no personal data. A failed
  * statement's error carries its parameters (a customer's email, phone and address) in its message, and the
  * database's own error repeats values in its message, detail ('Failing row contains (…)') and context; a query string
  * carries what was searched for (a name, a phone number). These serializers keep what finds the fault — the SQL with

@@ -1,5 +1,5 @@
 /**
- * The headers every answer carries (issue 13, point 5; decision 022). The content security policy allows no
+ * The headers every answer carries (decision 022). The content security policy allows no
  * inline script and no script from elsewhere: the built index.html loads its one module from /assets, so an
  * injected script has nowhere to run from. Styles allow 'unsafe-inline' because Mantine and AG Grid write their
  * CSS variables and theme into <style> elements at run time; data: images and fonts are the grid's icons. Images

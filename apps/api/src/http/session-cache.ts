@@ -1,5 +1,5 @@
 /**
- * The resolved sessions of recent requests, in this process's memory (issue 21 point 3; decision 042), so that most
+ * The resolved sessions of recent requests, in this process's memory (decision 042), so that most
  * requests skip the session query. Keyed by the SHA-256 of the bearer token; an entry lives `ttlMs` at most, and
  * the cache holds `maxEntries` at most (the oldest go first).
  *

@@ -1,4 +1,4 @@
-/** The settings of issue 13, point 9: checked at start, every bad one named. */
+/** The server's settings: checked at start, every bad one named. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config.js';
 

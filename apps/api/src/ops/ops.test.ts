@@ -1,4 +1,4 @@
-/** Issue 13, point 9: /healthz, /readyz and /metrics, through app.inject on the test database. */
+/** /healthz, /readyz and /metrics (decision 016), through app.inject on the test database. */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drizzle } from 'drizzle-orm/node-postgres';

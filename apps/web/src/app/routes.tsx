@@ -60,7 +60,7 @@ export const APP_ROUTES: AppRoute[] = [
   },
   { path: '/call-center/outbound/upsells', name: 'outbound.upsells', title: 'Upsell Postcard', page: OutboundPage },
   { path: '/quotes', name: 'allQuotes', title: 'All Quotes', page: QuotesPage },
-  // Screens of later issues: registered now so that their guards hold from the start.
+  // The other screens, registered here too so that their guards hold from the start.
   {
     path: '/call-center/current-call/:sqldbid/:customerNo/:callType',
     name: 'currentCall',

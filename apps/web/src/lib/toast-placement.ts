@@ -1,5 +1,5 @@
 /**
- * Bottom-right toasts never cover a grid's pager (issue 14 point 5): while toasts show, the bottom-right stack is
+ * Bottom-right toasts never cover a grid's pager (decision 027): while toasts show, the bottom-right stack is
  * lifted above any visible AG Grid paging panel it would overlap, and drops back when it no longer would. Watches
  * the stack for toasts coming and going, and the window for scrolling and resizing.
  */

@@ -1,5 +1,5 @@
 /**
- * The pricing engine (issue 6): one pure function, {@link quote}, from pricing data, selections, discount flags,
+ * The pricing engine (decision 006): one pure function, {@link quote}, from pricing data, selections, discount flags,
  * edits and a date to every sale total of call-handling.md §3 and the order lines the sale becomes. No I/O, no
  * clock. The rules and the choices the spec leaves open are in docs/pricing.md, each with a worked example.
  *

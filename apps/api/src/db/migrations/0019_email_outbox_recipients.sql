@@ -1,4 +1,4 @@
--- The outbox records each recipient's fate (issue 13, point 8; decision 007): who the server accepted, over all
+-- The outbox records each recipient's fate (decision 007): who the server accepted, over all
 -- attempts, so a retry or a resend goes only to the others, and who it refused on the last attempt.
 ALTER TABLE "email_outbox" ADD COLUMN "delivered_to" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "refused_to" text DEFAULT '' NOT NULL;

@@ -1,4 +1,4 @@
--- Sessions and the browser (issue 13, point 5; decision 022). A session keeps one id for life and its bearer
+-- Sessions and the browser (decision 022). A session keeps one id for life and its bearer
 -- tokens move to access_tokens, so a browser's short-lived tokens can rotate while the session, and the call
 -- locks it holds, stay the same. An existing session's id is its old token hash, and that token goes on
 -- working as an access token that lives as long as the session (as a script's sign-in does).

@@ -1,5 +1,5 @@
 CREATE INDEX "leads_outbound_idx" ON "leads" USING btree ("outbound_id");--> statement-breakpoint
--- The call search (decision 033; issue 17, "Speed"): the screen filters by call type and last-accessed days, by the
+-- The call search (decision 033): the screen filters by call type and last-accessed days, by the
 -- agent who last worked the call, or by branch, and opens newest first. Each index seeks one of those filters within
 -- a range of last_access_date, newest first as the grid orders it (DESC NULLS LAST, the key last in the same
 -- direction), and covers what the count reads (call_complete, and the columns of the users joined to a row, which

@@ -17,7 +17,7 @@ ALTER TABLE "measureit_search_list_rows" ADD CONSTRAINT "measureit_search_list_r
 ALTER TABLE "measureit_search_lists" ADD CONSTRAINT "measureit_search_lists_owner_user_id_users_user_id_fk" FOREIGN KEY ("owner_user_id") REFERENCES "public"."users"("user_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "measureit_search_list_rows_pk" ON "measureit_search_list_rows" USING btree ("list_id","branchno","cust_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "measureit_search_lists_request_idx" ON "measureit_search_lists" USING btree ("request_id");--> statement-breakpoint
--- The MeasureIt search (decision 041; issue 19, "Speed"). A franchise's properties street by street: the branch, then
+-- The MeasureIt search (decision 041). A franchise's properties street by street: the branch, then
 -- the grid's default order (zip, street address, property id), with the search's filter columns INCLUDEd so a page
 -- and the statistics are read from the index alone; a zip list keeps its entries from the same range.
 CREATE INDEX "measured_properties_branch_zip_street_idx" ON "measured_properties" USING btree ("branchno","zip","street_address","property_id") INCLUDE ("complete","is_neighbor","not_measured_reason_id","proximity","status_date","customer_no");--> statement-breakpoint

@@ -1,4 +1,4 @@
--- The MeasureIt search at a million properties (issue 19, "Speed"; decision 041, "Measured at 1,000,000"). Measured
+-- The MeasureIt search at a million properties (decision 041, "Measured at 1,000,000"). Measured
 -- before: a page sorted by a customer's name read and sorted every match of the branch joined to customers (120-617
 -- ms), a 'Both' page sorted by anything but the street order likewise (150-180 ms), a count of up to 10,001 matches
 -- took 13-23 ms and the statistics with a zip list 62-89 ms. Three changes:

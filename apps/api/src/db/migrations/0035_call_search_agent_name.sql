@@ -1,4 +1,4 @@
--- The call search sorted by the agent's name from an index too (decision 039; issue 17, "Speed"). The name was a
+-- The call search sorted by the agent's name from an index too (decision 039). The name was a
 -- joined user's (`users a` of the grid's FROM): no index of outbound_calls is in its order, so a page sorted by it read
 -- and sorted every match (66 ms a page for the usual filters at 2,000,000 calls, 0.4 s for all of them). Each call now
 -- keeps its last CSR's name, exactly what the grid showed: first name, a space, last name; '' without a CSR (never

@@ -1,4 +1,4 @@
--- The call search's indexes led by call_complete (decision 046; issue 17, "Speed"). The screen shows completed calls
+-- The call search's indexes led by call_complete (decision 046). The screen shows completed calls
 -- unless "show uncompleted" is on, and the open lists (calls not yet made: no agent, often no date) sat in the same
 -- indexes: a page by agent name walked 500,000 open calls with an empty name before the first completed one (35 ms),
 -- a page by type read every open call of the type (7 ms), and a count dropped them one by one. Led by completion,

@@ -1,4 +1,4 @@
--- The call search's counts kept in advance (decision 047; issue 17, "Speed"), as measureit_counts keeps the MeasureIt
+-- The call search's counts kept in advance (decision 047), as measureit_counts keeps the MeasureIt
 -- search's (migration 0034): the calls not deleted, by completion and one of three groupings — call type and day of
 -- the last access (the call centre's day, America/Chicago, as the search's whole-day filters mean it), branch, and the
 -- agent who worked the call last. A search by the screen's usual filters (a date range and types, a branch, an agent,

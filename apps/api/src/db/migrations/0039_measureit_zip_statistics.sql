@@ -1,4 +1,4 @@
--- The MeasureIt search's zip list (issue 19, "Speed"; decision 048): statistics on the five-digit zip with the branch,
+-- The MeasureIt search's zip list (decision 048): statistics on the five-digit zip with the branch,
 -- which the search filters by (`left(zip, 5) in (…)`) and PostgreSQL had no statistics for. Without them it guessed
 -- that a branch's three zips held 200 properties, fewer than a page of 500, and so read and sorted all the branch's
 -- matches (8,817 of 36,618 index entries, 13,376 buffers, 7 ms) where walking the sort's index stops after the page

@@ -1,5 +1,5 @@
 /**
- * MeasureIt (administration.md §1, §3, §4; issue 18; decision 036): lawn measurements on the satellite map. A measured
+ * MeasureIt (administration.md §1, §3, §4; decision 036): lawn measurements on the satellite map. A measured
  * property belongs to a customer, or is a neighbour (a non-customer property near a customer, for the search's
  * neighbour modes); by-address measurements and commercial leads are measured the same way with their own fields.
  * Shapes are stored as GeoJSON MultiPolygons (several lawn areas, each with holes) in jsonb; every save of a
@@ -103,7 +103,7 @@ export const measuredProperties = pgTable(
     uniqueIndex('measured_properties_customer_idx')
       .on(t.sqldbid, t.customerNo)
       .where(sql`${t.customerNo} is not null`),
-    // The search (the next issue): a branch's zips in one mode (unmeasured, not measured, measured).
+    // The search (decision 041): a branch's zips in one mode (unmeasured, not measured, measured).
     index('measured_properties_search_idx').on(t.branchNo, t.zip, t.complete, t.isNeighbor),
     index('measured_properties_neighbor_idx')
       .on(t.sqldbid, t.neighborOfCustomerNo)
@@ -183,7 +183,7 @@ export const commercialLeads = pgTable(
   ],
 );
 
-/** A custom search list (administration.md §2, §5; issue 19; decision 041): customers to measure, from a CSV file. */
+/** A custom search list (administration.md §2, §5; decision 041): customers to measure, from a CSV file. */
 export const measureItSearchLists = pgTable(
   'measureit_search_lists',
   {

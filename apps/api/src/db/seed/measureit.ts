@@ -1,5 +1,5 @@
 /**
- * MeasureIt demo data (issue 18; decision 036): the reference lists (not-measured reasons, external measurement
+ * MeasureIt demo data (decision 036): the reference lists (not-measured reasons, external measurement
  * sources), a property for every customer at a plausible place in its zip, neighbours near some customers, and
  * their measurements: about a third measured (a lawn outline, some with the house cut out, the size the customer's
  * lawn size already says, to the square foot the shapes measure), some not measured with a reason, the rest unmeasured. Everything is derived from the

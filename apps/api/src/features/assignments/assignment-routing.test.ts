@@ -1,5 +1,5 @@
 /**
- * An assignment routes its group's outbound rows to its CSR's lists and Next Call (issue 16 point 2; decision 031):
+ * An assignment routes its group's outbound rows to its CSR's lists and Next Call (decision 031):
  * while a group is assigned, its listed rows leave every other user's lists and counts (day-filtered totals too) and
  * stay on the assigned CSR's; deleting the assignment gives them back to everyone.
  */

@@ -1,5 +1,5 @@
 /**
- * Assign Service Reps (issue 16 point 2; administration.md §3, §5-7; decision 031): the guard, the groups and their
+ * Assign Service Reps (administration.md §3, §5-7; decision 031): the guard, the groups and their
  * figures, giving a group to a CSR, deleting an assignment, marking a list complete, the source and CSR lists, the
  * franchise scope, bad input and the audit rows.
  */

@@ -1,5 +1,5 @@
 /**
- * Reassign Callbacks (issue 16 point 3; administration.md §3, §7; decision 031): the open callbacks with CSR, date and
+ * Reassign Callbacks (administration.md §3, §7; decision 031): the open callbacks with CSR, date and
  * customer, the CSR and date filters, reassigning many in one transaction, a callback its CSR ended meanwhile left as
  * it is (and counted out), the franchise scope, bad input and the audit rows.
  */

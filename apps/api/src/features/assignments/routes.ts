@@ -5,7 +5,7 @@ import { asUtilitiesUser } from '../../http/scope.js';
 import { callbacks, sccDbUsers, updateCallbacks } from './callbacks.js';
 import { allAssignments, deleteAssignment, setGroupCallStatus, sourceList, updateAssignment } from './groups.js';
 
-/** Assign Service Reps and Reassign Callbacks under /api/Utilities/ (issue 16 points 2, 3; decision 031). */
+/** Assign Service Reps and Reassign Callbacks under /api/Utilities/ (decision 031). */
 export function registerAssignmentRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'getAllAssignments', ({ user }) => allAssignments(ctx, asUtilitiesUser(user)));
   defineRoute(app, ctx, 'updateCsrAssignment', ({ user, body }) => updateAssignment(ctx, asUtilitiesUser(user), body));

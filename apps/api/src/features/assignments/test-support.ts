@@ -36,7 +36,7 @@ export async function userIdOf(t: TestApp, username: string): Promise<number> {
 
 /**
  * A supervisor (role 2) of the independent franchise 18001 bound to branch SG101 only, with the demo password: the
- * franchise scope inside the utilities (issue 16 point 6).
+ * franchise scope inside the utilities (decision 065).
  */
 export async function addFranchiseSupervisor(t: TestApp, username = 'franchise.sup'): Promise<number> {
   const [row] = rowsOf<{ id: number }>(

@@ -1,5 +1,5 @@
 /**
- * Issue 13, point 5 on the server: the sign-in throttle counts parallel guesses, locks per username and
+ * Sign-in hardening on the server (decision 022): the sign-in throttle counts parallel guesses, locks per username and
  * client, and an administrator can unlock; the idle message is right for any setting; sign-up can be
  * switched off and gives no application.
  */

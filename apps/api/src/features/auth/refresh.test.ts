@@ -1,5 +1,5 @@
 /**
- * Browser sessions (issue 13, point 5; decision 022): a short-lived bearer token, a rotating single-use
+ * Browser sessions (decision 022): a short-lived bearer token, a rotating single-use
  * refresh credential in an HttpOnly cookie, reuse ending the session, and the server's idle and absolute
  * limits ending the refresh too. Scripts sign in and use their token as before.
  */

@@ -1,5 +1,5 @@
 /**
- * The session cache (issue 21 point 3; decision 042), through the real routes: a cached session is refused right
+ * The session cache (decision 042), through the real routes: a cached session is refused right
  * after sign-out, and a change of the user's role, branches, applications or permissions shows in the next request;
  * on PostgreSQL also across two app instances sharing one database, and after the notices listener's connection
  * dropped (the cache is emptied when it comes back, since notices may have been missed).

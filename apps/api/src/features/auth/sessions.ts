@@ -1,5 +1,5 @@
 /**
- * Sessions and their credentials (issue 13, point 5; decision 022). A session has a random id that never
+ * Sessions and their credentials (decision 022). A session has a random id that never
  * changes, so what it holds (its call locks) outlives the rotation of its credentials. Its bearer tokens are
  * `access_tokens`: a script's sign-in gets one that lasts as long as the session; a browser's gets one of
  * ACCESS_TOKEN_SECONDS and a refresh credential in an HttpOnly cookie, `{sessionId}.{secret}`, that only the

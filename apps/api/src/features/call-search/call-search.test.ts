@@ -1,5 +1,5 @@
 /**
- * GET /api/odata/GetSearchOutboundCalls (issue 17 point 1; decision 033): every operator and field type, sorting
+ * GET /api/odata/GetSearchOutboundCalls (decision 033): every operator and field type, sorting
  * both ways, paging that covers every row once, $count, the scope whatever the filter says, the agents a user may
  * see, refusals in OData's error shape, and random filters judged against an in-memory reading of the same tree.
  */

@@ -1,7 +1,7 @@
 /**
  * Changes to a customer (call-handling.md §3): edits of a stored customer, each recorded as a customer info edit,
- * made only by the user holding the customer's call and only on the version the edit was made on (issue 13, point 3;
- * docs/decisions/021-orders-and-call-writes.md); autopay turned off, recorded alike; the customer of a call with no
+ * made only by the user holding the customer's call and only on the version the edit was made on
+ * (docs/decisions/021-orders-and-call-writes.md); autopay turned off, recorded alike; the customer of a call with no
  * stored record (a prospect), recorded with the call; and the link of edits to the call they belong to.
  */
 import { and, eq, sql } from 'drizzle-orm';

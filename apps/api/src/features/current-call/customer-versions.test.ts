@@ -1,5 +1,5 @@
 /**
- * Customer edits (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md): an edit carries the version it
+ * Customer edits (docs/decisions/021-orders-and-call-writes.md): an edit carries the version it
  * was made on and a stale one is refused (409, nothing changed); an edit needs the customer's call lock; turning
  * autopay off is recorded as a customer info edit like any other and raises the version.
  */

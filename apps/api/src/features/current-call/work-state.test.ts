@@ -1,5 +1,5 @@
 /**
- * The working state of a call (issue 14 point 1, docs/decisions/023-call-working-state.md): saved by the CSR holding
+ * The working state of a call (docs/decisions/023-call-working-state.md): saved by the CSR holding
  * the call, given back to that CSR only, kept when the screen goes (call-inactive with save), and discarded when the
  * call ends, is cancelled or is left to be forgotten.
  */

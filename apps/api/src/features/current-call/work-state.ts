@@ -1,5 +1,5 @@
 /**
- * The working state of a call (issue 14 point 1, docs/decisions/023-call-working-state.md): what the CSR has decided on
+ * The working state of a call (docs/decisions/023-call-working-state.md): what the CSR has decided on
  * the call screen so far, one row per CSR and call, so that a reload, a closed window or a new sign-in comes back to
  * it. Saved while the CSR holds the call, given back only to that CSR, deleted when the call ends or is cancelled.
  */

@@ -3,7 +3,7 @@
  * (step 6), and the callback status of an outbound call. Every function takes the transaction it runs
  * in, so the end-call command can run them all in one. The agent is the signed-in user, never a name the
  * client sends; only the user holding the customer's call writes its history, and an ended call (call_end
- * set) is immutable (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md).
+ * set) is immutable (docs/decisions/021-orders-and-call-writes.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Who writes a call's history (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md): the agent is the
+ * Who writes a call's history (docs/decisions/021-orders-and-call-writes.md): the agent is the
  * session's user whatever the body says; only the CSR holding the call writes its history (insert, update, services,
  * survey, callback status), and an ended call (call_end set) is immutable — each refusal a 409 that writes nothing.
  */

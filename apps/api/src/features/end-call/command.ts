@@ -1,6 +1,6 @@
 /**
- * POST /api/call-center/end-call: the end-call sequence of call-handling.md §4 as one command (issue 7, point 3;
- * docs/decisions/010-end-call-command.md). Validation and pricing come first and write nothing; then steps 2–7
+ * POST /api/call-center/end-call: the end-call sequence of call-handling.md §4 as one command
+ * (docs/decisions/010-end-call-command.md). Validation and pricing come first and write nothing; then steps 2–7
  * run in one transaction: call history, the customer info edit, services, the order with its lines, source,
  * autopay and coupon discount, the survey, the call history update, the call status and list effects, and the
  * emails (queued in the same transaction, delivered by the mail worker after commit). A failing step rolls

@@ -1,6 +1,6 @@
 /**
- * Issue 13, point 8b–d: two mail workers against a real SMTP server (smtp-server) that is slow, with leases of a
- * two seconds (MAIL_LEASE_SECONDS) so the races happen in seconds.
+ * Mail delivery under races (decision 007): two mail workers against a real SMTP server (smtp-server) that is slow,
+ * with leases of a two seconds (MAIL_LEASE_SECONDS) so the races happen in seconds.
  *
  * - A server slower than the lease: the sender renews its lease, so the other worker never takes its message over.
  * - A lease lost in the middle of a send (another worker holds it; the database out of reach): the send is aborted

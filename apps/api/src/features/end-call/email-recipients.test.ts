@@ -1,9 +1,10 @@
 /**
- * Issue 13, point 8a: a recipient the SMTP server refuses. The server (smtp-server) refuses the customer's address
- * with 550 and accepts the office copy: the message is not 'sent', it is failed for that recipient at once (a 5xx is
- * permanent, decision 058), logged without the address, and a resend goes to the refused recipient alone, with the
- * same Message-ID. Two workers share the database (on PostgreSQL each has its own pool, as two API processes would),
- * so what one attempt learnt about the recipients is what the other's attempt starts from. PGlite and PostgreSQL.
+ * A refused recipient (decision 007): a recipient the SMTP server refuses. The server (smtp-server) refuses the
+ * customer's address with 550 and accepts the office copy: the message is not 'sent', it is failed for that recipient
+ * at once (a 5xx is permanent, decision 058), logged without the address, and a resend goes to the refused recipient
+ * alone, with the same Message-ID. Two workers share the database (on PostgreSQL each has its own pool, as two API
+ * processes would), so what one attempt learnt about the recipients is what the other's attempt starts from. PGlite and
+ * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';

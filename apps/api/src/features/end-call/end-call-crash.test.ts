@@ -1,7 +1,7 @@
 /**
- * Issue 7, point 6: a server killed with `kill -9` in the middle of ending a call leaves no half-ended call, and
- * the same request to a new server then ends it once. PostgreSQL only (TEST_DATABASE_URL): real server processes
- * on a database cloned from the test template.
+ * Ending a call survives a crash (decision 010): a server killed with `kill -9` in the middle of ending a call leaves
+ * no half-ended call, and the same request to a new server then ends it once. PostgreSQL only (TEST_DATABASE_URL): real
+ * server processes on a database cloned from the test template.
  *
  * The server is stalled without any test hook: a separate connection holds `LOCK TABLE email_outbox IN EXCLUSIVE
  * MODE` (reads go on, writes wait), so the end-call transaction runs its steps up to the last one, queueing the

@@ -1,5 +1,5 @@
 /**
- * Only the CSR holding a call ends it (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md): End Call by a
+ * Only the CSR holding a call ends it (docs/decisions/021-orders-and-call-writes.md): End Call by a
  * CSR who does not hold the customer's call is 409 and writes nothing (no history, no order, no email, no step log),
  * ending the call releases its lock, and a retried End Call still answers the first result although that lock is gone.
  * Runs on PGlite and PostgreSQL.

@@ -1,5 +1,5 @@
 /**
- * POST /api/call-center/end-call for every result of every call type (issue 7, point 6): what each ending writes
+ * POST /api/call-center/end-call for every result of every call type: what each ending writes
  * (call history, order, items, discount, survey, outbound row, web lead, inbound follow-up, list counts, email
  * outbox) and what it does not. One database for the file: every outbound case gets its own fresh row in
  * beforeAll (a copy of a listed row of its type), so no case depends on another and nothing is re-seeded.

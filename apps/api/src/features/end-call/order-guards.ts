@@ -1,5 +1,5 @@
 /**
- * What the orders service checks before an order changes (issue 13, point 2; docs/decisions/021-orders-and-call-writes.md):
+ * What the orders service checks before an order changes (docs/decisions/021-orders-and-call-writes.md):
  * the order is PENDING (a SUBMITTED or EXPIRED order is a record of what was sold), the caller holds the customer's
  * call, prices are the price list's unless the caller may edit prices (the quote's rule), and a coupon's discount is
  * what the coupon gives on the order's lines, never an amount the client names.

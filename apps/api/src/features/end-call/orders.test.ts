@@ -248,7 +248,7 @@ describe('PATCH /api/Orders/Order/{id}', () => {
   });
 });
 
-describe('who may change an order (issue 13, point 2)', () => {
+describe('who may change an order (decision 021)', () => {
   it('a SUBMITTED or EXPIRED order is immutable: 409 for every change, nothing written', async () => {
     const submitted = await create(franchise, fs, { ...newOrder, orderStatus: 'SUBMITTED' });
     const expired = await create(franchise, fs);

@@ -49,7 +49,7 @@ export const CALL_ENDED_MESSAGE = 'This call has ended: its history can no longe
 export const NOT_YOUR_CALL_MESSAGE = 'This call was taken by another user: only they can change its history.';
 
 /**
- * A call history record the user may write (issue 13, point 3; docs/decisions/021-orders-and-call-writes.md), locked
+ * A call history record the user may write (docs/decisions/021-orders-and-call-writes.md), locked
  * for the rest of the transaction: in scope (else 404), the user's own call, not ended (no call_end yet) and held by
  * the user (the customer's call lock), else 409 with nothing written. The end-call command writes its own new record
  * in its transaction and does not come here.

@@ -1,5 +1,5 @@
 /**
- * Franchise Maintenance takes effect on the very next call (issue 16 point 4; decision 032): the web-lead hours the
+ * Franchise Maintenance takes effect on the very next call (decision 032): the web-lead hours the
  * call screen shows, the CC addresses of the end-call email (company config, and the branch's follow-up config on a
  * follow-up call), the due time of the inbound follow-up an interested result adds, and whether and to whom the THP
  * (hot-prospect) email goes. The supervisor changes a config; csr.franchise (SG101, SG102) ends a call.

@@ -1,5 +1,5 @@
 /**
- * Franchise Maintenance (issue 16 point 4; decision 032): the config calls under /api/Utilities/ — guards (roles 2,
+ * Franchise Maintenance (decision 032): the config calls under /api/Utilities/ — guards (roles 2,
  * 5, 6, 7; role 1 passes), franchise scope (a supervisor of the company-owned company sees and changes only
  * company-owned franchises, an independent franchise's only its branches; the corporate supervisor every franchise,
  * decision 065), validation (a 400 naming the field

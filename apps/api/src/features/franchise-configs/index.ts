@@ -1,2 +1,2 @@
-/** Franchise Maintenance and Resend Emails, the call-centre utilities of issue 16 points 4 and 5 (decision 032). */
+/** Franchise Maintenance and Resend Emails, two of the call-centre utilities (decision 032). */
 export { registerFranchiseConfigRoutes } from './routes.js';

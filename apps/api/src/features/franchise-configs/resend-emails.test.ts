@@ -1,5 +1,5 @@
 /**
- * Resend Emails (issue 16 point 5; decision 032) against a real SMTP server (smtp-server) that refuses one recipient:
+ * Resend Emails (decision 032) against a real SMTP server (smtp-server) that refuses one recipient:
  * the failed list (scoped, with the server's reason), ResendEmails(startDate, endDate) defaulting to today and
  * idempotent (only failed rows move back to queued), and the resend of one message with a corrected address, which
  * the worker then delivers once — never again to the recipient who already has it.

@@ -1,5 +1,5 @@
 /**
- * Resend Emails (issue 16 point 5; decision 032): ResendEmails(startDate, endDate) queues again the failed messages
+ * Resend Emails (decision 032): ResendEmails(startDate, endDate) queues again the failed messages
  * of those days (America/Chicago) through the outbox, and, beyond the spec, the list of failed messages and the resend
  * of one with a corrected recipient. Only messages about calls in the caller's scope are seen or moved. Only a
  * `failed` row moves back to `queued` (one UPDATE each), so a repeated request sends nothing twice; the mail worker

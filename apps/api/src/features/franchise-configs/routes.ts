@@ -12,7 +12,7 @@ import {
 } from './service.js';
 import { failedEmails, resendEmail, resendEmails } from './resend.js';
 
-/** Franchise Maintenance and Resend Emails under /api/Utilities/ (issue 16 points 4, 5; decision 032). */
+/** Franchise Maintenance and Resend Emails under /api/Utilities/ (decision 032). */
 export function registerFranchiseConfigRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'getCompanyConfig', ({ user, body }) =>
     getCompanyConfig(ctx, asUtilitiesUser(user), body.sqldbid),

@@ -1,5 +1,5 @@
 /**
- * Franchise Maintenance (issue 16 point 4; decision 032): the company config (by SQLDBID), the inbound follow-up
+ * Franchise Maintenance (decision 032): the company config (by SQLDBID), the inbound follow-up
  * config and the additional-service hot-prospect config (by branch). Reads and writes are limited to the caller's
  * scope (a franchise or branch outside it is 404, as if it did not exist); each change writes its audit row in its
  * own transaction. The call screens read these tables on every call, so a change applies to the next call at once.

@@ -1,2 +1,2 @@
-/** MeasureIt's map plumbing: imagery configuration and the address search (issue 18 point 7; decision 037). */
+/** MeasureIt's map plumbing: imagery configuration and the address search (decision 037). */
 export { registerMapsRoutes } from './routes.js';

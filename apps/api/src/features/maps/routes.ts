@@ -20,7 +20,7 @@ export function mapConfigOf(maps: AppContext['config']['maps']): MapConfig {
   };
 }
 
-/** MeasureIt's map plumbing (issue 18 point 7; decision 037). */
+/** MeasureIt's map plumbing (decision 037). */
 export function registerMapsRoutes(app: FastifyInstance, ctx: AppContext): void {
   const config = mapConfigOf(ctx.config.maps);
   defineRoute(app, ctx, 'measureItMapConfig', () => Promise.resolve(config));

@@ -1,5 +1,5 @@
 /**
- * Apply a not-measured reason to a selection (administration.md §2; issue 19; decision 041): one transaction over
+ * Apply a not-measured reason to a selection (administration.md §2; decision 041): one transaction over
  * the selected properties in the caller's scope, each row locked in turn (`FOR UPDATE`, in id order so two applies
  * never deadlock). A row another user is measuring (a lock not lapsed) is skipped, and so is a measured one: a reason
  * never replaces a size. The others become not measured with the reason, as a save without a size does, and get a

@@ -1,5 +1,5 @@
 /**
- * Custom customer search lists (administration.md §2, §3, §5, §7; issue 19; decision 041): a CSV file with the header
+ * Custom customer search lists (administration.md §2, §3, §5, §7; decision 041): a CSV file with the header
  * BranchNo, CustNo (ISO-8859-1 or UTF-8, .csv; read by the shared csv-import module) is previewed (rows found, not
  * found, outside the caller's scope, dropped) and imported in one transaction, keeping the rows found in scope. The
  * import's request id makes a retry answer the list already imported. Lists are listed, renamed and deleted.

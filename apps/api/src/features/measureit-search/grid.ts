@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search's grid (issue 19; decision 041) over the shared grid-query module: every field a row has,
+ * The MeasureIt search's grid (decision 041) over the shared grid-query module: every field a row has,
  * what it reads, and the search's own filters (franchise, zips, mode, proximity, New Neighbor dates, custom list)
  * as SQL. The being-measured flag depends on the caller and the clock, so the grid is made per request.
  */

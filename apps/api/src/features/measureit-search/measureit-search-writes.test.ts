@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search's writes (issue 19; decision 041): a not-measured reason applied to a selection in one
+ * The MeasureIt search's writes (decision 041): a not-measured reason applied to a selection in one
  * transaction (a row another user measures and a measured row skipped, a retry recording nothing twice), and the
  * custom search list: ISO-8859-1 files previewed and imported (found, not found, outside the scope, dropped), a
  * retried import answered once, bad files refused naming the problem, searching by a list, rename and delete.

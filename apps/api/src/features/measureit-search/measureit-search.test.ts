@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search (issue 19; decision 041): every mode, the zip list, proximity, the New Neighbor dates, page
+ * The MeasureIt search (decision 041): every mode, the zip list, proximity, the New Neighbor dates, page
  * sizes and sorts (POST and OData), the capped count, the 5-4 zips, the scope (a franchise user asking for another
  * franchise gets nothing), the franchises and zips offered, and the statistics against the database's own count.
  */

@@ -8,7 +8,7 @@ import { customLists, deleteCustomList, importCustomList, renameCustomList } fro
 import { odataSearch, searchPage } from './search.js';
 import { franchisesFor, pitStatistics, zipCodes } from './statistics.js';
 
-/** The MeasureIt search and utilities (issue 19; decision 041). */
+/** The MeasureIt search and utilities (decision 041). */
 export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'measureItFranchises', ({ user }) => franchisesFor(ctx, user));
   defineRoute(app, ctx, 'measureItZipCodes', ({ user, body }) => zipCodes(ctx, user, body.branchNo));

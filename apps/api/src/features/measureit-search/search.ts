@@ -1,5 +1,5 @@
 /**
- * The MeasureIt search (issue 19; decision 041): a page of properties and its count, by the POST calls and by the
+ * The MeasureIt search (decision 041): a page of properties and its count, by the POST calls and by the
  * OData grid. The page's ids are chosen first and only they are read in full (decision 039); the count is summed from
  * the counts kept in advance (counts.ts), or, for a filter those do not cover, stops one past the limit. Every statement carries the caller's scope: a franchise user asking for another franchise's
  * branch gets no rows.

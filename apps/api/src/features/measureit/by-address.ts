@@ -1,5 +1,5 @@
 /**
- * By-address measurements and commercial leads (issue 18; decision 036): a property that is not a customer, found
+ * By-address measurements and commercial leads (decision 036): a property that is not a customer, found
  * by its address (geocoded by the screen) in a branch of the caller's scope. Getting one finds it by branch and
  * address (a commercial lead also by business name) or makes it, then opens it for edit like a customer's property.
  */

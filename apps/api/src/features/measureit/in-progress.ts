@@ -1,5 +1,5 @@
 /**
- * The measurement the caller left in progress (administration.md §2; issue 18 point 9; decision 043): the dashboard
+ * The measurement the caller left in progress (administration.md §2; decision 043): the dashboard
  * sends a signed-in measurer back to the edit screen of the property whose lock they still hold. Only the caller's
  * own lock that has not lapsed (MEASUREIT_LOCK_SECONDS, decision 036) on a property in the caller's scope counts; of
  * several, the one opened last. By-address and commercial-lead measurements are not resumed (decision 043).

@@ -1,5 +1,5 @@
 /**
- * The measurement in progress (administration.md §2; issue 18 point 9; decision 043): the caller's own lock that has
+ * The measurement in progress (administration.md §2; decision 043): the caller's own lock that has
  * not lapsed, on a customer's property (sqldbid and customer number) or a neighbour's (sqldbid and property id), in
  * the caller's scope; never another user's lock, a lapsed one, a released one or one outside the caller's branches.
  */

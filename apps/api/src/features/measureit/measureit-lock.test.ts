@@ -1,5 +1,5 @@
 /**
- * The measurement lock (issue 18 point 4; decision 036), decided in the database: 50 measurers opening one property
+ * The measurement lock (decision 036), decided in the database: 50 measurers opening one property
  * at once get exactly one winner, the others 409 'This property is currently being measured by another user.'; an
  * abandoned lock lapses after MEASUREIT_LOCK_SECONDS; the holder may open again (renewing it); a recently measured
  * property asks for confirmation before it is locked.

@@ -1,5 +1,5 @@
 /**
- * MeasureIt's calls (issue 18; decision 036): get, complete and cancel of a customer's property, previous
+ * MeasureIt's calls (decision 036): get, complete and cancel of a customer's property, previous
  * measurements, the reference lists, the household measurement the call screen reads, by address and commercial
  * lead; the franchise scope; the external flag; a size clearing the not-measured reason; the customer's lawn size
  * set in thousands of square feet; bad input answered 400 naming the field, writing nothing.

@@ -1,6 +1,6 @@
 /**
  * A customer's (or a neighbour's) property: get for edit, complete, cancel, its previous measurements, and the
- * household measurement the call screen reads (issue 18; decision 036). Saving a size sets the customer's lawn size
+ * household measurement the call screen reads (decision 036). Saving a size sets the customer's lawn size
  * in thousands of square feet, the unit pricing reads.
  */
 import { sql } from 'drizzle-orm';

@@ -22,7 +22,7 @@ import {
   previousMeasurements,
 } from './properties.js';
 
-/** MeasureIt's calls under /api/MeasureIt/ (administration.md §7; issue 18; decision 036). */
+/** MeasureIt's calls under /api/MeasureIt/ (administration.md §7; decision 036). */
 export function registerMeasureItRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'measureItGetProperty', ({ user, body }) => getProperty(ctx, user, body));
   defineRoute(app, ctx, 'measureItCompleteProperty', ({ user, body }) => completeProperty(ctx, user, body));

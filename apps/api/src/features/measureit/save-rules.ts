@@ -1,5 +1,5 @@
 /**
- * What the server makes of a measurement's save (decision 036, issue 18 points 5 and 6): a size drawn on the map is
+ * What the server makes of a measurement's save (decision 036): a size drawn on the map is
  * the shapes' own area on the spec's sphere, computed here — the size the screen sends must agree with it (within 1 %,
  * or a square foot) — and its ImagePath is the static-map address of those shapes, built here from the configured
  * provider (a key never leaves the server); an address of 2048 characters or more refuses the save, naming the shape

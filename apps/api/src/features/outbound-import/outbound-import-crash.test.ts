@@ -1,6 +1,7 @@
 /**
- * Issue 16, bad input: an import interrupted by `kill -9` leaves nothing half-imported, and importing the same
- * preview again on a new server imports it once. PostgreSQL only (TEST_DATABASE_URL): real server processes.
+ * A CSV import survives a crash (decision 030): an import interrupted by `kill -9` leaves nothing half-imported, and
+ * importing the same preview again on a new server imports it once. PostgreSQL only (TEST_DATABASE_URL): real server
+ * processes.
  *
  * The import is stalled without a test hook, as in end-call-crash.test.ts: a separate connection holds
  * `LOCK TABLE outbound_imports IN EXCLUSIVE MODE` (reads go on, writes wait), so the import's transaction inserts

@@ -1,7 +1,7 @@
 /**
  * CSV import of outbound calls: bad files (unbalanced quotes, binary, empty, header only, too large, not CSV) get a
  * clear 4xx and write nothing; every call is refused without roles 1, 2, 5, 6 or 7; a franchise-bound supervisor
- * imports its own branches only (issue 16 points 1 and 6; decision 030).
+ * imports its own branches only (decision 030).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * CSV import of outbound calls (issue 16 point 1; decision 030): the preview of each call type's file in
+ * CSV import of outbound calls (decision 030): the preview of each call type's file in
  * ISO-8859-1 and UTF-8 (accents, quoted commas, CRLF, wrong column counts), the import in one transaction, the
  * outbound counts moving at once, an idempotent re-import and a retried import.
  */

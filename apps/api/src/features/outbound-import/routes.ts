@@ -97,7 +97,7 @@ async function importRows(
   return { ...result, problems: preview.problems };
 }
 
-/** CSV import of outbound calls (issue 16 point 1; decision 030). */
+/** CSV import of outbound calls (decision 030). */
 export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Every route here may carry a whole file (or its rows as JSON): up to UTILITIES_IMPORT_MAX_MB, not the default.
   registerUploadRoutes(app, ctx.config.importMaxBytes, (scope) => {

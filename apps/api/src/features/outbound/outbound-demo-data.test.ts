@@ -1,5 +1,5 @@
 /**
- * The demo data fills every list for every franchise (issue 4.1): each branch has at least a few listed rows of
+ * The demo data fills every list for every franchise: each branch has at least a few listed rows of
  * every outbound call type, among them callbacks due in the past and in the future, and every user sees them in
  * the lists and counts of their scope. The test database is seeded exactly as the demo (fewer customers).
  */

@@ -1,6 +1,6 @@
 /**
  * Delete, complete-web-leads and delete-web-leads change the list row and its web lead in one transaction
- * (issue 4.6, decision 004): when the second write (web_leads) fails, the first (outbound_calls, and the counts
+ * (decision 004): when the second write (web_leads) fails, the first (outbound_calls, and the counts
  * its trigger keeps) is rolled back with it. A temporary trigger in this file's own database makes every update of
  * web_leads raise, so the failure comes after the list row has been written.
  */

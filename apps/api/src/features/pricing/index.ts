@@ -1,6 +1,6 @@
 /**
- * Pricing (issue 6): the pricing calls, and the server's quote the end-call sequence (issue 7) uses to price a
- * call with the same engine as the screen.
+ * Pricing (decision 006): the pricing calls, and the server's quote the end-call sequence (decision 010) uses to price
+ * a call with the same engine as the screen.
  */
 export { registerPricingRoutes } from './routes.js';
 export { quoteForCall, EDIT_NOT_ALLOWED, type CallQuote, type CallQuoteInput } from './quote.js';

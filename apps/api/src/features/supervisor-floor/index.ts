@@ -1,3 +1,3 @@
-/** The supervisor's live view of the floor (issue 17 point 3; decision 035). */
+/** The supervisor's live view of the floor (decision 035). */
 export { registerSupervisorFloorRoutes } from './routes.js';
 export type { FloorHub } from './hub.js';

@@ -13,7 +13,7 @@ export const FLOOR_CHANNEL = 'cc_floor';
 /** How soon a browser comes back after its stream ends (SSE `retry`); the page itself asks for a new ticket. */
 const RETRY_MS = 2000;
 
-/** The supervisor's view of the floor (issue 17 point 3; decision 035). */
+/** The supervisor's view of the floor (decision 035). */
 export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new FloorHub({
     read: (scope) => readFloorTimed(ctx, scope),

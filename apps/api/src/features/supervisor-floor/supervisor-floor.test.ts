@@ -1,5 +1,5 @@
 /**
- * The supervisor's view of the floor (issue 17 point 3; decision 035): the snapshot's numbers against rows written
+ * The supervisor's view of the floor (decision 035): the snapshot's numbers against rows written
  * here, the scope, the access rule, the stream ticket, and the stream over real HTTP: a call opened and ended through
  * the real routes reaches an open stream within 2 s. Runs on PGlite and PostgreSQL; on PostgreSQL also across two
  * app instances on one database (the end-call on one, the stream on the other).

@@ -1,5 +1,5 @@
 /**
- * The reference data of user administration (issue 15 point 4; decision 026): the spec's lists, read by user
+ * The reference data of user administration (decision 026): the spec's lists, read by user
  * managers, and the administrators' adds and edits of brands, companies with their roles, applications,
  * permissions and company-role permission templates, each in a transaction with its audit row.
  */

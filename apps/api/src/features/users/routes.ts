@@ -25,7 +25,7 @@ import { unlockUser } from './unlock.js';
 
 const ok = { ok: true as const };
 
-/** User administration (issue 15; decision 026): thin handlers over queries.ts, service.ts and reference.ts. */
+/** User administration (decision 026): thin handlers over queries.ts, service.ts and reference.ts. */
 export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'listUsers', ({ user, body }) => listUsers(ctx.db, actorOf(user), body));
   defineRoute(app, ctx, 'getUser', async ({ user, params }) => {

@@ -1,5 +1,5 @@
 /**
- * The writes of user administration (issue 15 points 1, 2 and 5; decision 026). Each runs in one transaction that
+ * The writes of user administration (decision 026). Each runs in one transaction that
  * reads what the rules need (the target locked, the active administrators counted under lock), applies the rules of
  * @cc/domain, writes, and writes its audit row; a refusal throws before or inside it, so nothing is kept.
  *

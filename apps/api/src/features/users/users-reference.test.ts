@@ -1,5 +1,5 @@
 /**
- * The reference data's adds and edits (issue 15 point 4): brands, companies with their roles, applications (SRef,
+ * The reference data's adds and edits (decision 026): brands, companies with their roles, applications (SRef,
  * URL), permissions (Values) and company-role permission templates, each validated, audited, and refused with
  * nothing written.
  */

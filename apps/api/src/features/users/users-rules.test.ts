@@ -1,5 +1,5 @@
 /**
- * The rules that keep people where they belong (issue 15 point 2), and the effects of a change elsewhere (point 5):
+ * The rules that keep people where they belong (decision 026), and the effects of a change elsewhere:
  * a user manager (role 6) below an administrator, nobody deleting or demoting themselves or the last administrator,
  * a manager bound to a company seeing only its users, deletes and resets ending sessions, the audit log, and what a
  * user may open changing on its next request.

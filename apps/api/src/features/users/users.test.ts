@@ -1,5 +1,5 @@
 /**
- * User administration's calls (issue 15 point 1, §7) and the bad input of §5: each call answers what the screens
+ * User administration's calls (§7) and the bad input of §5: each call answers what the screens
  * need, each rule a 400 naming its field, unknown ids 404, and nothing is written on a refusal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * What the call search shows lives in its URL (/call-center/callSearch?types=…&from=…&to=…&agent=…&uncompleted=1
- * &sort=…&dir=…&page=…&size=…), so a search can be shared and survives a reload (issue 17 point 2). The view
+ * &sort=…&dir=…&page=…&size=…), so a search can be shared and survives a reload. The view
  * becomes the OData query options of GET /api/odata/GetSearchOutboundCalls (decision 033).
  */
 import { CALL_SEARCH_GRID_SIZES, type CallSearchResponse, type CallSearchRow } from '@cc/contract';

@@ -1,5 +1,5 @@
 /**
- * The screen's side of ending a call (call-handling.md §4 end-call sequence, §5, §8; issue 7): the client
+ * The screen's side of ending a call (call-handling.md §4 end-call sequence, §5, §8): the client
  * validation, the one request of POST /api/call-center/end-call, and what a failure shows. Pure, so it is unit
  * tested; the flow that uses it is hooks/useEndCall.ts. Decisions: docs/decisions (end-call screen).
  */

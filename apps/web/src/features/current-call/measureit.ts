@@ -1,5 +1,5 @@
 /**
- * How the call screen uses MeasureIt (issue 18 point 8; decision 043). Pure, but for `openNamedWindow`, which is
+ * How the call screen uses MeasureIt (decision 043). Pure, but for `openNamedWindow`, which is
  * handed the window to use.
  *
  * - Only a customer on file (customerNo > 0) has a household measurement: a new prospect (0) or an unknown caller

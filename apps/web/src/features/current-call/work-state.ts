@@ -1,5 +1,5 @@
 /**
- * The call's working state as the server keeps it (issue 14 point 1, docs/decisions/023-call-working-state.md):
+ * The call's working state as the server keeps it (docs/decisions/023-call-working-state.md):
  * what the screen sends and how it takes back what it restored.
  */
 import type { CallWorkStateInput, StoredCallWorkState } from '@cc/contract';

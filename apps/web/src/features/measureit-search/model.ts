@@ -1,6 +1,6 @@
 /**
  * What the MeasureIt search shows lives in its URL (/searchMeasureIt?branch=…&zips=…&mode=…&prox=…&from=…&to=…
- * &list=…&sort=…&dir=…&page=…&size=…), so a search survives a reload and can be shared (issue 19; decision 044).
+ * &list=…&sort=…&dir=…&page=…&size=…), so a search survives a reload and can be shared (decision 044).
  * The view becomes the query of GET /api/odata/GetMeasureItProperties (decision 041).
  */
 import {

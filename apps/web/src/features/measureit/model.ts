@@ -1,5 +1,5 @@
 /**
- * The edit screen's pure side (issue 18 point 3; decision 040): what the query parameters ask for, the measurement
+ * The edit screen's pure side (decision 040): what the query parameters ask for, the measurement
  * being edited (drawn on the map, typed by hand — the external flag — or not measured with a reason), what a save
  * sends, and what blocks it.
  */

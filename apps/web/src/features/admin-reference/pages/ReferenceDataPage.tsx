@@ -18,7 +18,7 @@ const TABS: Record<ReferenceKind, () => React.JSX.Element> = {
 
 /**
  * The reference data of user administration, one tab per kind, each at its own address (/admin/reference/{kind}):
- * what an administrator sets up for a new franchise's users without SQL (issue 15 point 4; role 1 only).
+ * what an administrator sets up for a new franchise's users without SQL (role 1 only).
  */
 export default function ReferenceDataPage() {
   const { kind } = useParams();

@@ -18,7 +18,7 @@ import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../mod
 const GRID_HEIGHT = 560;
 
 /**
- * /call-center/callSearch (administration.md §2, §5; issue 17 point 2): past calls found by type, last-accessed
+ * /call-center/callSearch (administration.md §2, §5): past calls found by type, last-accessed
  * dates, agent and completion (completed only unless 'Show uncompleted'), sorted and paged on the server at 100,
  * 500 or 1000 rows. The filters live in the URL. A row opens the call and its customer read-only (CallView).
  */

@@ -47,7 +47,7 @@ export interface CallWorkOptions {
 }
 
 /**
- * The call's working state (issue 14 point 1, docs/decisions/023-call-working-state.md): restored from the server
+ * The call's working state (docs/decisions/023-call-working-state.md): restored from the server
  * before the screen can be edited, saved a second after each change while the call is held, and handed to the
  * release of the call (`unloadState`) so that the last change goes with it as the screen or the page goes. The
  * browser asks before unloading while a change is not saved yet.

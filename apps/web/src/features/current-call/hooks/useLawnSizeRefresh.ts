@@ -31,7 +31,7 @@ export interface LawnSizeRefreshArgs {
 }
 
 /**
- * 'Refresh Lawn Size and Pricing' (call-handling.md §8; issue 18 point 8; decision 043): a customer on file reads
+ * 'Refresh Lawn Size and Pricing' (call-handling.md §8; decision 043): a customer on file reads
  * its household measurement (POST /api/MeasureIt/GetHouseholdMeasurement) and the customer again; a measured
  * household's lawn size becomes the one the call prices with (and shows), otherwise the customer's is kept; then the
  * price list is read again for that size. A prospect's call re-prices the lawn size on screen. The same refresh runs

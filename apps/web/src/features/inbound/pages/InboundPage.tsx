@@ -22,7 +22,7 @@ import { PAGE_SIZES, type PageFailure } from '../components/ResultsGrid';
 import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
 
-/** The call screen (a later issue), route name currentCall. */
+/** The call screen, route name currentCall. */
 const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
 const ZIP = /^\d{5}(-?\d{4})?$/;
 

@@ -1,5 +1,5 @@
 /**
- * The page's results on the editor's satellite imagery (issue 19 point 2; decision 044): a marker per property
+ * The page's results on the editor's satellite imagery (decision 044): a marker per property
  * coloured by its state, grouped into numbered clusters when zoomed out (model.clusterPoints); a click on a marker
  * selects its row, a click on a cluster zooms in on it. Loaded lazily: only this page downloads Leaflet.
  */

@@ -3,7 +3,7 @@ import { CustomListImport } from '../components/CustomListImport';
 import { CustomLists } from '../components/CustomLists';
 
 /**
- * /measureItUtilities (administration.md §3, §5; issue 19 point 4; roles 2, 5, 6, 7): import a custom search list
+ * /measureItUtilities (administration.md §3, §5; roles 2, 5, 6, 7): import a custom search list
  * from a CSV file after its preview; rename and delete the lists.
  */
 export default function MeasureItUtilitiesPage() {

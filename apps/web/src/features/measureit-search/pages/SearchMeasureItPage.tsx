@@ -23,7 +23,7 @@ const ResultsMap = lazy(() => import('../components/ResultsMap'));
 const GRID_HEIGHT = 520;
 
 /**
- * /searchMeasureIt (administration.md §2, §3, §5; issue 19): properties found by franchise, zips, mode, proximity,
+ * /searchMeasureIt (administration.md §2, §3, §5): properties found by franchise, zips, mode, proximity,
  * New Neighbor dates and custom list, sorted and paged on the server; a row's Select opens it in MeasureIt in a new
  * window, whose saves refresh the grid, the map and the statistics. The filters live in the URL.
  */

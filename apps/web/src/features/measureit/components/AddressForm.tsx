@@ -1,5 +1,5 @@
 /**
- * An address typed by the user, geocoded with suggestions (issue 18 points 3, 7), and the branch it is filed under
+ * An address typed by the user, geocoded with suggestions (decision 040), and the branch it is filed under
  * (the branches of the caller's scope serving its zip). Used by the measurement by address and the commercial lead.
  */
 import { useEffect, useMemo, useState } from 'react';

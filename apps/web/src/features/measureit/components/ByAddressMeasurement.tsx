@@ -1,5 +1,5 @@
 /**
- * A property that is not a customer, measured by its address (issue 18 point 3): the address geocoded and filed
+ * A property that is not a customer, measured by its address (decision 040): the address geocoded and filed
  * under a branch, got for edit (its lock, the recently-measured question), measured and saved ('Property Measurement
  * by Address Saved...') or cancelled ('Measurement Edit Cancelled...').
  */

@@ -1,5 +1,5 @@
 /**
- * A commercial lead measured (issue 18 point 3): its business name and address (geocoded, filed under a branch), got
+ * A commercial lead measured (decision 040): its business name and address (geocoded, filed under a branch), got
  * for edit, measured with its contact kept beside the measurement, saved ('Commercial Lead Property Measurement
  * Saved...') or cancelled ('Measurement Edit Cancelled...').
  */

@@ -1,5 +1,5 @@
 /**
- * The measurement editor every kind shares (a customer's property, an address, a commercial lead; issue 18 point 3):
+ * The measurement editor every kind shares (a customer's property, an address, a commercial lead):
  * the map with its live total, the size field (typing sets the external flag, the map clears it), not measured with
  * a reason instead of a size, the previous measurements of a property, save and cancel.
  */

@@ -1,5 +1,5 @@
 /**
- * A property's previous measurements (issue 18 point 3): date, size, who measured and how, newest first; each can be
+ * A property's previous measurements (decision 040): date, size, who measured and how, newest first; each can be
  * copied into the editor after a confirmation ('Measurement Copied...' / 'Measurement Copy Cancelled...').
  */
 import { Button, Loader, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * A customer's (or a neighbour's) property measured (issue 18 points 3, 4, 8): got for edit (taking the lock), the
+ * A customer's (or a neighbour's) property measured (decision 040): got for edit (taking the lock), the
  * recently-measured question, the refusal when another user measures it, the editor, save ('Property Measurement
  * Saved...', announced to other windows) and cancel ('Measurement Edit Cancelled...', the lock released).
  */

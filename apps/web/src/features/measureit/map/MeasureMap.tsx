@@ -1,5 +1,5 @@
 /**
- * MeasureIt's drawing component (issue 18 point 3; decision 037): the satellite imagery of the configuration
+ * MeasureIt's drawing component (decision 037): the satellite imagery of the configuration
  * (GET /api/MeasureIt/mapConfig) centred on the property at zoom 19-20, with Leaflet-Geoman (free edition) to draw
  * lawn areas, cut out beds and buildings, drag and delete vertices; an undo of its own; each shape's vertices in
  * its point colour; a live panel measured with the domain's sphere. Loaded lazily (index.ts) so no other page

@@ -1,5 +1,5 @@
 /**
- * /MeasureIt and /editMeasureIt (administration.md §2, §4; issue 18 point 3; decision 040). With §2's query
+ * /MeasureIt and /editMeasureIt (administration.md §2, §4; decision 040). With §2's query
  * parameters (sqldbid and id, the customer number, or a neighbour's propertyId) the page measures that property;
  * without them it is MeasureIt's start: a customer by branch and number, a property by address, or a commercial
  * lead (`?by=address`, `?by=lead` open those tabs).

@@ -24,7 +24,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /call-center/floor (issue 17 point 3; decision 035): the supervisor's live view of the floor in the user's scope —
+ * /call-center/floor (decision 035): the supervisor's live view of the floor in the user's scope —
  * calls open now, the outbound lists per branch, the calls ended today and this week per CSR, and today's calls and
  * sales per hour. The server pushes a new snapshot whenever a call opens or ends or a list count moves.
  */
