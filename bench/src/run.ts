@@ -318,7 +318,7 @@ async function main(): Promise<void> {
     '\np50/p95 from every response time of the run; ceiling req/s and p95 = the same statements driven straight at ' +
       'the database at the same concurrency (on the server: half just before and half just after the API run; on ' +
       'PGlite: before the server opens it), for the session reference the bare route likewise; share = API req/s over ' +
-      "the ceiling's; CPU ms/req = the API process's CPU time per request; p95 target = the issue's figure, for " +
+      "the ceiling's; CPU ms/req = the API process's CPU time per request; p95 target = budgets.json's p95_targets_ms, for " +
       `reading; load avg = 1-minute load average of this ${os.cpus().length}-CPU machine.`,
   );
   const failures = [...problems, ...misses];
