@@ -59,7 +59,7 @@ test('a user found, opened, changed and saved from the keyboard alone', async ({
   expect(saved.Applications.some((a) => a.ApplicationId === 3)).toBe(!before);
 });
 
-test('the utilities and the call search from the keyboard: a dialog opens and closes, a found call opens', async ({
+test('the utilities and the call search from the keyboard: a dialog opens and closes, a found call is shown, then worked', async ({
   page,
   request,
 }) => {
@@ -80,6 +80,12 @@ test('the utilities and the call search from the keyboard: a dialog opens and cl
   await expect(grid.locator('[row-index="0"] [col-id="OutboundId"]').first()).not.toBeEmpty(SERVER);
   await tabTo(page, grid, 60);
   await expect(grid.locator('[row-index="0"] [role="gridcell"]:focus')).toHaveCount(1);
+  // Enter shows the call read-only; working it is a second, deliberate step.
+  await page.keyboard.press('Enter');
+  const view = page.getByRole('dialog', { name: /^Call \d+:/ });
+  await expect(view).toBeVisible(SERVER);
+  const work = view.getByRole('button', { name: 'Work this call' });
+  await tabTo(page, work);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, SERVER);
   await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);
