@@ -52,7 +52,7 @@ test('a supervisor opens a row of Call Search: read-only, no lock; working it fo
 
   const view = page.getByRole('dialog', { name: new RegExp(`^Call ${outboundId}:`) });
   await expect(view.getByTestId('call-view-read-only')).toHaveText('Read-only: looking does not take the call');
-  await expect(view.getByTestId('call-view-call')).toContainText('Cancel');
+  await expect(view.getByTestId('call-view-call')).toContainText('Cancel Calls');
   await expect(view.getByTestId('call-view-customer')).toContainText(String(custNo), SERVER);
   await expect(view.getByRole('heading', { name: 'Call history' })).toBeVisible();
   await expect(view.getByTestId('call-view-history').or(view.getByText('No calls on record.'))).toBeVisible();

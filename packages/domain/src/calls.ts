@@ -22,6 +22,11 @@ export function callTypeByName(name: string) {
   return CALL_TYPES.find((t) => t.CallTypeName.toLowerCase() === name.toLowerCase());
 }
 
+/** The name people read for a call type (decision 062); a name that is no call type is shown as it is. */
+export function callTypeDisplayName(name: string): string {
+  return callTypeByName(name)?.CallTypeDisplayName ?? name;
+}
+
 export const SALE_RESULTS = ['Sale', 'Upsell'] as const;
 /** Outbound results that schedule a callback (call status Callback with a time); others end the call. */
 export const CALLBACK_RESULTS = ['No Answer', 'Call Back', 'Estimate Requested', 'Left Voicemail'] as const;

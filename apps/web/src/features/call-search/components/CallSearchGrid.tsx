@@ -1,6 +1,6 @@
 import type { ColDef } from 'ag-grid-community';
 import type { CallSearchRow } from '@cc/contract';
-import { callTypeByName } from '@cc/domain';
+import { callTypeDisplayName } from '@cc/domain';
 import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
 import { DEFAULT_VIEW, type SortField } from '../model';
 
@@ -39,7 +39,7 @@ const COLUMNS: ColDef<CallSearchRow>[] = [
     field: 'Type',
     headerName: 'Type',
     width: 160,
-    valueFormatter: ({ value }) => callTypeByName(String(value ?? ''))?.CallTypeDisplayName ?? String(value ?? ''),
+    valueFormatter: ({ value }) => callTypeDisplayName(String(value ?? '')),
   },
   { field: 'lastAccessDate', headerName: 'Last Accessed', width: 170 },
   { field: 'callBackCSRName', headerName: 'Agent', flex: 1, minWidth: 140 },

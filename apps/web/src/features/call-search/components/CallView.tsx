@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Drawer, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconPhoneCall } from '@tabler/icons-react';
 import type { CallSearchRow, CallViewResponse } from '@cc/contract';
-import { buildFullAddress, displayZip } from '@cc/domain';
+import { buildFullAddress, callTypeDisplayName, displayZip } from '@cc/domain';
 import { useCallView } from '../api/view';
 
 export interface CallViewProps {
@@ -91,7 +91,7 @@ function CallFacts({ data }: { data: CallViewResponse }) {
       <Facts
         testId="call-view-call"
         rows={[
-          ['Type', c.Type],
+          ['Type', callTypeDisplayName(c.Type)],
           ['Status', c.CallStatus || '—'],
           ['Complete', c.callComplete ? 'Yes' : 'No'],
           ['Branch', c.branchNo],
@@ -156,7 +156,7 @@ function History({ data }: { data: CallViewResponse }) {
               {data.history.map((h) => (
                 <Table.Tr key={h.call_id} data-this-call={h.outbound_id === data.call.OutboundId ? 'true' : undefined}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{h.call_start ?? ''}</Table.Td>
-                  <Table.Td>{h.call_type}</Table.Td>
+                  <Table.Td>{callTypeDisplayName(h.call_type)}</Table.Td>
                   <Table.Td>
                     {h.call_result}
                     {h.call_target ? (
