@@ -6,7 +6,8 @@ const run = (command, args, options = {}) =>
 
 const children = [
   run('npx', ['tsc', '-b', 'apps/api', '--watch', '--preserveWatchOutput']),
-  run('node', ['--watch', 'apps/api/dist/server.js'], { env: { ...process.env, NODE_ENV: 'development' } }),
+  // The Node that runs this script (the project's own, under npm run dev) also runs the server.
+  run(process.execPath, ['--watch', 'apps/api/dist/server.js'], { env: { ...process.env, NODE_ENV: 'development' } }),
   run('npx', ['vite', 'apps/web']),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

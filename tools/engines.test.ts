@@ -3,8 +3,8 @@ import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 /**
- * These machines run Node 20: every installed package must accept the oldest Node the project supports
- * (the root package's engines), so `npm install` prints no engine warning and nothing breaks at run time.
+ * Every installed package must accept the oldest Node the project supports (the root package's engines: those
+ * who bring their own Node instead of the one the project installs), so nothing breaks at run time on it.
  */
 interface Manifest {
   engines?: { node?: string };

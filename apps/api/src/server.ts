@@ -6,11 +6,37 @@ import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { endDrain, stopAccepting, trackConnections } from './ops/shutdown.js';
 import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
-import { startDemoIdentityServer, type DemoIdentityServer } from './demo-identity/server.js';
+import type { DemoIdentityServer } from './demo-identity/server.js';
+import { MINIMUM_NODE, isSupportedNode, runtimeLine } from './ops/runtime.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+/**
+ * The demonstration identity server is loaded only when it is switched on: its library (oidc-provider) is a
+ * development dependency, absent from a production install (`npm ci --omit=dev`).
+ */
+async function loadDemoIdentityServer(): Promise<typeof import('./demo-identity/server.js')> {
+  try {
+    return await import('./demo-identity/server.js');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new ConfigError(
+        'DEMO_IDENTITY_SERVER=on needs the development dependencies (oidc-provider), which this install omits: ' +
+          'install without --omit=dev, or leave DEMO_IDENTITY_SERVER off.',
+      );
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
+  console.log(`Call centre starting on ${runtimeLine()}`);
+  if (!isSupportedNode(process.version)) {
+    throw new ConfigError(
+      `Node.js ${process.version} is too old: the server needs ${MINIMUM_NODE} or later. ` +
+        'npm start and the other npm scripts run the Node 24 that npm install brings (node_modules/.bin/node).',
+    );
+  }
   const config = loadConfig(process.env, { webDist: path.resolve(here, '../../web/dist') });
   const database = await openDatabase(config);
   // Not `isNew`: a first start killed during the load leaves an existing data directory with no demo data in it,
@@ -26,6 +52,7 @@ async function main(): Promise<void> {
   // DEMO_IDENTITY_SERVER=on: the demonstration identity server, with this app as its one client (decision 038).
   let identityServer: DemoIdentityServer | undefined;
   if (config.demoIdentity && config.sso) {
+    const { startDemoIdentityServer } = await loadDemoIdentityServer();
     identityServer = await startDemoIdentityServer({
       port: config.demoIdentity.port,
       issuer: config.sso.issuer,

@@ -46,7 +46,8 @@ function providerConfiguration(clients: DemoClient[], identities: DemoIdentity[]
     })),
     jwks: { keys: [jwk] },
     cookies: { keys: [crypto.randomBytes(32).toString('base64url')] },
-    pkce: { methods: ['S256'], required: () => true },
+    // PKCE with S256 only: oidc-provider accepts no other method.
+    pkce: { required: () => true },
     scopes: SCOPES.split(' '),
     claims: {
       openid: ['sub'],

@@ -6,14 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT, exportJWK, generateKeyPair, type JWTPayload, type KeyLike } from 'jose';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload, type CryptoKey } from 'jose';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { REDIRECT_URL, cookieOf, finish } from './test-support.js';
 
 let issuer = '';
 let server: http.Server;
-let key: KeyLike;
-let otherKey: KeyLike;
+let key: CryptoKey;
+let otherKey: CryptoKey;
 let t: TestApp;
 /** The ID token the next token request answers. */
 let nextIdToken = '';
@@ -66,7 +66,7 @@ async function signinWith(make: (nonce: string) => Promise<string>) {
   return finish(t, `code=a-code&state=${state}`, cookieOf(start, 'cc_sso') ?? '');
 }
 
-function idToken(claims: JWTPayload, signWith: KeyLike = key) {
+function idToken(claims: JWTPayload, signWith: CryptoKey = key) {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({ iss: issuer, aud: 'callcentre', sub: '900', iat: now, exp: now + 300, ...claims })
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
