@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * The demonstration identity server is loaded only when it is switched on: its library (oidc-provider) is a
  * development dependency, absent from a production install (`npm ci --omit=dev`).
  */
-async function loadDemoIdentityServer(): Promise<typeof import('./demo-identity/server.js')> {
+async function loadDemoIdentityServer() {
   try {
     return await import('./demo-identity/server.js');
   } catch (error) {
