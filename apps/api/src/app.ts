@@ -24,7 +24,7 @@ import {
   tileImageOrigin,
 } from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
-import { registerSsoRoutes } from './features/sso/index.js';
+import { logoutUrl, registerSsoRoutes } from './features/sso/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
@@ -200,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
-  registerAuthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, logoutUrl);
   registerSsoRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
