@@ -31,13 +31,8 @@ import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
 import { registerCurrentCallRoutes } from './features/current-call/index.js';
 import { registerPricingRoutes } from './features/pricing/index.js';
-import {
-  createMailTransport,
-  createMailWorker,
-  MAIL_CHANNEL,
-  registerEndCallRoutes,
-  type MailWorker,
-} from './features/end-call/index.js';
+import { registerEndCallRoutes } from './features/end-call/index.js';
+import { createMailTransport, createMailWorker, MAIL_CHANNEL, type MailWorker } from './features/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
