@@ -16,7 +16,7 @@ const BOTH_ENGINES = [
   'apps/api/src/features/supervisor-floor/**/*.test.ts',
   'apps/api/src/features/end-call/command.test.ts',
   'apps/api/src/features/end-call/end-call-lock.test.ts',
-  'apps/api/src/features/end-call/email-leases.test.ts',
+  'apps/api/src/features/mail/email-leases.test.ts',
   'apps/api/src/features/current-call/call-race.test.ts',
   'apps/api/src/features/measureit/measureit-lock.test.ts',
   'apps/api/src/features/outbound-import/outbound-import.test.ts',

@@ -24,20 +24,15 @@ import {
   tileImageOrigin,
 } from './http/security-headers.js';
 import { registerAuthRoutes } from './features/auth/index.js';
-import { registerSsoRoutes } from './features/sso/index.js';
+import { logoutUrl, registerSsoRoutes } from './features/sso/index.js';
 import { registerDashboardRoutes } from './features/dashboard/index.js';
 import { registerProfileRoutes } from './features/profile/index.js';
 import { registerInboundRoutes } from './features/inbound/index.js';
 import { registerOutboundRoutes } from './features/outbound/index.js';
 import { registerCurrentCallRoutes } from './features/current-call/index.js';
 import { registerPricingRoutes } from './features/pricing/index.js';
-import {
-  createMailTransport,
-  createMailWorker,
-  MAIL_CHANNEL,
-  registerEndCallRoutes,
-  type MailWorker,
-} from './features/end-call/index.js';
+import { registerEndCallRoutes } from './features/end-call/index.js';
+import { createMailTransport, createMailWorker, MAIL_CHANNEL, type MailWorker } from './features/mail/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -200,7 +195,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     });
   }
 
-  registerAuthRoutes(app, ctx);
+  registerAuthRoutes(app, ctx, logoutUrl);
   registerSsoRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
   registerProfileRoutes(app, ctx);

@@ -1,34 +1,13 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
-import { App, LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf, type Scope } from '@cc/domain';
+import { App, LEADS_CC_MANAGER_ROLE_NAME, permissionEntry, roleEntry, scopeOf } from '@cc/domain';
 import { rowsOf, type DbOrTx } from '../db/client.js';
 import type { AppContext } from '../context.js';
+import type { AuthUser } from './auth-user.js';
 import { AppError, unauthenticated } from './errors.js';
 
-/** The signed-in user of a request, as authorization needs it. */
-export interface AuthUser {
-  userId: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  companyId: number;
-  roleId: number;
-  brandId: number | null;
-  sqldbid: number | null;
-  branches: string[];
-  permissions: string[];
-  /** Application ids granted to the user (the dashboard's links, and what route access rules read). */
-  applications: number[];
-  scope: Scope;
-  /** The session of the request: stays the same when a browser's access token is refreshed (decision 022). */
-  sessionId: string;
-  /**
-   * The session was opened with a password someone else set and the user has not changed it yet: only the calls open
-   * before a password change are served (decision 064).
-   */
-  passwordChangeRequired: boolean;
-}
+export type { AuthUser } from './auth-user.js';
 
 /**
  * The applications a user opens: a measureItToolOnly user only MeasureIt, whatever else it holds (decision 026). Read

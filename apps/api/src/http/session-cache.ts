@@ -15,7 +15,7 @@
  * While the listener is away nothing is served from memory, and when it comes back the cache is emptied (notices
  * may have been missed). A query that was running when an invalidation arrived does not store its answer.
  */
-import type { AuthUser } from './auth.js';
+import type { AuthUser } from './auth-user.js';
 import type { Notices } from '../db/notices.js';
 
 export const SESSIONS_CHANNEL = 'cc_sessions';

@@ -2,17 +2,11 @@
  * Every route of the web app in one table: path, the route (state) name the guards know, whether it is
  * and the lazily loaded page. Later features add their rows here.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenName } from '@cc/domain';
+import { lazy } from 'react';
 import { ADMIN_REFERENCE_ROUTES } from '../features/admin-reference/routes';
+import type { AppRoute } from './app-route';
 
-export interface AppRoute {
-  path: string;
-  /** The route (state) name; who may enter is SCREEN_ACCESS[name] in @cc/domain, so every row has a rule. */
-  name: ScreenName;
-  title: string;
-  page: LazyExoticComponent<ComponentType>;
-}
+export type { AppRoute } from './app-route';
 
 const PublicHomePage = lazy(() => import('../features/auth/pages/PublicHomePage'));
 const PortalSigninPage = lazy(() => import('../features/auth/pages/PortalSigninPage'));

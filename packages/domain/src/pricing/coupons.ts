@@ -1,7 +1,7 @@
 /** Coupons (call-handling.md §5): finding one by code, the lines it applies to and its discount on priced lines. */
 import { type Cents, applyRate, assertCents, assertPercent } from './money.js';
 import { PEST_INITIAL_SERVICE_ID } from './sale-rules.js';
-import { type AdditionalService, type Coupon, type LawnProgram } from './types.js';
+import type { AdditionalService, Coupon, LawnProgram } from './types.js';
 
 /** Finds a coupon by code: trimmed, case-insensitive. */
 export function findCoupon(coupons: readonly Coupon[], code: string): Coupon | undefined {

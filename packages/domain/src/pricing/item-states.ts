@@ -3,15 +3,8 @@ import { PricingInputError } from './money.js';
 import { type OfferContext, offerDiscount, offerTarget } from './offers.js';
 import { PEST_INITIAL_SERVICE_ID } from './sale-rules.js';
 import { specItemFlags } from './spec-names.js';
-import {
-  type AdditionalService,
-  type ItemState,
-  type LawnProgram,
-  type Offer,
-  type OfferState,
-  type QuoteInput,
-} from './types.js';
-import { type Work } from './work-line.js';
+import type { AdditionalService, ItemState, LawnProgram, Offer, OfferState, QuoteInput } from './types.js';
+import type { Work } from './work-line.js';
 
 /** An item's state with the spec's names added. */
 export function itemState(state: Omit<ItemState, 'IncludeInPurchase' | 'Free'>): ItemState {

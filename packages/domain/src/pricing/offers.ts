@@ -1,8 +1,8 @@
 /** Offers (call-handling.md §5): the line an offer applies to and what it takes off that line. */
 import { type Cents, applyRate, assertCents, assertPercent } from './money.js';
 import { ECONOMY_OFFER_MESSAGE, FREE_SERVICE_NOT_SELECTED_MESSAGE, type LawnProgramKind } from './sale-rules.js';
-import { type AdditionalService, type LawnProgram, type Offer } from './types.js';
-import { type Work } from './work-line.js';
+import type { AdditionalService, LawnProgram, Offer } from './types.js';
+import type { Work } from './work-line.js';
 
 export function offerDiscount(offer: Offer, line: Work): { discount: Cents; reason?: string; free?: boolean } {
   const kind = offer.kind ?? null;

@@ -22,15 +22,7 @@ import { couponTargets, findCoupon } from './coupons.js';
 import { type LineContext, additionalSale, invalidEdit, lawnSale, pestSale } from './selected-lines.js';
 import { itemState, offerState, serviceState } from './item-states.js';
 import { LAWN_SIZE_ALERT_ABOVE, ZERO_SALE_MESSAGE, lawnProgramKind, needsLawnSizeAlert } from './sale-rules.js';
-import {
-  type DiscountCase,
-  type Offer,
-  type PricingProblem,
-  type Quote,
-  type QuoteInput,
-  type QuoteLine,
-  type SaleTotals,
-} from './types.js';
+import type { DiscountCase, Offer, PricingProblem, Quote, QuoteInput, QuoteLine, SaleTotals } from './types.js';
 
 // The engine's public names that live in its modules, exported here as before.
 export {

@@ -3,7 +3,7 @@
  * service, the lawn-size alert, the kinds of lawn program and the messages that refuse a sale or an offer.
  */
 import { SALE_RESULTS } from '../calls.js';
-import { type Quote } from './types.js';
+import type { Quote } from './types.js';
 
 /** The pest initial-payment bundle: excluded from order-item creation, never an installment (call-handling.md §9). */
 export const PEST_INITIAL_SERVICE_ID = 45;

@@ -2,10 +2,10 @@
  * The quote's working lines: a line while it is being priced ({@link Work}) and the run that prices every line for
  * one combination of the call and prepay discounts ({@link runVariant}).
  */
-import { type BillDay } from './calendar.js';
+import type { BillDay } from './calendar.js';
 import { type Cents, type Ppm, applyRate } from './money.js';
 import { PEST_INITIAL_SERVICE_ID } from './sale-rules.js';
-import { type BillingFrequency, type Coupon, type LineKind } from './types.js';
+import type { BillingFrequency, Coupon, LineKind } from './types.js';
 
 /** A line while it is being priced. */
 export interface Work {

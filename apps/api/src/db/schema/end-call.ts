@@ -21,7 +21,7 @@ const money = (name: string) => numeric(name, { precision: 12, scale: 2 });
 
 /**
  * Every email the application sends, written in the transaction that decides to send it and delivered
- * after commit by the mail worker (features/end-call/mail-worker.ts). A row stays for ever: sent, or
+ * after commit by the mail worker (features/mail/mail-worker.ts). A row stays for ever: sent, or
  * failed with its last error for the Resend Emails utility. `locked_until`/`locked_by` is the lease of
  * the worker sending it (on the database's clock, renewed while it sends), so several API processes never
  * send one message twice.

@@ -12,9 +12,15 @@ import {
   type NewSession,
 } from './sessions.js';
 import { forbidden } from '../../http/errors.js';
-import { logoutUrl as ssoLogoutUrl } from '../sso/index.js';
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * What signing out asks of single sign-on: the identity server's logout address for a session it started, or null.
+ * Given by the app rather than imported, because single sign-on builds on this feature's sessions and an import back
+ * would make the two features load each other.
+ */
+export type IdentityLogoutUrl = (ctx: AppContext, sessionId: string) => Promise<string | null>;
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, identityLogoutUrl: IdentityLogoutUrl): void {
   defineRoute(app, ctx, 'clientConfig', () =>
     Promise.resolve({
       idleTimeoutSeconds: ctx.config.client.idleSeconds,
@@ -60,7 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
   // unlockSignin is user administration's: it follows a user manager's reach (users/unlock.ts).
   defineRoute(app, ctx, 'signout', async ({ user, request, reply }) => {
-    const logoutUrl = await ssoLogoutUrl(ctx, user.sessionId);
+    const logoutUrl = await identityLogoutUrl(ctx, user.sessionId);
     await signout(ctx, user.sessionId);
     clearRefreshCookie(request, reply);
     return { ok: true as const, logoutUrl };

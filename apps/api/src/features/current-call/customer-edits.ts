@@ -21,7 +21,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { autoPay, toCustomer } from './customer.js';
-import { requireCallHeld } from './locks.js';
+import { requireCallHeld } from './held.js';
 
 type Row = typeof customers.$inferSelect;
 

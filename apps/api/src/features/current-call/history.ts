@@ -20,7 +20,8 @@ import { inScope } from '../../http/scope.js';
 import { AppError, badRequest, notFound } from '../../http/errors.js';
 import { customerRow, franchiseInScope } from './customer.js';
 import { linkOpenEdits } from './customer-edits.js';
-import { CALL_ACTIVE_MESSAGE, lockHeld, requireCallHeld } from './locks.js';
+import { lockHeld, requireCallHeld } from './held.js';
+import { CALL_ACTIVE_MESSAGE } from './locks.js';
 import { LISTED } from '../outbound/index.js';
 import { discardWorkState } from './work-state.js';
 

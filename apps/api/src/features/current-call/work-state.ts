@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { callWorkStates } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { requireCallHeld } from './locks.js';
+import { requireCallHeld } from './held.js';
 import { requireCallInScope } from './scope.js';
 
 export interface CallRef {

@@ -4,14 +4,17 @@
  * rollback, and a repeat of an idempotency key answers the first result.
  */
 import { eq } from 'drizzle-orm';
-import { END_CALL_STEPS, type EndCallResponse, type EndCallStep } from '@cc/contract';
+import type { z } from 'zod';
+import { END_CALL_STEPS, type EndCallRequest, type EndCallResponse, type EndCallStep } from '@cc/contract';
 import { callStatusAtEnd, isSaleResult } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { callHistory, emailOutbox, stepLog } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError, badRequest } from '../../http/errors.js';
-import type { EndCallInput } from './command.js';
+
+/** The end-call request as its schema parsed it: what every step reads. */
+export type EndCallInput = z.output<typeof EndCallRequest>;
 
 /** A hook the tests use to fail or stall a step; absent in production. */
 export type EndCallStepHook = (step: EndCallStep) => void | Promise<void>;

@@ -8,8 +8,7 @@
  * call ends it (409, nothing written), and ending it releases the lock. A repeat of an idempotency key answers the
  * first result and writes nothing, even though the first end released the lock.
  */
-import type { z } from 'zod';
-import type { EndCallRequest, EndCallResponse } from '@cc/contract';
+import type { EndCallResponse } from '@cc/contract';
 import {
   CALL_RESULTS,
   callStatusAtEnd,
@@ -48,11 +47,10 @@ import {
 } from './call-order.js';
 import { PROSPECT_LAWN_SIZE, placeOf } from './shared.js';
 import { saveSurvey, surveyOf } from './surveys.js';
-import { type EndCallStepHook, repeatAnswer, runLogged, step } from './command-steps.js';
+import { type EndCallInput, type EndCallStepHook, repeatAnswer, runLogged, step } from './command-steps.js';
 import { applyListEffects, releaseCall } from './list-effects.js';
 
-export type EndCallInput = z.output<typeof EndCallRequest>;
-export type { EndCallStepHook } from './command-steps.js';
+export type { EndCallInput, EndCallStepHook } from './command-steps.js';
 
 const dollars = (cents: number) => cents / 100;
 

@@ -28,7 +28,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { enqueueEmail } from './outbox.js';
+import { enqueueEmail } from '../mail/index.js';
 import { callInScope, type CallRow } from './shared.js';
 import { surveyAnswersOfCall } from './surveys.js';
 

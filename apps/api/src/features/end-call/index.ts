@@ -1,20 +1,9 @@
 /**
- * Ending a call, server side: the email outbox and its worker, and the data-layer functions of the
- * end-call calls. Each data-layer function takes the transaction (`tx`) it runs in, so the end-call
+ * Ending a call, server side: the data-layer functions of the end-call calls (the emails it queues go through the
+ * mail feature's outbox). Each data-layer function takes the transaction (`tx`) it runs in, so the end-call
  * command can run them all in one.
  */
 export { registerEndCallRoutes } from './routes.js';
-export {
-  enqueueEmail,
-  emailsOfCall,
-  requeueFailedEmails,
-  requeueFailedEmail,
-  type OutgoingEmail,
-  type QueuedEmail,
-  type OutboxRow,
-} from './outbox.js';
-export { createMailWorker, MAIL_CHANNEL, retryDelaySeconds, type MailWorker, type RunResult } from './mail-worker.js';
-export { createMailTransport, emlFileName, type MailTransport } from './transport.js';
 export {
   insertCallHistory,
   updateCallHistory,

@@ -18,7 +18,7 @@ import type { AuthUser } from '../../http/auth.js';
 import type { recordCallCustomer } from '../current-call/index.js';
 import { writeCallbackStatus } from './call-history.js';
 import { PROSPECT_LAWN_SIZE, fromCallTime } from './shared.js';
-import type { EndCallInput } from './command.js';
+import type { EndCallInput } from './command-steps.js';
 
 /** §4 call status at end and list effects, on the outbound row and the lists. */
 export async function applyListEffects(

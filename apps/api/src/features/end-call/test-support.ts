@@ -5,11 +5,10 @@ import { expect } from 'vitest';
 import type { Order, OutboundCount } from '@cc/contract';
 import { rowsOf, type Db } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
+
+export { insertCall } from '../../test/calls.js';
 import { idOf, priceList } from '../../test/price-list.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { createMailWorker, type MailWorker, type MailWorkerOptions } from './mail-worker.js';
-import { enqueueEmail } from './outbox.js';
-import { createMailTransport } from './transport.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
 
@@ -141,99 +140,11 @@ export async function customerOf(db: Db, sqldbid: number) {
   return row;
 }
 
-/**
- * Insert a minimal call history record straight into the database: a call another test ended, or with `open` a call
- * still going (no call_end yet) of the CSR `csuserId`, whose history that CSR may still write while holding the call.
- */
-export async function insertCall(
-  db: Db,
-  values: {
-    sqldbid: number;
-    custNo: number;
-    branchNo: string;
-    callResult?: string;
-    callType?: string;
-    csuserId?: number;
-    open?: boolean;
-  },
-): Promise<number> {
-  const rows = rowsOf<{ call_id: number }>(
-    await db.execute(sql`
-      insert into call_history (sqldbid, cust_no, branchno, call_direction, call_result, call_type, call_start, call_end,
-        csuser_id)
-      values (${values.sqldbid}, ${values.custNo}, ${values.branchNo}, 'Incoming', ${values.callResult ?? 'Sale'},
-              ${values.callType ?? 'Inbound'}, now(), ${values.open ? null : sql`now()`}, ${values.csuserId ?? null})
-      returning call_id`),
-  );
-  const id = rows[0]?.call_id;
-  if (id === undefined) throw new Error('no call');
-  return id;
-}
-
 /** Open an orders-service session and answer the header that carries it. */
 export async function orderSession(t: TestApp, token: string): Promise<Record<string, string>> {
   const response = await request(t, token, 'POST', '/api/Sessions/Session');
   if (response.statusCode !== 200) throw new Error(`session: ${response.statusCode} ${response.body}`);
   return { 'x-sessionid': response.json<{ sessionId: string }>().sessionId };
-}
-
-/** Queue a plain message (the outbox tests), due at `now`; answers its id. */
-export async function queueMail(
-  db: Db,
-  now: Date,
-  message: { to: string; cc?: string; callId?: number | null; subject?: string },
-): Promise<number> {
-  const queued = await db.transaction((tx) =>
-    enqueueEmail(
-      tx,
-      {
-        kind: 'end-call',
-        to: [message.to],
-        cc: message.cc ? [message.cc] : [],
-        subject: message.subject ?? `For ${message.to}`,
-        text: 'Your order is confirmed.',
-        callId: message.callId ?? null,
-      },
-      now,
-    ),
-  );
-  return queued.emailId;
-}
-
-export interface LogLine {
-  level: 'info' | 'warn' | 'error';
-  fields: unknown;
-  message: unknown;
-}
-
-/** A logger that keeps what a worker logs, for a test to read. */
-export function captureLog(): { lines: LogLine[]; log: MailWorkerOptions['log'] } {
-  const lines: LogLine[] = [];
-  const at =
-    (level: LogLine['level']) =>
-    (fields: unknown, message?: unknown): void => {
-      lines.push({ level, fields, message });
-    };
-  return { lines, log: { info: at('info'), warn: at('warn'), error: at('error') } };
-}
-
-/** A worker as an API process runs one, on the app's configuration, sending to its SMTP_URL. */
-export function testWorker(
-  t: TestApp,
-  options: Pick<MailWorkerOptions, 'db' | 'id'> & Partial<MailWorkerOptions>,
-): MailWorker {
-  return createMailWorker({
-    transport: createMailTransport(t.config),
-    mailFrom: t.config.mailFrom,
-    now: () => new Date(),
-    log: captureLog().log,
-    pollSeconds: 0.1,
-    maxAttempts: 5,
-    retrySeconds: 60,
-    retryMaxSeconds: 600,
-    leaseSeconds: 2,
-    ...options,
-  });
 }
 
 /** The orders service (orders.test.ts, order-lines.test.ts): its path, the tables it writes, an order and a line. */

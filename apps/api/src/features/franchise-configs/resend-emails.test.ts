@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
-import { createMailTransport, createMailWorker, enqueueEmail, type MailWorker } from '../end-call/index.js';
+import { createMailTransport, createMailWorker, enqueueEmail, type MailWorker } from '../mail/index.js';
 import {
   auditAfter,
   callRoute,

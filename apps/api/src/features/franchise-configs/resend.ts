@@ -16,7 +16,7 @@ import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { callTime, dayAfter, dayStart } from '../../db/sql.js';
-import { requeueFailedEmail, requeueFailedEmails } from '../end-call/index.js';
+import { requeueFailedEmail, requeueFailedEmails } from '../mail/index.js';
 import { writeAudit } from '../users/index.js';
 
 type Out<T extends z.ZodType> = z.output<T>;

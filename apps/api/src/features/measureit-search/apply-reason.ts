@@ -6,7 +6,7 @@
  * history row whose id derives from the request's, so a retry records nothing twice.
  */
 import { sql } from 'drizzle-orm';
-import { type ApplyNotMeasuredReasonRequest } from '@cc/contract';
+import type { ApplyNotMeasuredReasonRequest } from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';

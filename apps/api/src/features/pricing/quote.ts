@@ -2,7 +2,7 @@
  * The server's quote of a call: the pricing data is loaded here, in the user's scope, and the
  * same engine the screen runs prices the call's selections, flags and edits. The server never takes totals from
  * the client. The end-call sequence (decision 010) calls {@link quoteForCall}; POST /api/customer/quote exposes it
- * (docs/decisions/006-pricing-calls.md).
+ * (docs/decisions/006-pricing-data-and-calls.md).
  */
 import { canEditPricing, quote, type DiscountFlags, type PriceEdits, type Quote, type Selections } from '@cc/domain';
 import type { AppContext } from '../../context.js';

@@ -6,10 +6,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { dayAfter, dayStart, frozen } from '../../db/sql.js';
 import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
-import { isRealDate, literalText, validKey } from './values.js';
+import { isRealDate, literalText, validKey, type FieldType } from './values.js';
 import { pinnedBy } from './filter-facts.js';
 
-export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
+export type { FieldType } from './values.js';
 
 export interface GridField {
   /** The SQL the field reads (a column or an expression over the grid's FROM). */

@@ -1,6 +1,8 @@
 /** Checks of the values a grid query carries: dates, a cursor's keys, and literals as a message writes them. */
-import type { FieldType } from './grid.js';
 import type { Literal } from './odata.js';
+
+/** The types of a grid's fields and of its cursor's keys. */
+export type FieldType = 'text' | 'integer' | 'number' | 'boolean' | 'datetime';
 
 /** Is `day` (YYYY-MM-DD) a day of the calendar, in a year PostgreSQL has (there is no year 0)? */
 export function isRealDate(day: string): boolean {

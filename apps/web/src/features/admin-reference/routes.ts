@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { AppRoute } from '../../app/routes';
+import type { AppRoute } from '../../app/app-route';
 import { AUDIT_PATH, REFERENCE_PATH } from './model';
 
 const ReferenceDataPage = lazy(() => import('./pages/ReferenceDataPage'));

@@ -13,7 +13,8 @@ import { callHistory, emailOutbox } from '../../db/schema/index.js';
 import { createTestApp, engine, type TestApp } from '../../test/harness.js';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.js';
 import { requeueFailedEmails } from './index.js';
-import { captureLog, insertCall, queueMail, testWorker } from './test-support.js';
+import { insertCall } from '../../test/calls.js';
+import { captureLog, queueMail, testWorker } from './test-support.js';
 
 const CUSTOMER = 'margaret@example.com';
 const OFFICE = 'office@greenacres.example';
