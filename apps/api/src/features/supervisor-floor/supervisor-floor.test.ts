@@ -169,9 +169,8 @@ describe('the stream', () => {
     expect(response.statusCode, response.body).toBe(200);
     const ended = await stream.next((s) => riley(s) === before + 1, 2000);
     expect(ended.openCalls.some((c) => c.customerNo === THORNBURY.customerNo)).toBe(false);
-    // Heartbeat comments (every second here) keep a quiet stream open.
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(stream.comments).toContain(': heartbeat');
+    // Heartbeat comments (every second here) keep a quiet stream open: the next line after the snapshots is one.
+    expect(await stream.nextComment(3000)).toBe(': heartbeat');
     stream.close();
   });
 
