@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from './tools/eslint-boundaries.js';
+import testRules from './tools/eslint-tests.js';
 
 export default tseslint.config(
   {
@@ -53,6 +54,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
     },
+  },
+  {
+    // A test that asserts nothing, or asserts only when a condition happens to hold, passes without proving its claim.
+    files: ['**/*.test.{ts,tsx}', 'e2e/tests/**/*.spec.ts'],
+    plugins: { tests: testRules },
+    rules: { 'tests/assertion': 'error', 'tests/no-conditional-expect': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

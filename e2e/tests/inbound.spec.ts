@@ -259,15 +259,31 @@ test('add call: franchise by branch-number prefix, zip checked against it, then 
   });
 });
 
-for (const [username, endpoint] of [
-  ['admin', 'SearchCustomers'],
-  ['csr.cof', 'SearchcofCustomers'],
+// The branches each scope shows: the company-owned CSR only its SLI… branches, the administrator any.
+for (const [username, endpoint, branch] of [
+  ['admin', 'SearchCustomers', /^[A-Z]+\d+$/],
+  ['csr.cof', 'SearchcofCustomers', /^SLI\d+$/],
 ] as const) {
   test(`${username} searches through ${endpoint}`, async ({ page }) => {
     await openInbound(page, username);
     const request = page.waitForRequest(`**/api/InboundCall/${endpoint}`);
     await advancedSearch(page, { 'Last name': 'Smith', 'First name': 'Jo' });
     await request;
+    // What the user sees: the matches, each a Smith whose first name starts with Jo, in the user's branches.
+    await expect(summary(page)).toHaveText(/^\d+ customers? found$/, SERVER);
+    const rows = grid(page).locator('[role="row"][row-index]:has([role="gridcell"][col-id="Name"])');
+    await expect(rows.first()).toBeVisible();
+    const seen = await rows.evaluateAll((all) =>
+      all.map((row) => ({
+        name: row.querySelector('[role="gridcell"][col-id="Name"]')?.textContent?.trim() ?? '',
+        branch: row.querySelector('[role="gridcell"][col-id="Branch"]')?.textContent?.trim() ?? '',
+      })),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    for (const row of seen) {
+      expect(row.name).toMatch(/^Smith, Jo/);
+      expect(row.branch).toMatch(branch);
+    }
   });
 }
 

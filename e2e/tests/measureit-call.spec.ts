@@ -1,6 +1,6 @@
 import { expectAxeClean } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
-import { measureGeometry, PRICING_REFRESHED } from '@cc/domain';
+import { PRICING_REFRESHED } from '@cc/domain';
 import { apiToken, DEMO_PASSWORD, fillSignIn, pageSession, SERVER, shot, signIn, toast } from './helpers.js';
 import { unmeasuredCustomers } from './measureit-support.js';
 
@@ -33,8 +33,17 @@ const LAWN = {
   coordinates: [[square(-93.6349, 41.5864, -93.6345, 41.5867), square(-93.6348, 41.5865, -93.63475, 41.58655)]],
 };
 const BIGGER = { type: 'MultiPolygon' as const, coordinates: [[square(-93.6349, 41.5864, -93.6344, 41.5868)]] };
-/** The size the server reads from the shapes (square feet, to the cent), as a save drawn on the map sends it. */
-const sqftOf = (shapes: typeof LAWN) => Math.round(measureGeometry(shapes).squareFeet * 100) / 100;
+/**
+ * The sizes a save drawn on the map sends, worked out by hand rather than by the product's own function: a rectangle
+ * of longitude and latitude on the spec's sphere (R = 6,367,460 m) has the area R²·Δλ·(sin φn − sin φs); in square
+ * feet (÷ 0.3048²) LAWN is 11,932.00 less the bed's 248.58, 11,683.42, and BIGGER 19,886.66. The lawn size is in
+ * thousands of square feet, to the cent: 11.68 and 19.89.
+ */
+const SQFT = new Map([
+  [LAWN, 11_683.42],
+  [BIGGER, 19_886.66],
+]);
+const sqftOf = (shapes: typeof LAWN) => SQFT.get(shapes) ?? Number.NaN;
 
 async function post<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
   const response = await request.post(path, { data: data ?? {}, headers: { Authorization: `Bearer ${token}` } });
@@ -94,6 +103,7 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
 
   // A measurement saved elsewhere; the CSR refreshes: the household measurement is read and priced.
   const first = await measure(request, LAWN);
+  expect(first).toBe(11.68);
   expect(first.toFixed(2)).not.toBe(await lawnSize.textContent());
   const read = household(page);
   await page.getByRole('button', { name: 'Refresh Lawn Size and Pricing' }).click();
@@ -106,6 +116,7 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
 
   // The editor, in another window of the same origin, announces a second save: the call refreshes by itself.
   const second = await measure(request, BIGGER);
+  expect(second).toBe(19.89);
   expect(second).not.toBe(first);
   const editor = await context.newPage();
   await editor.goto('/api/client-config');

@@ -12,7 +12,8 @@ import { MIGRATIONS_DIR, openPostgres, rowsOf } from './client.js';
 import { engine } from '../test/harness.js';
 import { adminQuery, withDatabase } from '../test/template.js';
 
-describe.runIf(engine === 'postgres')('migrators starting at once on a fresh database', () => {
+const AT_ONCE = 'migrators starting at once on a fresh database (needs a PostgreSQL server: TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(AT_ONCE, () => {
   it('apply every migration exactly once, and every one of them opens the database', async () => {
     const base = process.env.TEST_DATABASE_URL ?? '';
     const name = `cc_mig_${crypto.randomBytes(6).toString('hex')}`;

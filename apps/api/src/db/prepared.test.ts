@@ -11,7 +11,7 @@ import { createTestDatabase, engine } from '../test/harness.js';
 import { rowsOf, type DbOrTx } from './client.js';
 import { plannedOnce, plannedWithValues, prepareStatements, statementName } from './prepared.js';
 
-describe.runIf(engine === 'postgres')('prepared statements', () => {
+describe.runIf(engine === 'postgres')('prepared statements (needs a PostgreSQL server: TEST_DATABASE_URL)', () => {
   it('names a parameterised statement by its text, and leaves one planned with its values unnamed', async () => {
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL, max: 1 });
     prepareStatements(pool);

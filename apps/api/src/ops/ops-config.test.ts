@@ -23,18 +23,13 @@ describe('operations settings', () => {
         SHUTDOWN_TIMEOUT_SECONDS: '0',
       });
     expect(attempt).toThrow(ConfigError);
-    try {
-      attempt();
-    } catch (error) {
-      const message = (error as Error).message;
-      for (const name of [
-        'METRICS_TOKEN',
-        'SHUTDOWN_DRAIN_SECONDS',
-        'SHUTDOWN_MAIL_SECONDS',
-        'SHUTDOWN_TIMEOUT_SECONDS',
-      ]) {
-        expect(message).toContain(name);
-      }
+    for (const name of [
+      'METRICS_TOKEN',
+      'SHUTDOWN_DRAIN_SECONDS',
+      'SHUTDOWN_MAIL_SECONDS',
+      'SHUTDOWN_TIMEOUT_SECONDS',
+    ]) {
+      expect(attempt).toThrow(name);
     }
   });
 });

@@ -183,7 +183,7 @@ describe('GET /metrics', () => {
   });
 
   it.runIf(engine === 'postgres')(
-    'reports the database pool: connections in use and idle, and waiting queries',
+    'reports the database pool: connections in use and idle, and waiting queries (needs a PostgreSQL server: TEST_DATABASE_URL)',
     async () => {
       const text = await scrape();
       expect(valueOf(text, 'callcentre_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);

@@ -15,7 +15,8 @@ import { connect, request } from '../test/raw-http.js';
 import { startServerProcess, type ServerProcess } from '../test/server-process.js';
 import { startTestSmtp, until, type TestSmtp } from '../test/smtp.js';
 
-describe.runIf(engine === 'postgres')('graceful shutdown of a server process', () => {
+const TITLE = 'graceful shutdown of a server process (needs a PostgreSQL server: TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(TITLE, () => {
   let database: TestDatabase;
   const servers: ServerProcess[] = [];
   const smtps: TestSmtp[] = [];

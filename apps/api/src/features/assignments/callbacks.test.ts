@@ -196,7 +196,14 @@ describe('updateCallbacks', () => {
           { OutboundId: racing!.OutboundId, callBackCSR: id['csr.corporate'] },
           { OutboundId: other!.OutboundId, callBackCSR: id['csr.corporate'] },
         ]);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Commit only once the reassignment is seen waiting for the CSR's transaction: without the wait there is no race.
+        const { rows: held } = await csr.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const waiting = async () =>
+          rowsOf<{ n: number }>(
+            await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+              where wait_event_type = 'Lock' and ${held[0]!.pid}::int = any(pg_blocking_pids(pid))`),
+          )[0]?.n;
+        await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
         await csr.query('commit');
         expect((await pending).body).toEqual({ count: 1, notReassigned: [racing!.OutboundId] });
         const [row] = rowsOf<{ csr: number }>(

@@ -205,7 +205,8 @@ describe('one app instance', () => {
   });
 });
 
-describe.runIf(engine === 'postgres')('two app instances on one PostgreSQL database', () => {
+const TWO_INSTANCES = 'two app instances on one PostgreSQL database (needs a PostgreSQL server: TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(TWO_INSTANCES, () => {
   let b: TestApp;
   beforeAll(async () => {
     b = await createTestApp({ database });

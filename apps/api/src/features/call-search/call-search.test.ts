@@ -130,8 +130,8 @@ describe('sorting', () => {
     const rows = answer.body.value;
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1]!, rows[i]!];
-      expect(a.branchNo >= b.branchNo).toBe(true);
-      if (a.branchNo === b.branchNo) expect(a.CallAttempts <= b.CallAttempts).toBe(true);
+      // Branch descending, then attempts ascending within a branch.
+      expect(a.branchNo > b.branchNo || (a.branchNo === b.branchNo && a.CallAttempts <= b.CallAttempts)).toBe(true);
     }
   });
 });

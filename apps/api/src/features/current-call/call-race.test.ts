@@ -52,7 +52,8 @@ describe('racing for one call', () => {
 });
 
 // Skipped without TEST_DATABASE_URL: PGlite is one process's database; two processes need a PostgreSQL server.
-const ACROSS_PROCESSES = 'racing across two API processes on one PostgreSQL server (needs TEST_DATABASE_URL)';
+const ACROSS_PROCESSES =
+  'racing across two API processes on one PostgreSQL server (needs a PostgreSQL server: TEST_DATABASE_URL)';
 describe.runIf(engine === 'postgres')(ACROSS_PROCESSES, () => {
   const servers: ServerProcess[] = [];
   beforeAll(async () => {

@@ -197,7 +197,7 @@ describe('validation (step 1): a 400 naming the field, nothing written', () => {
     expect(response.statusCode, response.body).toBe(400);
     const body = response.json<{ errors: Record<string, string>; step?: string }>();
     expect(Object.keys(body.errors)).toEqual([field]);
-    if (message) expect(body.errors[field]).toBe(message);
+    expect(body.errors[field]).toEqual(message || expect.any(String));
     expect(body.step).toBeUndefined();
     expect(await fingerprint(t.db, TABLES)).toBe(before);
   });

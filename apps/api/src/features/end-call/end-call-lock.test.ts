@@ -130,8 +130,9 @@ describe('ending a held call', () => {
   });
 
   it('a new prospect (customer 0) has no lock to hold: the call ends', async () => {
+    const idempotencyKey = randomUUID();
     const response = await postEndCall(t, franchise, {
-      idempotencyKey: randomUUID(),
+      idempotencyKey,
       sqldbid: THORNBURY.sqldbid,
       customerNo: 0,
       callType: 'Inbound',
@@ -139,5 +140,18 @@ describe('ending a held call', () => {
       customer: { firstName: 'Pat', lastName: 'Newman', zip: '60540', lawnSize: 0.2 },
     });
     expect(response.statusCode, response.body).toBe(200);
+    // Ended, not only answered: the call is recorded for the prospect, with what the screen knew of them.
+    const calls = rowsOf<{ call_id: number; cust_no: number; call_result: string; last_name: string }>(
+      await t.db.execute(sql`select call_id, cust_no, call_result, customer->>'lastName' as last_name
+        from call_history where idempotency_key = ${idempotencyKey}`),
+    );
+    expect(calls).toEqual([
+      {
+        call_id: response.json<EndCallResponse>().callId,
+        cust_no: 0,
+        call_result: 'Information Only',
+        last_name: 'Newman',
+      },
+    ]);
   });
 });

@@ -337,6 +337,9 @@ describe.each(CALL_TYPES.map((type) => type.CallTypeName))('%s', (callType) => {
         call_back: e.status === 'Callback' ? CALLBACK_AT : before.row.call_back,
         lead_status: row.webLeadId === null ? null : e.deleteWebLead ? 'deleted' : before.row.lead_status,
       });
+    } else {
+      // Only a call without an outbound row (an inbound one) skips it.
+      expect(Boolean(c.outbound)).toBe(false);
     }
 
     // The inbound follow-up list gets one row for the customer, or none.

@@ -169,7 +169,8 @@ describe('POST /api/inbound/autocompleteAddress', () => {
       const zips = zipsOf(SCOPE[user]);
       for (const input of ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '55']) {
         const suggestions = await suggest(user, { input, limit: 20 });
-        if (input.length === 1) expect(suggestions.length).toBeGreaterThan(0);
+        // A single digit starts some address in every scope.
+        expect(input.length > 1 || suggestions.length > 0, `${user} ${input}`).toBe(true);
         for (const s of suggestions) expect(zips, `${user} ${s.fulladdress}`).toContain(s.zip);
       }
     }

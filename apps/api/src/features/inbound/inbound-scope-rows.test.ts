@@ -220,7 +220,8 @@ describe('every row any user gets back is inside that user’s scope', () => {
             const keys = await checked(user, endpoint, criteria);
             const inScope = visible(user, endpoint, branchOf(c.branchNo));
             const matching = all.filter((x) => meets(x, criteria) && visible(user, endpoint, branchOf(x.branchNo)));
-            if (matching.length <= 500) expect(keys.has(customerKey(c))).toBe(inScope);
+            // Past 500 matches the answer is the over-limit alert, whose rows are not the point here.
+            expect(matching.length > 500 || keys.has(customerKey(c)) === inScope).toBe(true);
           },
         ),
         { numRuns: 80, seed: 20260615 + USERS.indexOf(user) },

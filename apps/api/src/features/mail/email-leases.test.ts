@@ -120,7 +120,7 @@ describe('a lease lost in the middle of a send', () => {
   });
 
   it.runIf(engine === 'postgres')(
-    'aborts the send before its lease can run out when the database is out of reach (PostgreSQL)',
+    'aborts the send before its lease can run out when the database is out of reach (needs a PostgreSQL server: TEST_DATABASE_URL)',
     async () => {
       // Longer than the 80 % of a lease after which the send is aborted, however late the lock comes.
       smtp.rcptDelayMs = 5000;
@@ -157,7 +157,8 @@ describe('a lease lost in the middle of a send', () => {
   );
 });
 
-describe.runIf(engine === 'postgres')('a worker killed with kill -9 (PostgreSQL: an API process)', () => {
+const KILLED = 'a worker killed with kill -9, an API process (needs a PostgreSQL server: TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(KILLED, () => {
   async function mailingServer(): Promise<ServerProcess> {
     const server = await startServerProcess(t.database.url, {
       env: { MAIL_WORKER: 'on', SMTP_URL: smtp.url, MAIL_LEASE_SECONDS: '2', MAIL_POLL_SECONDS: '1' },

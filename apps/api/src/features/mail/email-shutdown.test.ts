@@ -23,7 +23,8 @@ import { queueMail, testWorker } from './test-support.js';
 /** A server process's start takes most of a test, and tens of seconds on a loaded machine. */
 const PROCESS_TEST_MS = 120_000;
 
-describe.runIf(engine === 'postgres')('a worker stopped by SIGTERM in the middle of a send (PostgreSQL)', () => {
+const STOPPED = 'a worker stopped by SIGTERM in the middle of a send (needs a PostgreSQL server: TEST_DATABASE_URL)';
+describe.runIf(engine === 'postgres')(STOPPED, () => {
   let smtp: TestSmtp;
   let t: TestApp;
   /** The other worker's own pool, as another API process would have. */

@@ -33,6 +33,7 @@ async function queueAndAwait(queue: (to: string) => Promise<number>, prefix: str
     const to = `${prefix}${n}@example.com`;
     await queue(to);
     await until(() => copiesTo(to) === 1, 10_000);
+    expect(copiesTo(to)).toBe(1);
   }
 }
 
@@ -44,7 +45,7 @@ describe('a worker polling once a minute', () => {
   });
 
   it.runIf(engine === 'postgres')(
-    'in another process, the queuing one without a worker, delivers it at its commit (PostgreSQL)',
+    'in another process, the queuing one without a worker, delivers it at its commit (needs a PostgreSQL server: TEST_DATABASE_URL)',
     async () => {
       const t = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_WORKER: 'off' } });
       apps.push(t);

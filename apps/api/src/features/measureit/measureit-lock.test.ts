@@ -79,13 +79,33 @@ describe('the measurement lock', () => {
     const [holder] = racers as [string];
     const id = (await open(holder, c)).json().property.propertyId;
     t.clock.advance(t.config.measureItLockSeconds + 60);
+    const requestId = newRequestId();
     const saved = await callRoute(t, holder, 'measureItCompleteProperty', {
       propertyId: id,
-      requestId: newRequestId(),
+      requestId,
       SquareFeet: LAWN_SQFT,
       shapes: LAWN,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // Written, not only answered: the property measured and released, its history row, the customer's lawn size.
+    const [property] = rowsOf<{ square_feet: string; complete: boolean; active_user_id: number | null }>(
+      await t.db.execute(
+        sql`select square_feet, complete, active_user_id from measured_properties where property_id = ${id}`,
+      ),
+    );
+    expect(property).toEqual({ square_feet: expect.anything(), complete: true, active_user_id: null });
+    expect(Number(property!.square_feet)).toBe(LAWN_SQFT);
+    const [history] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from property_measurements
+        where property_id = ${id} and request_id = ${requestId}`),
+    );
+    expect(history?.n).toBe(1);
+    const [customer] = rowsOf<{ lawn_size: string }>(
+      await t.db.execute(
+        sql`select lawn_size from customers where sqldbid = ${c.sqldbid} and customer_no = ${c.customerNo}`,
+      ),
+    );
+    expect(customer?.lawn_size).toBe('11.74');
   });
 });
 

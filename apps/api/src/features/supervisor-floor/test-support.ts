@@ -7,6 +7,8 @@ export interface FloorStreamReader {
   next(test: (s: FloorSnapshot) => boolean, ms?: number): Promise<FloorSnapshot>;
   /** Every comment line read so far (heartbeats). */
   comments: string[];
+  /** The first comment line read after this call, within `ms`. */
+  nextComment(ms?: number): Promise<string>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
@@ -41,6 +43,7 @@ export async function openFloorStream(baseUrl: string, ticket: string): Promise<
           buffer = buffer.slice(cut + 2);
           const lines = frame.split('\n');
           for (const line of lines) if (line.startsWith(':')) comments.push(line);
+          if (lines.some((l) => l.startsWith(':'))) for (const wake of waiters) wake();
           const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
           if (lines.includes('event: snapshot') && data.length > 0) {
             snapshots.push(JSON.parse(data.join('\n')) as FloorSnapshot);
@@ -59,6 +62,24 @@ export async function openFloorStream(baseUrl: string, ticket: string): Promise<
   void ended.then(() => (done = true));
   return {
     comments,
+    nextComment(ms = 2000) {
+      const seen = comments.length;
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no comment within ${ms} ms`));
+        }, ms);
+        function check() {
+          const comment = comments[seen];
+          if (comment === undefined && !done) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          if (comment === undefined) reject(new Error('the stream ended'));
+          else resolve(comment);
+        }
+        waiters.add(check);
+      });
+    },
     ended,
     close: () => controller.abort(),
     next(test, ms = 2000) {

@@ -291,7 +291,7 @@ describe('bad input: a 400 naming the field, and nothing written', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json<{ message: string; errors: Record<string, string> }>();
     expect(body.message.startsWith(`${field}: `), body.message).toBe(true);
-    if (message) expect(body.errors[field]).toBe(message);
+    expect(body.errors[field]).toEqual(message || expect.any(String));
     expect(await snapshot(t)).toBe(before);
   });
 
