@@ -225,6 +225,11 @@ test('an administrator sets up reference data, is told what the server refuses, 
     });
     expect(created.status(), await created.text()).toBe(201);
     const { user } = (await created.json()) as { user: { UserId: number } };
+    const reset = await page.request.put(`/api/users/${user.UserId}/password/`, {
+      headers,
+      data: { password: 'Reset-pass1', confirmPassword: 'Reset-pass1' },
+    });
+    expect(reset.status(), await reset.text()).toBe(200);
 
     await page.reload();
     await expect(page.getByTestId('audit-row').first()).toContainText(`${username} (#${user.UserId})`);
@@ -232,9 +237,20 @@ test('an administrator sets up reference data, is told what the server refuses, 
     await filter.fill(username);
     await page.getByRole('option', { name: `${username} (Fran Chisee)` }).click();
     await expect(page).toHaveURL(new RegExp(`userId=${user.UserId}`));
-    await expect(page.getByTestId('audit-row')).toHaveCount(1);
-    await expect(page.getByText('1 change', { exact: true })).toBeVisible();
-    await expect(page.getByTestId('audit-row')).toContainText(`Username: set to ${username}`);
+    await expect(page.getByTestId('audit-row')).toHaveCount(2);
+    await expect(page.getByText('2 changes', { exact: true })).toBeVisible();
+    await expect(row(page.getByRole('table', { name: 'Audit log' }), `Username: set to ${username}`)).toContainText(
+      'create',
+    );
+    // Times are the call centre's, and say so; every action reads whole, the longest ('password') too.
+    await expect(page.getByRole('columnheader', { name: 'When (America/Chicago)' })).toBeVisible();
+    const action = page.getByTestId('audit-row').getByText('password', { exact: true });
+    await expect(action).toBeVisible();
+    const cut = await page
+      .getByTestId('audit-row')
+      .locator('.mantine-Badge-label')
+      .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(cut).toEqual([]);
     await expectAccessible(page, 'audit log of one user');
     await shot(page, 'audit-log-user');
   });

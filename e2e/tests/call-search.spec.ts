@@ -96,6 +96,16 @@ test('a supervisor searches calls by type and completion, sorts, pages, reloads 
   expect(lines.length - 1).toBe(matches);
   expect(lines.slice(1).every((line) => line.split(',')[6] === 'Cancel')).toBe(true);
 
+  // Every filter set, the date range too: its clear button says what it clears, and the page stays axe clean.
+  await page.goto(`${url}&from=2020-01-01&to=2030-12-31`);
+  await expect(summary(page)).toContainText(count.replace(/^.*(of .*)$/, '$1'), SERVER);
+  const clearDates = page.getByRole('button', { name: 'Clear the range: Last accessed' });
+  await expect(clearDates).toBeVisible();
+  await expectAxeClean(page, 'the call search with every filter set');
+  await shot(page, 'call-search-filters-set');
+  await clearDates.click();
+  await expect(page).not.toHaveURL(/from=/);
+
   // A row opens the call to look at; working it is a choice that goes to the call screen (call-search-view.spec.ts).
   const custNo = (await column(page, 'cust_No'))[0]!;
   await grid(page).locator('[role="row"][row-index="0"]').first().click();

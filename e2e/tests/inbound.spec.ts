@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.js';
-import { SERVER } from './helpers.js';
+import { SERVER, shot } from './helpers.js';
 import { advancedSearch, expectNoAxeViolations, field, grid, openInbound, summary } from './inbound-support.js';
 
 /** The inbound customer search: /call-center/inbound (call-handling.md §2, §5, §8, §9). */
@@ -211,9 +211,27 @@ test('no hits open the add-call dialog; Cancel says Search Again...', async ({ p
   await expect(dialog.getByRole('textbox', { name: 'Last name' })).toHaveValue('Zzyzxq');
   await expect(dialog.getByRole('textbox', { name: 'First name' })).toHaveValue('Ann');
   await expect(dialog.getByRole('combobox', { name: 'Franchise' })).toBeFocused();
+  // The example is the start of one of the user's own branches (SG101, SG102).
+  await expect(dialog.getByRole('combobox', { name: 'Franchise' })).toHaveAttribute(
+    'placeholder',
+    'Type a branch number, e.g. SG1',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('alert').filter({ hasText: 'Search Again...' })).toBeVisible();
+});
+
+test("a company-owned CSR's Add Call example is a company-owned branch, not another company's", async ({ page }) => {
+  await openInbound(page, 'csr.cof');
+  await advancedSearch(page, { 'Last name': 'Zzyzxq', 'First name': 'Ann' });
+  const dialog = page.getByRole('dialog', { name: 'Add Call' });
+  await expect(dialog).toBeVisible(SERVER);
+  await expect(dialog.getByRole('combobox', { name: 'Franchise' })).toHaveAttribute(
+    'placeholder',
+    'Type a branch number, e.g. SLI',
+    SERVER,
+  );
+  await shot(page, 'inbound-add-call-cof');
 });
 
 test('add call: franchise by branch-number prefix, zip checked against it, then the new prospect call', async ({

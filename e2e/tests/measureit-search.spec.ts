@@ -112,6 +112,16 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
 
   await shot(page, 'measureit-search');
   await axeClean(page);
+
+  // Every filter set, the New Neighbor date range and proximity too: the range's clear button says what it clears.
+  await page.goto(`${page.url()}&prox=99&from=2000-01-01&to=2030-12-31`);
+  await expect(summary(page)).toContainText('properties', SERVER);
+  const clearDates = page.getByRole('button', { name: 'Clear the range: New Neighbor status date' });
+  await expect(clearDates).toBeVisible();
+  await axeClean(page);
+  await shot(page, 'measureit-search-filters-set');
+  await clearDates.click();
+  await expect(page).not.toHaveURL(/from=/);
 });
 
 test('working a street from the map: a cluster zooms in, a marker selects its row', async ({ page }) => {

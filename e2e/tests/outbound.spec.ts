@@ -382,8 +382,13 @@ test('the sidebar: Cancel Calls and Upsell Postcard have their own routes that o
   await expect(control(page, 'Cancel', 'Cancel Calls')).toHaveAttribute('aria-expanded', 'true');
   await expect(section(page, 'Cancel')).toBeInViewport();
 
-  // The other call types open in place, on the main route.
-  await sidebar.getByRole('button', { name: 'Extract Calls' }).click();
+  // Every entry is a link, of one kind; the other call types open in place, on the main route.
+  await expect(sidebar.getByRole('button')).toHaveCount(0);
+  await expect(sidebar.getByRole('link', { name: 'Extract Calls' })).toHaveAttribute(
+    'href',
+    '/call-center/outbound#outbound-section-Extract',
+  );
+  await sidebar.getByRole('link', { name: 'Extract Calls' }).click();
   await expect(page).toHaveURL(OUTBOUND);
   await expect(control(page, 'Extract', 'Extract Calls')).toHaveAttribute('aria-expanded', 'true');
   await expect(grid(page, 'Extract Calls')).toBeInViewport();

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures.js';
 import { fillSignIn, shot, signIn, signOut, toast, uniqueUsername } from './helpers.js';
 import { apiToken, makeUser, openUser, readUser } from './user-admin-support.js';
+import { expectAxeClean, TOASTS } from './axe.js';
 
 /*
  * User administration (administration.md §2, §4-§8). Each journey makes its own users with
@@ -189,4 +190,58 @@ test('every cancel says so, and an invalid form says what to correct', async ({ 
   await expect(toast(page, 'Save Cancelled...')).toBeVisible();
   await expect(page).toHaveURL(/\/UserManagement$/);
   expect((await readUser(page.request, user.UserId)).FirstName).toBe('Tess');
+});
+
+test('changes not saved are asked about before the page is left; a save or Cancel leaves without asking', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const user = await makeUser(page.request, 'e2e_unsv');
+  await signIn(page, 'admin');
+  await openUser(page, user);
+  const firstName = page.getByRole('textbox', { name: 'First Name' });
+  const dashboardLink = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+
+  // Nothing changed: the page is left at once.
+  await dashboardLink.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await openUser(page, user);
+
+  await firstName.fill('Tessa');
+  await dashboardLink.click();
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(`Your changes to ${user.Username} are not saved.`);
+  await expectAxeClean(page, 'leave without saving', { exclude: TOASTS });
+  await shot(page, 'user-admin-unsaved');
+  await ask.getByRole('button', { name: 'Stay' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/editUser/${user.UserId}$`));
+  await expect(firstName).toHaveValue('Tessa');
+
+  // Saved: nothing left to ask about.
+  await page.getByTestId('save-user').click();
+  await expect(toast(page, 'User information updated.')).toBeVisible();
+  await dashboardLink.click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await readUser(page.request, user.UserId)).FirstName).toBe('Tessa');
+
+  // Left on purpose after the question: the change is dropped.
+  await openUser(page, user);
+  await firstName.fill('Theresa');
+  await dashboardLink.click();
+  await ask.getByRole('button', { name: 'Leave and discard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await readUser(page.request, user.UserId)).FirstName).toBe('Tessa');
+
+  // A new user's form asks too, and Cancel (its own toast) does not.
+  await page.goto('/addUser');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Newly');
+  await dashboardLink.click();
+  await expect(page.getByRole('dialog', { name: 'Leave without saving?' })).toContainText(
+    'The new user is not created yet.',
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Stay' }).click();
+  await page.getByTestId('cancel-save').click();
+  await expect(page).toHaveURL(/\/UserManagement$/);
 });

@@ -200,7 +200,16 @@ test("reassign one day of a CSR's callbacks to another CSR", async ({ page }) =>
     for (const cell of await grid.locator('[role="gridcell"][col-id="callBackCSRName"]').all()) {
       await expect(cell).toHaveText('Jordan Owens');
     }
-    await grid.locator('.ag-header-select-all input[type="checkbox"]').click();
+    // Phone numbers as the rest of the app shows them, never raw digits.
+    const phones = await grid.locator('[role="gridcell"][col-id="Phone"]').allTextContents();
+    expect(phones.some((p) => /^\(\d{3}\) \d{3}-\d{4}$/.test(p))).toBe(true);
+    expect(phones.filter((p) => /^\d{10}$/.test(p))).toEqual([]);
+    // The selection checkboxes say what they do, not the grid library's 'Column with Header Selection'.
+    await expect(grid.getByRole('checkbox', { name: /^Select this row/ })).toHaveCount(n);
+    await expect(grid.getByRole('checkbox', { name: 'Column with Header Selection' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Clear the range: Callback date' })).toBeVisible();
+    await expectAccessible(page, 'Reassign Callbacks with its filters set');
+    await grid.getByRole('checkbox', { name: 'Select every row' }).click();
     await expect(dialog.getByTestId('callbacks-selected')).toHaveText(`${n} selected`);
     await choose(page, 'Give to CSR', 'Casey Corbin (csr.corporate)');
     await shot(page, 'utilities-callbacks');

@@ -29,9 +29,9 @@ async function openImport(page: Page) {
   return dialog;
 }
 
-async function chooseFile(page: Page, buffer: Buffer) {
+async function chooseFile(page: Page, buffer: Buffer, name = 'pickens-survey.csv') {
   await page.getByRole('dialog').locator('input[type="file"]').setInputFiles({
-    name: 'pickens-survey.csv',
+    name,
     mimeType: 'text/csv',
     buffer,
   });
@@ -109,6 +109,7 @@ test('by franchise: the franchise and its flag codes; a bad file is refused with
   // An Upsell file names no branch: it is imported by franchise.
   await chooseCallType(page, 'Upsell');
   await expect(dialog.getByRole('checkbox', { name: 'Import by franchise' })).toBeChecked();
+  await expect(dialog.getByText('An Upsell file names no branch: choose its franchise.')).toBeVisible();
   await dialog.getByRole('combobox', { name: 'Franchise' }).click();
   await page.getByRole('option', { name: /\(PB171, 18008\)/ }).click();
   // The pills field around the input takes the click.
@@ -129,7 +130,23 @@ test('by franchise: the franchise and its flag codes; a bad file is refused with
 
   await chooseFile(page, Buffer.from('Title,Cust No,First Name\r\n"Mr,1007,Unclosed\r\n', 'latin1'));
   await dialog.getByTestId('import-preview').click();
-  await expect(dialog.getByTestId('import-error')).toContainText('file: The file is not valid CSV: Quote Not Closed');
+  // Each refusal reads as a sentence to the supervisor, without the request field's name the server puts first.
+  await expect(dialog.getByTestId('import-error')).toContainText('The file is not valid CSV: Quote Not Closed');
+  // One line, with no header (a data row): the message does not say the file has a header row.
+  await chooseFile(
+    page,
+    Buffer.from('Mr,1007,Pat,Lee,1 Elm St,Town,IA,50309,,19.99,Lawn,12/01/2026,List\r\n', 'latin1'),
+  );
+  await dialog.getByTestId('import-preview').click();
+  await expect(dialog.getByTestId('import-error')).toContainText(
+    'The file has only one line: a header row and at least one row under it are needed.',
+  );
+  await chooseFile(page, Buffer.from('Title,Cust No\r\nMr,1007\r\n', 'latin1'), 'pickens-upsell.txt');
+  await dialog.getByTestId('import-preview').click();
+  await expect(dialog.getByTestId('import-error')).toContainText(
+    'Choose a .csv file: the name of this one does not end in .csv.',
+  );
+  await expect(dialog.getByTestId('import-error')).not.toContainText('file:');
   await expect(dialog.getByTestId('import-run')).toBeDisabled();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(toast(page, 'Import Outbound Calls Cancelled...')).toBeVisible();

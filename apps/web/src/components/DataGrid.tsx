@@ -56,6 +56,19 @@ export interface DataGridProps<TData> extends AgGridReactProps<TData> {
   'data-testid'?: string;
 }
 
+/**
+ * Names for the selection checkboxes that say what they do: AG Grid's own read 'Column with Header Selection' and
+ * 'Press Space to toggle row selection' to a screen reader.
+ */
+export const SELECTION_TEXTS = {
+  ariaHeaderSelection: 'Select every row',
+  ariaRowSelectAll: 'Press Space to select or clear every row',
+  ariaRowToggleSelection: 'Select this row',
+  ariaRowSelectionDisabled: 'This row cannot be selected',
+  ariaRowSelect: 'Press Space to select this row',
+  ariaRowDeselect: 'Press Space to clear this row',
+};
+
 /** Tab leaves the grid instead of walking its header and cells one by one: the grid is one tab stop. */
 const leaveOnTab = () => false as const;
 
@@ -142,6 +155,7 @@ export function DataGrid<TData>({
           focusGridInnerElement={focusRow}
           overlayNoRowsTemplate={noRowsText === undefined ? undefined : `<span>${escapeHtml(noRowsText)}</span>`}
           {...gridProps}
+          localeText={{ ...SELECTION_TEXTS, ...gridProps.localeText }}
           datasource={datasource}
           suppressPaginationPanel={emptyPager || gridProps.suppressPaginationPanel}
           onModelUpdated={(event) => {

@@ -16,6 +16,9 @@ export const CALENDAR_ARIA_LABELS = {
   yearLevelControl: 'Choose a year',
 };
 
+/** The clear button's name: an icon alone says nothing to a screen reader (axe `button-name`). */
+export const clearLabel = (label: string) => `Clear the range: ${label}`;
+
 export type DayRangePickerProps = Omit<DatePickerInputProps<'range'>, 'type' | 'value' | 'onChange'> & {
   label: string;
   value: DayRange;
@@ -25,9 +28,10 @@ export type DayRangePickerProps = Omit<DatePickerInputProps<'range'>, 'type' | '
 
 /**
  * The app's compact from/to day picker: one day allowed, labelled navigation for screen readers, and
- * a placeholder dark enough for WCAG AA. Screens add what differs (latest day, presets, clearing).
+ * a placeholder dark enough for WCAG AA, and a clear button (where a screen makes the range clearable) that says what
+ * it clears. Screens add what differs (latest day, presets, clearing).
  */
-export function DayRangePicker({ styles, ...props }: DayRangePickerProps) {
+export function DayRangePicker({ styles, clearButtonProps, ...props }: DayRangePickerProps) {
   return (
     <DatePickerInput
       type="range"
@@ -37,6 +41,7 @@ export function DayRangePicker({ styles, ...props }: DayRangePickerProps) {
       popoverProps={{ withinPortal: true }}
       ariaLabels={CALENDAR_ARIA_LABELS}
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' }, ...(styles as object) }}
+      clearButtonProps={{ 'aria-label': clearLabel(props.label), ...clearButtonProps }}
       {...props}
     />
   );

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ACCESS_DENIED, ApiError, request, UNREADABLE_MESSAGE, type RequestDeps } from './request';
+import { ACCESS_DENIED, ApiError, request, shownMessage, UNREADABLE_MESSAGE, type RequestDeps } from './request';
 
 /** What the real server answers next: status, content type and body text. */
 let next: { status: number; type: string; body: string } = { status: 200, type: 'application/json', body: '{}' };
@@ -174,5 +174,23 @@ describe('the request core', () => {
     const error = await failure(request(deps, 'dashboard'));
     expect(error.requestId).toBe('req-7f');
     expect(error.message).toBe('Something went wrong on the server. (Reference: req-7f)');
+  });
+});
+
+describe('shownMessage', () => {
+  it("shows an upload's refusal as its own sentence, without the field's name", () => {
+    const words = 'Choose a .csv file: the name of this one does not end in .csv.';
+    expect(shownMessage({ message: `file: ${words}`, errors: { file: words } })).toBe(words);
+  });
+
+  it('keeps the field where its words are no sentence alone, or where several fields are wrong', () => {
+    expect(
+      shownMessage({
+        message: 'franchise.sqldbid: is not the franchise of branch 12',
+        errors: { 'franchise.sqldbid': 'is not the franchise of branch 12' },
+      }),
+    ).toBe('franchise.sqldbid: is not the franchise of branch 12');
+    expect(shownMessage({ message: 'a: A; b: B', errors: { a: 'A', b: 'B' } })).toBe('a: A; b: B');
+    expect(shownMessage({ message: 'Access Denied.' })).toBe('Access Denied.');
   });
 });

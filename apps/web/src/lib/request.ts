@@ -94,6 +94,17 @@ export function problemOf(data: unknown): Problem {
   };
 }
 
+/**
+ * What a person reads of a refusal: the server says "field: what is wrong" for any caller, and where the one field's
+ * words are a sentence of their own (an upload's file), the screen shows that sentence without the field's name.
+ */
+export function shownMessage(problem: Problem): string | undefined {
+  const fields = Object.entries(problem.errors ?? {});
+  if (fields.length !== 1) return problem.message;
+  const [field, words] = fields[0] as [string, string];
+  return problem.message === `${field}: ${words}` && /^[A-Z]/.test(words) ? words : problem.message;
+}
+
 /** The body as JSON, or `unreadable` when it is not JSON (an HTML error page, a truncated answer). */
 function parseBody(text: string, contentType: string | null): { data: unknown; unreadable: boolean } {
   if (!text) return { data: undefined, unreadable: false };

@@ -3,7 +3,7 @@
  * progress. The server answers a stream of JSON lines (progress, then the result), read as they arrive, so the page
  * shows the server's phases too. The browser parses nothing of the file: it is sent as it is.
  */
-import { ACCESS_DENIED, ApiError, problemOf } from './request';
+import { ACCESS_DENIED, ApiError, problemOf, shownMessage } from './request';
 import { refreshSession } from './api';
 import { session } from './session';
 import { adminToast } from './toast';
@@ -67,7 +67,7 @@ function errorOf(status: number, text: string): ApiError {
     // not JSON: the status says it
   }
   const body = problemOf(data);
-  const message = body.message ?? (status === 403 ? ACCESS_DENIED : `The server answered ${status}.`);
+  const message = shownMessage(body) ?? (status === 403 ? ACCESS_DENIED : `The server answered ${status}.`);
   return new ApiError(status, body.error ?? `HTTP_${status}`, message, body.errors ?? {});
 }
 

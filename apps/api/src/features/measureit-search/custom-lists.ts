@@ -10,7 +10,7 @@ import { rowsOf, type DbOrTx } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
-import { CsvFileError, decodeCsv, isCsvName, parseCsv } from '../../lib/csv-import/index.js';
+import { CSV_NAME_MESSAGE, CsvFileError, decodeCsv, isCsvName, parseCsv } from '../../lib/csv-import/index.js';
 
 /** The most rows a list may hold. */
 export const CUSTOM_LIST_MAX_ROWS = 100_000;
@@ -26,7 +26,7 @@ interface Checked {
 /** Read the file and judge every row against the customers and the caller's scope (writes nothing). */
 export async function checkFile(db: DbOrTx, user: AuthUser, fileName: string, body: unknown): Promise<Checked> {
   if (!Buffer.isBuffer(body)) throw badRequest('file', 'send the file itself as text/csv');
-  if (!isCsvName(fileName)) throw badRequest('file', 'must be a .csv file');
+  if (!isCsvName(fileName)) throw badRequest('file', CSV_NAME_MESSAGE);
   let decoded: ReturnType<typeof decodeCsv>;
   let parsed: Awaited<ReturnType<typeof parseCsv>>;
   try {

@@ -9,7 +9,15 @@ import { sendCsv } from '../../http/csv-reply.js';
 import { registerUploadRoutes } from '../../http/file-upload.js';
 import { defineRoute } from '../../http/route.js';
 import { asUtilitiesUser } from '../../http/scope.js';
-import { CsvFileError, decodeCsv, isCsvName, parseCsv, toCsv, type CsvRecord } from '../../lib/csv-import/index.js';
+import {
+  CSV_NAME_MESSAGE,
+  CsvFileError,
+  decodeCsv,
+  isCsvName,
+  parseCsv,
+  toCsv,
+  type CsvRecord,
+} from '../../lib/csv-import/index.js';
 import { commitImport } from './commit.js';
 import { activeFranchises, franchiseFlagCodes } from './franchises.js';
 import { allProblems, checkPreviewInput, previewImport, type Progress } from './preview.js';
@@ -116,7 +124,7 @@ export function registerOutboundImportRoutes(app: FastifyInstance, ctx: AppConte
     defineRoute(scope, ctx, 'previewOutboundImport', async ({ user, query, request, reply }) => {
       const body: unknown = request.body;
       if (!Buffer.isBuffer(body)) throw badRequest('file', 'send the file itself as text/csv');
-      if (!isCsvName(query.fileName)) throw badRequest('file', 'must be a .csv file');
+      if (!isCsvName(query.fileName)) throw badRequest('file', CSV_NAME_MESSAGE);
       const filter = filterOf(query);
       let decoded: ReturnType<typeof decodeCsv>;
       let parsed: Awaited<ReturnType<typeof parseCsv>>;

@@ -94,7 +94,7 @@ export async function parseCsv(
     throw error;
   }
   if (header === null || header.every((h) => h === '')) throw new CsvFileError('The file is empty.');
-  if (records.length === 0) throw new CsvFileError('The file has a header row and no rows.');
+  if (records.length === 0) throw new CsvFileError(ONE_LINE_MESSAGE);
   return { header, records };
 }
 
@@ -115,6 +115,15 @@ export function toCsv(rows: readonly (readonly (string | number | null)[])[]): s
     cast: { string: cast, number: cast },
   });
 }
+
+/** Said of a file whose name does not end in .csv: a sentence that stands alone, as the screen shows it. */
+export const CSV_NAME_MESSAGE = 'Choose a .csv file: the name of this one does not end in .csv.';
+
+/**
+ * Said of a file of one line: that line is read as the header row whether or not it is one (a file of one data
+ * row and no header reads the same), so the message names neither as what the file has.
+ */
+export const ONE_LINE_MESSAGE = 'The file has only one line: a header row and at least one row under it are needed.';
 
 /** Is this name that of a .csv file? An empty name (a script's upload) is taken as one. */
 export function isCsvName(name: string): boolean {

@@ -106,8 +106,10 @@ describe('the small readers', () => {
     expect(entityLabel('gadget')).toBe('gadget');
   });
 
-  it('times read YYYY-MM-DD HH:mm:ss; an unreadable time as it came', () => {
-    expect(formatWhen('2025-03-04T05:06:07')).toBe('2025-03-04 05:06:07');
+  it("times read YYYY-MM-DD HH:mm:ss on Chicago's clock, whatever the browser's zone; an unreadable time as it came", () => {
+    // 05:06 UTC is the evening before in Chicago (CST, UTC-6 in March before the change of clocks; CDT in July).
+    expect(formatWhen('2025-03-04T05:06:07Z')).toBe('2025-03-03 23:06:07');
+    expect(formatWhen('2025-07-04T05:06:07Z')).toBe('2025-07-04 00:06:07');
     expect(formatWhen('soon')).toBe('soon');
   });
 });

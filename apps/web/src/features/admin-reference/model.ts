@@ -2,6 +2,7 @@
  * Pure helpers of the reference-data and audit-log screens: the kinds of reference data (their tabs and paths), and
  * the readable before/after diff of an audit row (decision 026: the entity as JSON before and after the change).
  */
+import { CALL_TIME_ZONE, formatLocalDateTime } from '@cc/domain';
 
 /** The kinds of reference data, in tab order; each is `/admin/reference/{kind}`. */
 export const REFERENCE_KINDS = [
@@ -126,10 +127,12 @@ const ENTITY_LABELS: Record<string, string> = {
 };
 export const entityLabel = (entity: string): string => ENTITY_LABELS[entity] ?? entity;
 
-/** A time of the log in the browser's zone, as the app writes times: YYYY-MM-DD HH:mm:ss. */
+/**
+ * A time of the log on the call centre's clock (America/Chicago, administration.md §9), as every other admin screen
+ * shows times and whatever the browser's zone: YYYY-MM-DD HH:mm:ss.
+ */
 export function formatWhen(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  return formatLocalDateTime(d, CALL_TIME_ZONE);
 }

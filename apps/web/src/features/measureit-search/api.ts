@@ -11,7 +11,7 @@ import {
   type RouteResponse,
 } from '@cc/contract';
 import { api, ApiError, refreshSession } from '../../lib/api';
-import { problemOf } from '../../lib/request';
+import { problemOf, shownMessage } from '../../lib/request';
 import { session } from '../../lib/session';
 
 /** Query keys: every query of the search starts with 'measureItSearch'. */
@@ -88,7 +88,7 @@ async function sendFile<T>(path: string, file: File): Promise<T> {
   throw new ApiError(
     response.status,
     problem.error ?? `HTTP_${response.status}`,
-    problem.message ?? `The server answered ${response.status}.`,
+    shownMessage(problem) ?? `The server answered ${response.status}.`,
     problem.errors ?? {},
   );
 }

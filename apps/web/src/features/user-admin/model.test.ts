@@ -10,6 +10,7 @@ import {
   formRules,
   NOTHING_HELD,
   passwordRules,
+  permissionLabel,
   previewDefaultApplications,
   previewDefaultPermissions,
   requestOf,
@@ -42,7 +43,13 @@ const boundManager: UserAdminActor = { ...manager, companyId: 3, sqldbid: 18001,
 const yesNo = { truevalue: 'true', falsevalue: 'false' };
 const defs: PermissionDef[] = [
   { PermissionId: 1, ApplicationId: 1, Name: 'CallCenter.EditPricing', Description: '', Values: yesNo },
-  { PermissionId: 2, ApplicationId: 3, Name: 'CallSearch.AllAgents', Description: '', Values: yesNo },
+  {
+    PermissionId: 2,
+    ApplicationId: 3,
+    Name: 'CallSearch.AllAgents',
+    Description: 'Search calls of every agent',
+    Values: yesNo,
+  },
   {
     PermissionId: 3,
     ApplicationId: 4,
@@ -178,6 +185,9 @@ describe('the template previews', () => {
     expect(preview.add.map((a) => a.ApplicationId)).toEqual([3]);
     expect(preview.remove.map((a) => a.ApplicationId)).toEqual([2]);
     expect(preview.permissions).toEqual([expect.objectContaining({ PermissionId: 2, from: '(none)', to: 'true' })]);
+    // Named as people read it (its description), not by its code name; one without a description by its name.
+    expect(preview.permissions[0]?.name).toBe('Search calls of every agent');
+    expect(permissionLabel(defs[0]!)).toBe('CallCenter.EditPricing');
     const after = applyPreview(base, preview);
     expect(after.Applications).toEqual([1, 3]);
     expect(after.permissions[2]).toBe('true');

@@ -282,6 +282,10 @@ interface PreviewContext {
   held: Held;
 }
 
+/** A permission as people read it: its description from the reference data; its code name only when it has none. */
+export const permissionLabel = (def: Pick<PermissionDef, 'Name' | 'Description'>): string =>
+  def.Description.trim() || def.Name;
+
 const appName = (apps: readonly AdminApplication[], id: number) =>
   apps.find((a) => a.ApplicationId === id)?.Name ?? `Application ${id}`;
 
@@ -295,7 +299,7 @@ function permissionChanges(ctx: PreviewContext, apps: readonly number[]): Permis
     if (from === to && ctx.values.Applications.includes(def.ApplicationId)) continue;
     changes.push({
       PermissionId: def.PermissionId,
-      name: def.Name,
+      name: permissionLabel(def),
       application: appName(ctx.applications, def.ApplicationId),
       from: ctx.values.Applications.includes(def.ApplicationId) ? from : '(none)',
       to,

@@ -94,9 +94,9 @@ export default function AuditLogPage() {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={160}>When</Table.Th>
+                <Table.Th w={170}>When (America/Chicago)</Table.Th>
                 <Table.Th w={130}>Who</Table.Th>
-                <Table.Th w={100}>Action</Table.Th>
+                <Table.Th w={120}>Action</Table.Th>
                 <Table.Th w={190}>Entity</Table.Th>
                 <Table.Th w={170}>User</Table.Th>
                 <Table.Th>Before and after</Table.Th>
@@ -108,7 +108,13 @@ export default function AuditLogPage() {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(entry.at)}</Table.Td>
                   <Table.Td>{entry.actorUsername}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={ACTION_COLORS[entry.action] ?? 'gray'} c="dark.8" radius="sm">
+                    <Badge
+                      variant="light"
+                      color={ACTION_COLORS[entry.action] ?? 'gray'}
+                      c="dark.8"
+                      radius="sm"
+                      style={{ flexShrink: 0, maxWidth: 'none' }}
+                    >
                       {entry.action}
                     </Badge>
                   </Table.Td>

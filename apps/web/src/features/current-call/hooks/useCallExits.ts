@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { EndCallResponse, SessionUser } from '@cc/contract';
-import { session } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { useLeaveGuard } from '../../../lib/useLeaveGuard';
 import { useInsertCancelCall } from '../api/insertCancelCall';
 import { currentCallKey } from '../api/keys';
 import { endedMessage } from '../end-call';
@@ -45,10 +45,7 @@ export function useCallExits(input: CallExitsInput) {
   /** Set when the screen leaves on purpose: no prompt then. */
   const leaving = useRef(false);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      input.open && !leaving.current && session.token() !== null && currentLocation.pathname !== nextLocation.pathname,
-  );
+  const blocker = useLeaveGuard(() => input.open && !leaving.current);
 
   /** Leave without the prompt and without saving the call for later. */
   const leaveFor = (path: string, state?: { theCall: TheCall }) => {

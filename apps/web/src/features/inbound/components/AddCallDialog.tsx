@@ -5,6 +5,7 @@ import type { FranchiseSummary, InboundRow } from '@cc/contract';
 import { useFranchiseLookup } from '../api/franchiseLookup';
 import { useValidateZipCode } from '../api/validateZipCode';
 import { useRandomDebounce } from '../hooks/useRandomDebounce';
+import { branchExample, franchisePlaceholder } from '../branch-example';
 import { SuggestInput } from './SuggestInput';
 
 const ZIP = /^\d{5}(-?\d{4})?$/;
@@ -84,6 +85,9 @@ function AddCallForm({
   // The branch-number prefix: what is typed before the first ' · ' of a shown label.
   const prefix = useRandomDebounce(franchiseText.split(' · ')[0]?.trim() ?? '', 300);
   const lookup = useFranchiseLookup(prefix, franchise === null);
+  // Every branch the user reaches (an empty prefix), for an example of the user's own.
+  const reached = useFranchiseLookup('');
+  const example = branchExample((reached.data?.franchises ?? []).map((f) => f.branchNo));
   const byLabel = useMemo(
     () => new Map((lookup.data?.franchises ?? []).map((f) => [franchiseLabel(f), f] as const)),
     [lookup.data],
@@ -140,7 +144,7 @@ function AddCallForm({
         ) : null}
         <SuggestInput
           label="Franchise"
-          placeholder="Type a branch number, e.g. SG1"
+          placeholder={franchisePlaceholder(example)}
           description="Search by branch-number prefix, then choose from the list."
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           required

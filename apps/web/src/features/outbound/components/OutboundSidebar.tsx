@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge, NavLink, Paper, Text } from '@mantine/core';
 import type { OutboundCount } from '@cc/contract';
@@ -6,6 +7,8 @@ export interface OutboundSidebarProps {
   callTypes: OutboundCount[];
   /** Call types that have a route of their own (outbound sub-states), by CallTypeName. */
   paths: Partial<Record<string, string>>;
+  /** The address of a call type's section on the main route, for the entries without a route of their own. */
+  sectionHref: (callTypeName: string) => string;
   /** The call type whose route is showing, if any. */
   active: string | undefined;
   onPick: (callTypeName: string) => void;
@@ -13,9 +16,10 @@ export interface OutboundSidebarProps {
 
 /**
  * The list of call types at the left: each entry opens its section and scrolls to it. 'Cancel Calls'
- * and 'Upsell Postcard' are the outbound sub-states of the spec and have routes of their own.
+ * and 'Upsell Postcard' are the outbound sub-states of the spec and have routes of their own; the others are links to
+ * their section on the main route. Every entry is a link, as every entry takes the user somewhere.
  */
-export function OutboundSidebar({ callTypes, paths, active, onPick }: OutboundSidebarProps) {
+export function OutboundSidebar({ callTypes, paths, sectionHref, active, onPick }: OutboundSidebarProps) {
   return (
     <Paper
       component="nav"
@@ -39,7 +43,6 @@ export function OutboundSidebar({ callTypes, paths, active, onPick }: OutboundSi
             </Badge>
           ),
           active: active === t.CallTypeName,
-          onClick: () => onPick(t.CallTypeName),
           // The brand's light background with the body text colour: the brand green on it is too faint.
           styles: {
             root: { color: 'var(--mantine-color-text)', borderRadius: 'var(--mantine-radius-sm)' },
@@ -48,9 +51,19 @@ export function OutboundSidebar({ callTypes, paths, active, onPick }: OutboundSi
           'data-testid': `sidebar-${t.CallTypeName}`,
         };
         return path ? (
-          <NavLink key={t.CallTypeName} component={Link} to={path} {...common} />
+          <NavLink key={t.CallTypeName} component={Link} to={path} onClick={() => onPick(t.CallTypeName)} {...common} />
         ) : (
-          <NavLink key={t.CallTypeName} component="button" type="button" {...common} />
+          <NavLink
+            key={t.CallTypeName}
+            component={Link}
+            to={sectionHref(t.CallTypeName)}
+            // The page opens the section and brings it into view itself (its panel opens first, then it scrolls).
+            onClick={(event: MouseEvent) => {
+              event.preventDefault();
+              onPick(t.CallTypeName);
+            }}
+            {...common}
+          />
         );
       })}
     </Paper>

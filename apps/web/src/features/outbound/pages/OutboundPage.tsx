@@ -114,7 +114,13 @@ function Outbound({ user }: { user: SessionUser }) {
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" maw={1800} mx="auto">
       {callTypes.length > 0 ? (
-        <OutboundSidebar callTypes={callTypes} paths={PATHS} active={routed} onPick={pick} />
+        <OutboundSidebar
+          callTypes={callTypes}
+          paths={PATHS}
+          sectionHref={(name) => `${BASE}#${sectionId(name)}`}
+          active={routed}
+          onPick={pick}
+        />
       ) : null}
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <div>

@@ -3,7 +3,14 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconTemplate } from '@tabler/icons-react';
 import type { UserAdminActor } from '@cc/domain';
 import type { AdminApplication, PermissionDef } from '@cc/contract';
-import { canGiveApplication, canGiveValue, toggleApplication, type Held, type UserFormValues } from '../model';
+import {
+  canGiveApplication,
+  canGiveValue,
+  permissionLabel,
+  toggleApplication,
+  type Held,
+  type UserFormValues,
+} from '../model';
 
 export interface GrantsSectionProps {
   form: UseFormReturnType<UserFormValues>;
@@ -89,8 +96,7 @@ export function GrantsSection({
                     return (
                       <Radio.Group
                         key={def.PermissionId}
-                        label={def.Name}
-                        description={def.Description}
+                        label={permissionLabel(def)}
                         value={value}
                         onChange={(v) => form.setFieldValue(`permissions.${def.PermissionId}`, v)}
                         data-testid={`perm-${def.PermissionId}`}

@@ -10,6 +10,7 @@ import type { UserDetail } from '@cc/contract';
 import { ApiError } from '../../../lib/api';
 import { ACCESS_DENIED } from '../../../lib/request';
 import { adminToast } from '../../../lib/toast';
+import { useLeaveGuard } from '../../../lib/useLeaveGuard';
 import { templates, userAdminKeys, usernameExists, useUserWrites, type useUserFormReference } from '../api/users';
 import {
   applyPreview,
@@ -32,6 +33,7 @@ import { GrantsSection } from './GrantsSection';
 import { OrganisationSection } from './OrganisationSection';
 import { NewPasswordSection } from './NewPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
+import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 
 type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
 
@@ -43,6 +45,8 @@ export interface UserFormProps {
   initial: UserFormValues;
   readOnly: boolean;
   self: boolean;
+  /** Set by the page when it leaves on purpose (the user deleted): no question then. */
+  leavingRef: { current: boolean };
 }
 
 /** Is the name free? Asked once the typing pauses, of names that pass the §5 rules and differ from the user's own. */
@@ -66,7 +70,7 @@ function useUsernameStatus(username: string, userId: number, original: string | 
  * The add and edit form (§4): saving a valid user saves the user and all its grants in one call; an invalid one
  * shows every field's problem and 'Please correct invalid entries and try again.'.
  */
-export function UserForm({ actor, reference, user, initial, readOnly, self }: UserFormProps) {
+export function UserForm({ actor, reference, user, initial, readOnly, self, leavingRef }: UserFormProps) {
   const navigate = useNavigate();
   const { create, update } = useUserWrites();
   const original = user?.Username ?? null;
@@ -81,6 +85,12 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
       Username: (v) => rules.Username(v) ?? (takenRef.current && v.trim() === v ? USERNAME_MESSAGES.taken : null),
     },
   });
+  // Changes not saved are asked about before the page is left; a save or Cancel leaves on purpose.
+  // A form for another user (after a create, the same page shows the new user) starts asking again.
+  useEffect(() => {
+    leavingRef.current = false;
+  }, [leavingRef]);
+  const blocker = useLeaveGuard(() => !readOnly && !leavingRef.current && form.isDirty(), true);
   const status = useUsernameStatus(form.values.Username, user?.UserId ?? 0, original);
   takenRef.current = status === 'taken';
   const usernameError = form.errors.Username ?? (status === 'taken' ? USERNAME_MESSAGES.taken : undefined);
@@ -113,7 +123,11 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
           previewDefaultPermissions({ ...ctx, values: withApps, applications: reference.applications, actor, held }),
         );
         autoLoaded.current = JSON.stringify([...next.Applications].sort());
+        const untouched = !form.isDirty();
         form.setValues({ Applications: next.Applications, permissions: next.permissions });
+        // Defaults loaded for the company and role are not the administrator's changes: nothing to ask about yet.
+        if (untouched)
+          form.resetDirty({ ...form.values, Applications: next.Applications, permissions: next.permissions });
       })
       .catch(() => undefined);
     return () => {
@@ -157,6 +171,7 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
           // The default the server gave, or the one the administrator typed: either is handed to the user.
           const password = answer.defaultPassword ?? values.password;
           adminToast.success(TEXTS.created(password));
+          leavingRef.current = true;
           void navigate(editUserPath(answer.user.UserId), {
             replace: true,
             state: { createdPassword: answer.defaultPassword, createdWithOwn: answer.defaultPassword === null },
@@ -175,6 +190,7 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
 
   const cancel = () => {
     adminToast.info(TEXTS.saveCancelled);
+    leavingRef.current = true;
     void navigate(USERS_PATH);
   };
 
@@ -268,6 +284,12 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
           setPreview(null);
         }}
         onCancel={() => setPreview(null)}
+      />
+      <UnsavedChangesDialog
+        opened={blocker.state === 'blocked'}
+        username={user?.Username ?? null}
+        onLeave={() => blocker.proceed?.()}
+        onStay={() => blocker.reset?.()}
       />
     </form>
   );

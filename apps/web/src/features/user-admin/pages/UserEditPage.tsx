@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
@@ -32,6 +32,7 @@ export default function UserEditPage() {
   const { remove } = useUserWrites();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const leavingRef = useRef(false);
 
   if (!current) return null;
   const actor = actorOf(current.user);
@@ -89,6 +90,7 @@ export default function UserEditPage() {
       await remove.mutateAsync(detail.UserId);
       setDeleteOpen(false);
       adminToast.success(TEXTS.deleted(detail.Username));
+      leavingRef.current = true;
       void navigate(USERS_PATH);
     } catch (error) {
       setDeleteOpen(false);
@@ -148,6 +150,7 @@ export default function UserEditPage() {
         initial={detail ? formOf(detail, reference.data.permissions) : emptyForm(actor)}
         readOnly={readOnly}
         self={self}
+        leavingRef={leavingRef}
       />
       {detail ? (
         <>

@@ -1,5 +1,6 @@
-import type { ColDef, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
+import type { ColDef, RowSelectionOptions, SelectionColumnDef, ValueFormatterParams } from 'ag-grid-community';
 import type { Callback } from '@cc/contract';
+import { formatPhone, phoneDigits } from '@cc/domain';
 import { DataGrid } from '../../../components/DataGrid';
 
 const ROW_SELECTION: RowSelectionOptions<Callback> = {
@@ -22,7 +23,13 @@ const COLUMNS: ColDef<Callback>[] = [
   { field: 'cust_No', headerName: 'Cust No', width: 100 },
   { field: 'FirstName', headerName: 'First Name', width: 130 },
   { field: 'LastName', headerName: 'Last Name', width: 140 },
-  { field: 'Phone', headerName: 'Phone', width: 130 },
+  {
+    field: 'Phone',
+    headerName: 'Phone',
+    width: 130,
+    // As every other screen shows a phone number.
+    valueFormatter: ({ value }: ValueFormatterParams<Callback, string | null>) => formatPhone(phoneDigits(value ?? '')),
+  },
   { field: 'Type', headerName: 'Type', flex: 1, minWidth: 130 },
 ];
 

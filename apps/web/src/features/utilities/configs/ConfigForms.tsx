@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { useCompanyConfig, useConfigWrites, useFollowUpConfig, useHotProspectConfig } from './api';
-import { CONFIG_TEXTS, emailListProblem, endProblem, timeProblem } from './model';
+import { CONFIG_TEXTS, emailListProblem, endProblem, shownEmailList, timeProblem } from './model';
 
 /** Called after a config was saved: the dialog then counts as finished (no cancel toast). */
 type Saved = () => void;
@@ -45,7 +45,7 @@ function CompanyConfigFields({
     initialValues: {
       webLeadsStart: initial.webLeadsStart,
       webLeadsEnd: initial.webLeadsEnd,
-      ccEmailAddresses: initial.ccEmailAddresses,
+      ccEmailAddresses: shownEmailList(initial.ccEmailAddresses),
     },
     validate: {
       webLeadsStart: timeProblem,
@@ -118,7 +118,7 @@ function FollowUpConfigFields({
     initialValues: {
       inboundFollowUpStart: initial.inboundFollowUpStart,
       inboundFollowUpEnd: initial.inboundFollowUpEnd,
-      ccEmailAddresses: initial.ccEmailAddresses,
+      ccEmailAddresses: shownEmailList(initial.ccEmailAddresses),
     },
     validate: {
       inboundFollowUpStart: timeProblem,
@@ -191,7 +191,7 @@ function HotProspectConfigFields({
 }) {
   const { hotProspect } = useConfigWrites();
   const form = useForm({
-    initialValues: { active: initial.active, emailAddresses: initial.emailAddresses },
+    initialValues: { active: initial.active, emailAddresses: shownEmailList(initial.emailAddresses) },
     validate: { emailAddresses: emailListProblem },
   });
 

@@ -26,3 +26,14 @@ export const emailListProblem = (value: string): string | null => {
   const checked = checkEmailList(value);
   return checked.ok ? null : checked.message.charAt(0).toUpperCase() + checked.message.slice(1);
 };
+
+/**
+ * A stored list of addresses as the form shows it: one space after each semicolon, so a line of the box ends between
+ * two addresses and never inside one (a list stored as 'a@x.com;b@y.com' has nowhere else to break).
+ */
+export const shownEmailList = (value: string): string =>
+  value
+    .split(/[;,]/)
+    .map((address) => address.trim())
+    .filter(Boolean)
+    .join('; ');

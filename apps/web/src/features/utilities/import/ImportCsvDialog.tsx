@@ -15,6 +15,7 @@ import type { UtilityDialogProps } from '../utilities';
 import { useActiveFranchises } from '../api';
 import { downloadProblems, importPreviewed, previewFile, useFlagCodes } from './api';
 import { progressOf } from './progress';
+import { article, noBranchNote } from './texts';
 
 export const IMPORTED = 'Outbound Calls Successfully Imported!';
 export const CANCELLED = 'Import Outbound Calls Cancelled...';
@@ -28,8 +29,6 @@ const LABELS: Record<ImportCallType, string> = {
 
 const n = (value: number) => value.toLocaleString('en-US');
 const rows = (value: number) => `${n(value)} ${value === 1 ? 'row' : 'rows'}`;
-const article = (word: string) => (/^[AEIOU]/.test(word) ? 'an' : 'a');
-
 export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps) {
   const queryClient = useQueryClient();
   const [callType, setCallType] = useState<ImportCallType>('Cancel');
@@ -187,9 +186,7 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
         </Text>
         <Checkbox
           label="Import by franchise"
-          description={
-            importHasBranch(callType) ? undefined : `A ${LABELS[callType]} file names no branch: choose its franchise.`
-          }
+          description={importHasBranch(callType) ? undefined : noBranchNote(LABELS[callType])}
           checked={byFranchise}
           disabled={!importHasBranch(callType) || busy !== null}
           onChange={(e) => changed(setByFranchise)(e.currentTarget.checked)}
