@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -32,6 +32,7 @@ import { GrantsSection } from './GrantsSection';
 import { OrganisationSection } from './OrganisationSection';
 import { NewPasswordSection } from './NewPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
+import { signInNote } from '../sign-in';
 
 type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
 
@@ -178,9 +179,16 @@ export function UserForm({ actor, reference, user, initial, readOnly, self }: Us
     void navigate(USERS_PATH);
   };
 
+  const note = user ? signInNote(user.SignIn) : null;
+
   return (
     <form onSubmit={save} noValidate aria-label={user ? `Edit ${user.Username}` : 'Add user'}>
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        {note ? (
+          <Alert color="blue" title="Company sign-in" mb="md" data-testid="sign-in-note">
+            {note}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Stack gap="md">
             <Paper withBorder p="md">
