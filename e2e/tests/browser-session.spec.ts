@@ -98,6 +98,24 @@ test('signed in across a reload and a new tab with no token in web storage; sign
   expect(secondProblems).toEqual([]);
 });
 
+test('a signed-out load asks for no refresh and logs no console error', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  const refreshes: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/refresh')) refreshes.push(request.url());
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  expect(refreshes).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});
+
 test('the API documentation renders under the content security policy', async ({ page }) => {
   const problems = watch(page);
   await page.goto('/api/docs');

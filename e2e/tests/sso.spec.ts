@@ -94,17 +94,54 @@ test('a deep link to a call goes through the identity server and lands on the ca
   await expect(page.getByTestId('brand-logo')).toHaveAttribute('data-logo', 'lawn');
   await shot(page, 'sso-landed-on-call');
 
+  // One click signs out of both: the identity server ends its session without asking again, and the browser is back.
+  const identityServerPages: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame() && /\/connect\/endsession/.test(frame.url())) identityServerPages.push(frame.url());
+  });
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page.getByRole('heading', { name: 'Company sign-out' })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/\?noAuth=true$/);
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  // It went through the identity server's end of session, with the ID token of the sign-in as the hint.
+  expect(identityServerPages.length).toBeGreaterThan(0);
+  expect(new URL(identityServerPages[0] ?? '').searchParams.get('id_token_hint')).toMatch(/^ey/);
 
   // The identity server's session ended too: /portalsignin asks for the password again.
   await page.goto('/portalsignin');
   await expect(page.getByRole('heading', { name: 'Company sign-in' })).toBeVisible();
+});
+
+test('a signed-out deep link goes to the identity server without showing the sign-in dialog or a console error', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  // Every address the page shows on the way, and every dialog it ever renders, from its first script on.
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = new URL(frame.url());
+    visited.push(`${url.pathname}${url.search}`);
+  });
+  const dialogs: string[] = [];
+  await page.exposeFunction('reportDialog', (text: string) => dialogs.push(text));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const report = (window as unknown as { reportDialog?: (text: string) => void }).reportDialog;
+      document.querySelectorAll('[role="dialog"]').forEach((dialog) => report?.(dialog.textContent ?? ''));
+    }).observe(document, { childList: true, subtree: true });
+  });
+
+  await page.goto(STORY_CALL);
+  await expect(page.getByRole('heading', { name: 'Company sign-in' })).toBeVisible();
+  expect(dialogs).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  // Straight from the deep link to the identity server: no stop at the public home on the way.
+  expect(new Set(visited.filter((path) => !/^\/(interaction|connect)\//.test(path)))).toEqual(new Set([STORY_CALL]));
 });
 
 test('a return presented again is refused with a message and no session', async ({ page, context }) => {
@@ -133,7 +170,8 @@ test('the wiki is told the token, then opened with the username; a failing wiki 
 
   wiki.posts.length = 0;
   await page.getByTestId('app-tikiwiki').click();
-  await expect(page.getByRole('heading', { name: 'Wiki of admin@sso' })).toBeVisible();
+  // The identity's verified email is the demo admin's: it signed in as that account, not a second one.
+  await expect(page.getByRole('heading', { name: 'Wiki of admin' })).toBeVisible();
   expect(wiki.posts).toEqual([{ token: expect.any(String) as unknown, action: 'authenticateByToken' }]);
 
   wiki.status = 500;
@@ -141,6 +179,30 @@ test('the wiki is told the token, then opened with the username; a failing wiki 
   await expect(page.getByText('The wiki did not accept the sign-in (status 500). Try again later.')).toBeVisible();
   await shot(page, 'sso-wiki-failed');
   wiki.status = 200;
+});
+
+test('signing in through the identity server is the account that was here: one row in User Management, marked', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/portalsignin');
+  await signInAtIdentityServer(page, 'admin');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/UserManagement');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill('admin');
+  const grid = page.getByTestId('users-grid');
+  const adminRow = grid
+    .locator('[role="row"]')
+    .filter({ has: page.locator('[col-id="Username"]', { hasText: /^admin$/ }) });
+  await expect(adminRow.locator('[col-id="signIn"]')).toHaveText('Password and company sign-in');
+  await expect(grid.locator('[col-id="Username"]', { hasText: '@sso' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, 'sso-user-management');
+
+  await adminRow.getByRole('link', { name: 'Edit admin' }).click();
+  await expect(page.getByTestId('sign-in-note')).toContainText('linked to the company sign-in by its verified email');
+  await expectNoAxeViolations(page);
+  await shot(page, 'sso-user-linked');
 });
 
 test('three identities of different roles and brands each get their own theme and dashboard', async ({ page }) => {
@@ -163,7 +225,6 @@ test('three identities of different roles and brands each get their own theme an
 
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menuitem', { name: 'Sign out' }).click();
-      await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page).toHaveURL(/\/\?noAuth=true$/);
     });
   }

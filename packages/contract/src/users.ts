@@ -39,6 +39,15 @@ export const UserListRequest = z.object({
 });
 export type UserListRequest = z.input<typeof UserListRequest>;
 
+/**
+ * How a user signs in (decision 068): 'password' with the sign-in dialog only; 'company' through the identity server
+ * only (an account its first sign-in made); 'both', an account of this application linked to an identity by its
+ * verified email. For 'company' and 'both', each company sign-in sets the name, email, role, brand, company and
+ * permissions again from the identity server.
+ */
+export const SignInKind = z.enum(['password', 'company', 'both']);
+export type SignInKind = z.infer<typeof SignInKind>;
+
 export const UserListRow = z.object({
   UserId: z.number().int(),
   Username: z.string(),
@@ -50,6 +59,7 @@ export const UserListRow = z.object({
   Company: z.string(),
   RoleId: z.number().int(),
   Role: z.string(),
+  SignIn: SignInKind,
 });
 export type UserListRow = z.infer<typeof UserListRow>;
 /** `{ data, total, page, pageSize }`: `total` counts every user the search finds (that the caller may see). */
@@ -95,6 +105,7 @@ export const UserDetail = z
     Branches: z.array(z.object({ branchno: z.string() })),
     Applications: z.array(Application),
     permissions: z.array(UserPermission),
+    SignIn: SignInKind,
   })
   .extend(CsrFlags.shape);
 export type UserDetail = z.infer<typeof UserDetail>;

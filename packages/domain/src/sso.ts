@@ -15,6 +15,8 @@ export interface IdentityClaims {
   given_name?: unknown;
   family_name?: unknown;
   email?: unknown;
+  /** True when the identity server has verified that the email is the person's (OpenID Connect Core §5.1). */
+  email_verified?: unknown;
   /** Lower case (§2): 1 or 2 give theme sg, 3 gives pb. */
   brandid?: unknown;
   /** 'role:{n}' and 'permission:{id}:{value}' entries (§6); a single string when there is only one. */
@@ -138,4 +140,14 @@ export function safeTarget(target: unknown): string {
     return '/dashboard';
   }
   return target;
+}
+
+/**
+ * The email an identity may be linked to a user of this application by (decision 068): the `email` claim, only when
+ * `email_verified` is true (boolean, or the string some servers send); otherwise null, and nothing is linked by it.
+ */
+export function verifiedEmail(claims: Pick<IdentityClaims, 'email' | 'email_verified'>): string | null {
+  const verified = claims.email_verified === true || claims.email_verified === 'true';
+  const email = text(claims.email).toLowerCase();
+  return verified && /^[^@\s]+@[^@\s]+$/.test(email) ? email : null;
 }

@@ -1,9 +1,11 @@
 /**
  * The accounts of the demonstration identity server: the README's demo accounts, with the same usernames and
  * password, carrying the claims a company identity server sends (administration.md §6, decision 038): the role and
- * permission entries in `permission`, the lowercase `brandid`, and `companyid`. Subject n is user 1,000,000 + n here.
+ * permission entries in `permission`, the lowercase `brandid`, and `companyid`; and the demo account's own email,
+ * verified, so that each signs in as that account (decision 068).
  */
 import { roleEntry } from '@cc/domain';
+import { demoAccountEmail } from '../db/seed/accounts.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../db/seed/reference.js';
 
 export interface DemoIdentity {
@@ -29,7 +31,9 @@ export function demoIdentities(): DemoIdentity[] {
         name: `${account.firstName} ${account.lastName}`,
         given_name: account.firstName,
         family_name: account.lastName,
-        email: `${account.username}@example.com`,
+        // The local demo account's email, verified: a sign-in here is that account's (decision 068).
+        email: demoAccountEmail(account.username),
+        email_verified: true,
         permission: [roleEntry(account.roleId)],
         companyid: String(account.companyId),
         ...(account.sqldbid === null ? {} : { sqldbid: String(account.sqldbid) }),

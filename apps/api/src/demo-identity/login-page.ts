@@ -1,4 +1,4 @@
-/** The demonstration identity server's pages: plain HTML, labelled fields, no script. */
+/** The demonstration identity server's pages: plain HTML, labelled fields, no script but the sign-out's one submit. */
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -56,5 +56,20 @@ export function signOutPage(form: string): string {
     `<p>Sign out of the company sign-in as well?</p>
 ${form}
 <button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`,
+  );
+}
+
+/**
+ * The sign-out the application asked for with its ID token: the form (answering yes) is submitted as the page loads,
+ * as oidc-provider's own form-post pages are, with a button for a browser that runs no script.
+ */
+export function signingOutPage(form: string): string {
+  const answered = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
+  return page(
+    'Company sign-out',
+    `<p>Signing you out…</p>
+${answered}
+<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
+<script>document.getElementById('op.logoutForm').submit();</script>`,
   );
 }

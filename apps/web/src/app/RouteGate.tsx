@@ -24,7 +24,7 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   const held = !isPublic && current !== null && current.user.mustChangePassword && route.name !== 'changePassword';
   const denied = !isPublic && !held && current !== null && !mayEnter(route.name, current.user);
   const toasted = useRef(false);
-  const { data: config } = useQuery(clientConfigQuery);
+  const { data: config, isPending: configPending } = useQuery(clientConfigQuery);
   // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038);
   // not right after a deliberate sign-out, which goes to the public home.
   const ssoTarget =
@@ -52,6 +52,9 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
 
   if (isPublic) return children;
   if (ssoTarget) return null;
+  // Signed out, where to go depends on whether there is an identity server: nothing is shown until that is known
+  // (the sign-in dialog would flash before the identity server's page).
+  if (!current && configPending) return null;
   if (!current) {
     // After a deliberate sign-out the guard and the sign-out itself both go to the public home; only a
     // lost session remembers the page, so that signing in again returns there.

@@ -110,6 +110,14 @@ export const session = {
   },
 };
 
+/**
+ * Whether this browser holds a session's refresh cookie, read from the page-readable cookie the server sets and
+ * clears with it (it carries no credential). Without it a refresh would only be refused.
+ */
+export function hasSessionCookie(cookies: string = typeof document === 'undefined' ? '' : document.cookie): boolean {
+  return cookies.split(';').some((c) => c.trim() === 'cc_session=1');
+}
+
 export function useSession(): StoredSession | null {
   return useSyncExternalStore(session.subscribe, session.get);
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './access.js';
 
 /**
@@ -106,3 +106,23 @@ export const ssoSessions = pgTable('sso_sessions', {
   accessToken: text('access_token').notNull(),
   accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
 });
+
+/**
+ * The user an identity of the identity server signs in as (docs/decisions/068-sign-out-linking-and-the-signed-out-load.md):
+ * the account it was linked to by its verified email, or the one its first sign-in made. Found by issuer and subject at
+ * every later sign-in; a user has at most one.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    /** How it was linked: 'email' (an account that was here before) or 'created' (made by its first sign-in). */
+    linkedBy: text('linked_by').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), uniqueIndex('user_identities_user_idx').on(t.userId)],
+);

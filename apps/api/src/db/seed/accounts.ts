@@ -12,6 +12,11 @@ export interface PermissionTemplate {
 }
 
 /** Insert one account; answers its user id. `createdAt`: when an administrator made it (default now). */
+/** A demo account's email, which the demonstration identity server's account of the same person sends verified. */
+export function demoAccountEmail(username: string): string {
+  return `${username.replace('.', '-')}@callcentre.example`;
+}
+
 export async function insertAccount(
   tx: DbOrTx,
   account: Omit<DemoAccount, 'description'>,
@@ -25,7 +30,7 @@ export async function insertAccount(
       username: account.username,
       firstName: account.firstName,
       lastName: account.lastName,
-      email: `${account.username.replace('.', '-')}@callcentre.example`,
+      email: demoAccountEmail(account.username),
       passwordHash,
       brandId: account.brandId,
       companyId: account.companyId,

@@ -59,6 +59,11 @@ function refreshCookieOf(response: LightMyRequestResponse): { value: string; hea
   return { value: decodeURIComponent(header.slice('cc_refresh='.length).split(';')[0] ?? ''), header };
 }
 
+/** The Set-Cookie line of the page-readable cookie that says a session is there. */
+function hintCookieOf(response: LightMyRequestResponse): string {
+  return [response.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('cc_session=')) ?? '';
+}
+
 async function browserSignin(username: string, headers: Record<string, string> = {}): Promise<Started> {
   const response = await t.app.inject({
     method: 'POST',
@@ -104,6 +109,23 @@ describe('a browser sign-in', () => {
     // The answer's body never carries the refresh credential itself.
     const { cookie, setCookie: _setCookie, ...body } = started;
     expect(JSON.stringify(body)).not.toContain(cookie.split('.')[1]);
+  });
+
+  it('sets beside it a cookie the page can read, carrying no credential, that says a session is there', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { username: 'csr.franchise', password: DEMO_PASSWORD, browser: true },
+    });
+    const attributes = hintCookieOf(response)
+      .split(';')
+      .map((a) => a.trim().toLowerCase());
+    expect(attributes).toEqual(expect.arrayContaining(['cc_session=1', 'path=/', 'samesite=strict', 'max-age=43200']));
+    expect(attributes).not.toContain('httponly');
+    const { token } = response.json<{ token: string }>();
+    expect(hintCookieOf(await t.call(token, { method: 'POST', url: '/api/auth/signout' }))).toMatch(
+      /^cc_session=;.*Path=\//i,
+    );
   });
 
   it('marks the cookie Secure when the request came over HTTPS (X-Forwarded-Proto from the proxy)', async () => {
@@ -184,6 +206,7 @@ describe('POST /api/auth/refresh', () => {
     const response = await refresh(cookie);
     expect(response.statusCode).toBe(401);
     expect(refreshCookieOf(response).header).toMatch(/cc_refresh=;.*Path=\/api\/auth\/refresh/i);
+    expect(hintCookieOf(response)).toMatch(/^cc_session=;.*Path=\//i);
   });
 
   it.each([

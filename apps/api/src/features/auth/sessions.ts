@@ -181,11 +181,25 @@ function cookieOptions(request: FastifyRequest) {
   };
 }
 
+/**
+ * A cookie the page may read, set and cleared with the refresh cookie: it says only that this browser holds one, so
+ * a page loaded signed out does not ask for a refresh it would be refused (a 401 in the console at every load) and
+ * decides at once where to go (docs/decisions/068-sign-out-linking-and-the-signed-out-load.md). It carries no
+ * credential: its value is always 1.
+ */
+export const SESSION_HINT_COOKIE = 'cc_session';
+
+function hintOptions(request: FastifyRequest) {
+  return { httpOnly: false, sameSite: 'strict' as const, secure: request.protocol === 'https', path: '/' };
+}
+
 export function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, refresh: NewSession['refresh']): void {
   if (!refresh) return;
   reply.setCookie(REFRESH_COOKIE, refresh.value, { ...cookieOptions(request), maxAge: refresh.maxAgeSeconds });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintOptions(request), maxAge: refresh.maxAgeSeconds });
 }
 
 export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(request));
+  reply.clearCookie(SESSION_HINT_COOKIE, hintOptions(request));
 }

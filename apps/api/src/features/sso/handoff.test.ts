@@ -44,7 +44,7 @@ describe('the wiki', () => {
     wiki.posts.length = 0;
     const answer = await t.call(token, { method: 'POST', url: '/api/handoff/wiki' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ url: `${wiki.url}?username=csr.corporate%40sso` });
+    expect(answer.json()).toEqual({ url: `${wiki.url}?username=csr.corporate` });
     expect(wiki.posts).toEqual([
       {
         method: 'POST',

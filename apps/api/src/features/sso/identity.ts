@@ -4,8 +4,14 @@
  * disabled or deleted local user stays refused.
  */
 import crypto from 'node:crypto';
-import { eq, inArray, ne, sql, and } from 'drizzle-orm';
-import { identityUser, type IdentityClaims, type IdentityUser } from '@cc/domain';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import {
+  IDENTITY_USER_ID_OFFSET,
+  identityUser,
+  verifiedEmail,
+  type IdentityClaims,
+  type IdentityUser,
+} from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
   companyRolePermissionTemplates,
@@ -14,6 +20,7 @@ import {
   roles,
   userApplications,
   userBranches,
+  userIdentities,
   userPermissions,
   users,
 } from '../../db/schema/index.js';
@@ -88,12 +95,66 @@ async function setBranches(tx: DbOrTx, userId: number, branches: string[]): Prom
   if (known.length > 0) await tx.insert(userBranches).values(known.map((k) => ({ userId, branchNo: k.branchNo })));
 }
 
-/** Create or update the user of the claims, in the caller's transaction; answers its id. */
-export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Promise<number> {
+export const LINK_AMBIGUOUS =
+  'Your company sign-in’s email belongs to more than one account here, so it cannot be told which is yours. Ask your administrator.';
+export const LINK_TAKEN =
+  'Your company sign-in’s email belongs to an account here that another company sign-in already uses. Ask your administrator.';
+
+/**
+ * Which user the identity signs in as (docs/decisions/068-sign-out-linking-and-the-signed-out-load.md): the one it is
+ * linked to; else the one an earlier sign-in made for it (linked now); else the one account of this application whose
+ * email is the identity's verified email (linked now: the same person, one account); else none, and a new one is made.
+ * An email that names several accounts, or an account another identity is linked to, refuses the sign-in rather than
+ * guess or make a second account.
+ */
+async function linkedUser(
+  tx: DbOrTx,
+  issuer: string,
+  subject: string,
+  madeId: number,
+  email: string | null,
+): Promise<{ userId: number; linkedBy: 'email' | 'created' } | null> {
+  const [link] = await tx
+    .select({ userId: userIdentities.userId, linkedBy: userIdentities.linkedBy })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
+  if (link) return { userId: link.userId, linkedBy: link.linkedBy === 'email' ? 'email' : 'created' };
+  const [made] = await tx.select({ userId: users.userId }).from(users).where(eq(users.userId, madeId));
+  if (made) {
+    await tx.insert(userIdentities).values({ issuer, subject, userId: madeId, linkedBy: 'created' });
+    return { userId: madeId, linkedBy: 'created' };
+  }
+  if (!email) return null;
+  // Accounts of this application, not ones an identity's first sign-in made.
+  const matches = await tx
+    .select({ userId: users.userId, linked: userIdentities.subject })
+    .from(users)
+    .leftJoin(userIdentities, eq(userIdentities.userId, users.userId))
+    .where(and(sql`lower(${users.email}) = ${email}`, lt(users.userId, IDENTITY_USER_ID_OFFSET)))
+    .limit(2);
+  const [match] = matches;
+  if (!match) return null;
+  if (matches.length > 1) throw unauthenticated(LINK_AMBIGUOUS);
+  if (match.linked !== null) throw unauthenticated(LINK_TAKEN);
+  await tx.insert(userIdentities).values({ issuer, subject, userId: match.userId, linkedBy: 'email' });
+  return { userId: match.userId, linkedBy: 'email' };
+}
+
+/**
+ * Create or update the user of the claims, in the caller's transaction; answers its id and how it is linked. A user
+ * linked by email keeps its username (its own sign-in with the dialog goes on); everything else the claims say is set
+ * as for a user the identity's first sign-in made.
+ */
+export async function upsertIdentityUser(
+  tx: DbOrTx,
+  issuer: string,
+  claims: IdentityClaims,
+): Promise<{ userId: number; linkedBy: 'email' | 'created' }> {
   const known = (await tx.select({ roleId: roles.roleId }).from(roles)).map((r) => r.roleId);
   const mapped = identityUser(claims, known);
   if (!mapped.ok) throw unauthenticated(mapped.message);
-  const user = mapped.user;
+  const link = await linkedUser(tx, issuer, claims.sub, mapped.user.userId, verifiedEmail(claims));
+  const user = { ...mapped.user, userId: link?.userId ?? mapped.user.userId };
   const [existing] = await tx
     .select({ active: users.active })
     .from(users)
@@ -102,9 +163,7 @@ export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Pr
   if (existing && !existing.active) {
     throw unauthenticated('This account has been disabled here. Ask your administrator.');
   }
-  const username = await freeUsername(tx, user.username, user.userId);
   const fields = {
-    username,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
@@ -114,12 +173,20 @@ export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Pr
     ...(user.sqldbid === undefined ? {} : { sqldbid: user.sqldbid }),
     updatedAt: sql`now()`,
   };
-  if (existing) {
+  if (existing && link?.linkedBy === 'email') {
     await tx.update(users).set(fields).where(eq(users.userId, user.userId));
+  } else if (existing) {
+    const username = await freeUsername(tx, user.username, user.userId);
+    await tx
+      .update(users)
+      .set({ ...fields, username })
+      .where(eq(users.userId, user.userId));
   } else {
+    const username = await freeUsername(tx, user.username, user.userId);
     // No password signs this user in locally: the hash is of a secret nobody is told.
     const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-    await tx.insert(users).values({ userId: user.userId, passwordHash, ...fields });
+    await tx.insert(users).values({ userId: user.userId, passwordHash, username, ...fields });
+    await tx.insert(userIdentities).values({ issuer, subject: claims.sub, userId: user.userId, linkedBy: 'created' });
     const apps = DEFAULT_APPLICATIONS[`${user.companyId}:${user.roleId}`] ?? [];
     if (apps.length > 0) {
       await tx.insert(userApplications).values(apps.map((applicationId) => ({ userId: user.userId, applicationId })));
@@ -127,5 +194,5 @@ export async function upsertIdentityUser(tx: DbOrTx, claims: IdentityClaims): Pr
   }
   await setPermissions(tx, user);
   if (user.branches !== undefined) await setBranches(tx, user.userId, user.branches);
-  return user.userId;
+  return { userId: user.userId, linkedBy: link?.linkedBy ?? 'created' };
 }

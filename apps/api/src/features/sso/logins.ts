@@ -124,7 +124,9 @@ export async function finishLogin(
   const accessToken = tokens.access_token;
   const expiresIn = tokens.expiresIn();
   const session = await ctx.db.transaction(async (tx) => {
-    const userId = await upsertIdentityUser(tx, claims);
+    const { userId, linkedBy } = await upsertIdentityUser(tx, config.serverMetadata().issuer, claims);
+    if (linkedBy === 'email')
+      ctx.log.info({ userId }, 'single sign-on: signed in as the account its verified email names');
     const created = await createSession(ctx, tx, userId, { browser: true });
     const sessionId = created.refresh?.value.split('.')[0] ?? '';
     await tx.insert(ssoSessions).values({

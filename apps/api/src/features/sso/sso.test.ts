@@ -8,7 +8,17 @@ import { IDENTITY_USER_ID_OFFSET } from '@cc/domain';
 import { users, userPermissions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import type { DemoIdentityServer } from '../../demo-identity/server.js';
-import { cookieOf, finish, loginAtIdentityServer, ssoEnv, ssoSignin, startTestIdentityServer } from './test-support.js';
+import {
+  cookieOf,
+  finish,
+  loginAtIdentityServer,
+  ssoEnv,
+  ssoSignin,
+  startTestIdentityServer,
+  submitSignOutForm,
+  visit,
+} from './test-support.js';
+import { LINK_AMBIGUOUS, LINK_TAKEN } from './identity.js';
 
 let idp: DemoIdentityServer;
 let t: TestApp;
@@ -21,17 +31,33 @@ afterAll(async () => {
   await idp?.close();
 });
 
-const subOf = (username: string) => idp.identities.find((i) => i.username === username)?.sub ?? '';
-const userIdOf = (username: string) => Number(subOf(username)) + IDENTITY_USER_ID_OFFSET;
+const identityOf = (username: string) => {
+  const identity = idp.identities.find((i) => i.username === username);
+  if (!identity) throw new Error(`no identity ${username}`);
+  return identity;
+};
+/** The id of the user an identity's first sign-in makes when it links to no account here. */
+const madeIdOf = (username: string) => Number(identityOf(username).sub) + IDENTITY_USER_ID_OFFSET;
+/** The id of the account of this application with that username. */
+async function userIdOf(username: string): Promise<number> {
+  const [row] = await t.db.select({ userId: users.userId }).from(users).where(eq(users.username, username));
+  if (!row) throw new Error(`no user ${username}`);
+  return row.userId;
+}
+const emailOf = (username: string) => String(identityOf(username).claims.email);
 
 describe('signing in through the identity server', () => {
   it('creates the user from the claims at the first sign-in and answers a session of this application', async () => {
+    // An email the identity server has not verified links to no account here: the identity gets its own.
+    const identity = identityOf('csr.franchise');
+    identity.claims = { ...identity.claims, email_verified: false };
     const { response } = await ssoSignin(t, 'csr.franchise', '/current-call/inbound?sqldbid=18001&custNo=5');
     expect(response.statusCode).toBe(200);
     const body = response.json<{ token: string; target: string; user: Record<string, unknown> }>();
     expect(body.target).toBe('/current-call/inbound?sqldbid=18001&custNo=5');
     expect(body.user).toMatchObject({
-      UserId: userIdOf('csr.franchise'),
+      UserId: madeIdOf('csr.franchise'),
+      Username: 'csr.franchise@sso',
       FirstName: 'Riley',
       RoleId: 4,
       BrandId: 1,
@@ -58,7 +84,7 @@ describe('signing in through the identity server', () => {
     identity.claims = { ...identity.claims, permission: ['role:2', 'permission:1:true'], brandid: '1', companyid: '1' };
     const second = await ssoSignin(t, 'csr.external');
     expect(second.response.json<{ user: Record<string, unknown> }>().user).toMatchObject({
-      UserId: userIdOf('csr.external'),
+      UserId: await userIdOf('csr.external'),
       RoleId: 2,
       BrandId: 1,
       CompanyId: 1,
@@ -66,7 +92,7 @@ describe('signing in through the identity server', () => {
     const perms = await t.db
       .select()
       .from(userPermissions)
-      .where(eq(userPermissions.userId, userIdOf('csr.external')));
+      .where(eq(userPermissions.userId, await userIdOf('csr.external')));
     // The claim's CallCenter.EditPricing over a corporate supervisor's defaults for the applications the user has
     // (Inbound Calls, Call Search, Knowledge Base): CallSearch.AllAgents granted.
     expect(perms.map((p) => [p.permissionId, p.value]).sort()).toEqual([
@@ -75,12 +101,63 @@ describe('signing in through the identity server', () => {
     ]);
   });
 
-  it('gives the identity a username of its own when a local account has it', async () => {
+  it('signs in as the account here whose email the identity server verified: one account, its username kept', async () => {
+    const local = await t.signin('admin');
+    const before = await t.db.select({ userId: users.userId }).from(users);
     const { response } = await ssoSignin(t, 'admin');
-    expect(response.json<{ user: { Username: string; RoleId: number } }>().user).toMatchObject({
-      Username: 'admin@sso',
-      RoleId: 1,
-    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; user: { UserId: number; Username: string; RoleId: number } }>();
+    expect(body.user).toMatchObject({ UserId: await userIdOf('admin'), Username: 'admin', RoleId: 1 });
+    // No second account, and the same user whichever way it signs in.
+    expect(await t.db.select({ userId: users.userId }).from(users)).toHaveLength(before.length);
+    const [dialog, company] = await Promise.all(
+      [local, body.token].map(async (token) =>
+        (await t.call(token, { method: 'GET', url: '/api/auth/session' })).json<{ user: { UserId: number } }>(),
+      ),
+    );
+    expect(company?.user.UserId).toBe(dialog?.user.UserId);
+    // User Management says how each account signs in.
+    const signInOf = async (username: string) =>
+      (await t.call(local, { method: 'POST', url: '/api/users/', payload: { search: username, pageSize: 100 } }))
+        .json<{ data: { Username: string; SignIn: string }[] }>()
+        .data.find((row) => row.Username === username)?.SignIn;
+    expect(await signInOf('admin')).toBe('both');
+    expect(await signInOf('csr.franchise@sso')).toBe('company');
+    expect(await signInOf('usermanager')).toBe('password');
+    const detail = await t.call(local, { method: 'GET', url: `/api/users/user/${await userIdOf('admin')}` });
+    expect(detail.json<{ SignIn: string }>().SignIn).toBe('both');
+    // Linked: the next sign-in finds it by the identity, even after the email here changed.
+    await t.db
+      .update(users)
+      .set({ email: 'changed@callcentre.example' })
+      .where(eq(users.userId, await userIdOf('admin')));
+    const again = await ssoSignin(t, 'admin');
+    expect(again.response.json<{ user: { UserId: number } }>().user.UserId).toBe(await userIdOf('admin'));
+  });
+
+  it('refuses, rather than guess, when the verified email names two accounts here', async () => {
+    await t.db
+      .update(users)
+      .set({ email: emailOf('usermanager').toUpperCase() })
+      .where(eq(users.userId, await userIdOf('leadsmanager')));
+    const { response } = await ssoSignin(t, 'usermanager');
+    expect(response.statusCode).toBe(401);
+    expect(response.json<{ message: string }>().message).toBe(LINK_AMBIGUOUS);
+    expect(cookieOf(response, 'cc_refresh')).toBeUndefined();
+  });
+
+  it('refuses an identity whose verified email names an account another identity signs in as', async () => {
+    await ssoSignin(t, 'csr.cof');
+    const other = identityOf('leadsmanager');
+    const claims = other.claims;
+    other.claims = { ...claims, email: emailOf('csr.cof') };
+    try {
+      const { response } = await ssoSignin(t, 'leadsmanager');
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ message: string }>().message).toBe(LINK_TAKEN);
+    } finally {
+      other.claims = claims;
+    }
   });
 
   it('refuses a return presented twice, with no session the second time', async () => {
@@ -116,7 +193,7 @@ describe('signing in through the identity server', () => {
     await t.db
       .update(users)
       .set({ active: false })
-      .where(eq(users.userId, userIdOf('measurer')));
+      .where(eq(users.userId, await userIdOf('measurer')));
     const { response } = await ssoSignin(t, 'measurer');
     expect(response.statusCode).toBe(401);
     expect(response.json<{ message: string }>().message).toMatch(/disabled/);
@@ -128,7 +205,7 @@ describe('signing in through the identity server', () => {
     await t.db
       .update(users)
       .set({ mustChangePassword: true })
-      .where(eq(users.userId, userIdOf('supervisor')));
+      .where(eq(users.userId, await userIdOf('supervisor')));
     const { response } = await ssoSignin(t, 'supervisor');
     expect(response.statusCode).toBe(200);
     const body = response.json<{ token: string; user: { mustChangePassword: boolean } }>();
@@ -150,6 +227,33 @@ describe('signing in through the identity server', () => {
     expect(new URL(logoutUrl).searchParams.get('post_logout_redirect_uri')).toBe('http://app.test/?noAuth=true');
     expect(new URL(logoutUrl).searchParams.get('id_token_hint')).toMatch(/^ey/);
     expect((await t.call(token, { method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+  });
+
+  it('ends the identity server’s session with the logout address alone, so the next sign-in asks again', async () => {
+    const { response, jar } = await ssoSignin(t, 'csr.corporate');
+    const out = await t.call(response.json<{ token: string }>().token, { method: 'POST', url: '/api/auth/signout' });
+    const page = await visit(out.json<{ logoutUrl: string }>().logoutUrl, jar);
+    expect(page.status).toBe(200);
+    // The page submits itself, answering yes: no question for the user.
+    expect(page.body).not.toContain('Sign out of the company sign-in as well?');
+    const confirmed = await submitSignOutForm(page.body, idp.issuer, jar);
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe('http://app.test/?noAuth=true');
+
+    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: {} });
+    const authorize = await visit(start.json<{ url: string }>().url, jar);
+    const next = await visit(new URL(authorize.location ?? '', idp.issuer).toString(), jar);
+    // The identity server's sign-in page, not a straight return to the application.
+    expect(next.status).toBe(200);
+    expect(next.body).toContain('Company sign-in');
+  });
+
+  it('asks before it signs out at the identity server when the application’s ID token is not the hint', async () => {
+    const { jar } = await ssoSignin(t, 'csr.corporate');
+    const page = await visit(`${idp.issuer}/connect/endsession`, jar);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Sign out of the company sign-in as well?');
+    expect(page.body).not.toContain('<input type="hidden" name="logout"');
   });
 });
 

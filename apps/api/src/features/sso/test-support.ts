@@ -34,7 +34,8 @@ export function cookieOf(response: LightMyRequestResponse, name: string): string
   return found?.slice(name.length + 1).split(';')[0];
 }
 
-class Jar {
+/** The identity server's cookies of one browser. */
+export class Jar {
   private cookies = new Map<string, string>();
   take(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -56,8 +57,8 @@ export async function loginAtIdentityServer(
   authorizationUrl: string,
   username: string,
   password = 'Demo-pass1',
+  jar = new Jar(),
 ): Promise<string> {
-  const jar = new Jar();
   let url = authorizationUrl;
   for (let hop = 0; hop < 10; hop++) {
     if (url.startsWith(REDIRECT_URL)) return new URL(url).search.slice(1);
@@ -85,6 +86,8 @@ export interface SsoSignin {
   response: LightMyRequestResponse;
   query: string;
   browser: string;
+  /** The identity server's cookies: its session, for a sign-out there. */
+  jar: Jar;
 }
 
 /** The whole sign-in of one browser: start, the identity server, finish. */
@@ -92,9 +95,10 @@ export async function ssoSignin(t: TestApp, username: string, target?: string): 
   const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: { target } });
   if (start.statusCode !== 200) throw new Error(`start: ${start.statusCode} ${start.body}`);
   const browser = cookieOf(start, 'cc_sso') ?? '';
-  const query = await loginAtIdentityServer(start.json<{ url: string }>().url, username);
+  const jar = new Jar();
+  const query = await loginAtIdentityServer(start.json<{ url: string }>().url, username, undefined, jar);
   const response = await finish(t, query, browser);
-  return { response, query, browser };
+  return { response, query, browser, jar };
 }
 
 export function finish(t: TestApp, query: string, browser: string): Promise<LightMyRequestResponse> {
@@ -104,4 +108,30 @@ export function finish(t: TestApp, query: string, browser: string): Promise<Ligh
     payload: { query },
     headers: { cookie: `cc_sso=${browser}` },
   });
+}
+
+/** Where the identity server's first answer to `url` leads this browser: its Location, or its page. */
+export async function visit(url: string, jar: Jar): Promise<{ status: number; location: string | null; body: string }> {
+  const response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
+  jar.take(response);
+  return { status: response.status, location: response.headers.get('location'), body: await response.text() };
+}
+
+/** Submit the sign-out form of the identity server's page as the browser would (its hidden fields as they are). */
+export async function submitSignOutForm(page: string, base: string, jar: Jar): Promise<Response> {
+  const form = /<form id="op\.logoutForm" method="post" action="([^"]+)">(.*?)<\/form>/s.exec(page);
+  if (!form?.[1]) throw new Error(`no sign-out form: ${page}`);
+  const fields = new URLSearchParams();
+  for (const input of (form[2] ?? '').matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)"\/>/g)) {
+    fields.set(input[1] ?? '', input[2] ?? '');
+  }
+  const response = await fetch(new URL(form[1], base), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: fields.toString(),
+  });
+  jar.take(response);
+  await response.body?.cancel();
+  return response;
 }

@@ -4,8 +4,14 @@
  * reach of the caller (a user manager bound to a company reads only that company's users: anyone else's is 404).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { UserDetail, UserFranchise, UserListResponse, UserPermission } from '@cc/contract';
-import { canSeeUser, userAdminReach, type UserAdminActor, type UserAdminTarget } from '@cc/domain';
+import type { SignInKind, UserDetail, UserFranchise, UserListResponse, UserPermission } from '@cc/contract';
+import {
+  IDENTITY_USER_ID_OFFSET,
+  canSeeUser,
+  userAdminReach,
+  type UserAdminActor,
+  type UserAdminTarget,
+} from '@cc/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
 import { escapeLike } from '../../db/sql.js';
@@ -18,6 +24,7 @@ import {
   roles,
   userApplications,
   userBranches,
+  userIdentities,
   userPermissions,
   users,
 } from '../../db/schema/index.js';
@@ -90,6 +97,12 @@ export async function activeAdministrators(db: DbOrTx): Promise<number> {
   return rows.length;
 }
 
+/** How the user signs in (`SignInKind`): its identity link, or an id in the identity range made before links. */
+const signIn = sql<SignInKind>`case
+  when ${userIdentities.linkedBy} = 'email' then 'both'
+  when ${userIdentities.userId} is not null or ${users.userId} >= ${IDENTITY_USER_ID_OFFSET} then 'company'
+  else 'password' end`;
+
 export async function userPermissionList(db: DbOrTx, userId: number): Promise<UserPermission[]> {
   const rows = await db
     .select({
@@ -126,8 +139,10 @@ export async function userDetail(db: DbOrTx, userId: number): Promise<UserDetail
       isAdmin: users.isAdmin,
       allowVerification: users.allowVerification,
       measureItToolOnly: users.measureItToolOnly,
+      SignIn: signIn,
     })
     .from(users)
+    .leftJoin(userIdentities, eq(userIdentities.userId, users.userId))
     .where(and(eq(users.userId, userId), eq(users.active, true)));
   if (!row) throw notFound('User not found.');
   const branches = await db
@@ -222,8 +237,10 @@ export async function listUsers(db: DbOrTx, actor: UserAdminActor, input: ListIn
       Company: companies.description,
       RoleId: users.roleId,
       Role: roles.description,
+      SignIn: signIn,
     })
     .from(users)
+    .leftJoin(userIdentities, eq(userIdentities.userId, users.userId))
     .leftJoin(brands, eq(brands.brandId, users.brandId))
     .innerJoin(companies, eq(companies.companyId, users.companyId))
     .innerJoin(roles, eq(roles.roleId, users.roleId))

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -34,6 +34,7 @@ import { OrganisationSection } from './OrganisationSection';
 import { NewPasswordSection } from './NewPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { signInNote } from '../sign-in';
 
 type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
 
@@ -194,9 +195,16 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
     void navigate(USERS_PATH);
   };
 
+  const note = user ? signInNote(user.SignIn) : null;
+
   return (
     <form onSubmit={save} noValidate aria-label={user ? `Edit ${user.Username}` : 'Add user'}>
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        {note ? (
+          <Alert color="blue" title="Company sign-in" mb="md" data-testid="sign-in-note">
+            {note}
+          </Alert>
+        ) : null}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Stack gap="md">
             <Paper withBorder p="md">

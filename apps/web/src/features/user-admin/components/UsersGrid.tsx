@@ -6,6 +6,7 @@ import type { UserListRow } from '@cc/contract';
 import { ServerSortedGrid } from '../../../components/ServerSortedGrid';
 import { DEFAULT_USERS_VIEW, type UserSort } from '../grid-view';
 import { editUserPath } from '../model';
+import { SIGN_IN_LABELS } from '../sign-in';
 
 export interface UsersGridSort {
   sort: UserSort;
@@ -67,6 +68,14 @@ function columns(): ColDef<UserListRow>[] {
     col('Brand', 'Brand', { minWidth: 170 }),
     col('Company', 'Company', { minWidth: 160 }),
     col('Role', 'Role', { minWidth: 150 }),
+    {
+      colId: 'signIn',
+      headerName: 'Sign-in',
+      minWidth: 150,
+      flex: 1,
+      sortable: false,
+      valueGetter: ({ data }) => (data ? SIGN_IN_LABELS[data.SignIn] : ''),
+    },
   ];
 }
 
