@@ -236,6 +236,8 @@ test('leaving asks first and leaves: the call stays saved for the dashboard to r
   page,
   request,
 }) => {
+  // Leaving twice, resuming, a reload and a closed window: longer than one visit to the call.
+  test.setTimeout(240_000);
   await signInAs(page, 'csr.franchise');
   await openFromInbound(page, 'Thornbury');
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`));
