@@ -164,6 +164,8 @@ test('a second CSR opening the same customer sees Active Call Encountered; OK re
   page,
   browser,
 }) => {
+  // Two users, each with a browser and a call screen.
+  test.setTimeout(240_000);
   await signInAs(page, 'csr.franchise');
   await page.goto(STORY_CALL);
   await expectCallOpen(page);

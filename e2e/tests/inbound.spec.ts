@@ -182,6 +182,8 @@ test('Open on a row opens the call with the row as theCall', async ({ page }) =>
 });
 
 test('Cancel Call returns to the search as it was: criteria, results, page size and filters', async ({ page }) => {
+  // A search, a call opened and cancelled, and the scan: more than a search alone.
+  test.setTimeout(240_000);
   await openInbound(page);
   await advancedSearch(page, { 'Last name': 'Smith', State: 'IL' });
   await expect(summary(page)).toHaveText(/^\d+ customers found$/, SERVER);
