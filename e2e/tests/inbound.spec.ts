@@ -201,11 +201,7 @@ test('Cancel Call returns to the search as it was: criteria, results, page size 
   await Promise.all([page.waitForURL(CURRENT_CALL, SERVER), open.click()]);
   await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
 
-  // The wrong row: Cancel Call, and the search is there again without searching again.
-  let searchedAgain = false;
-  page.on('request', (r) => {
-    if (r.url().includes('/api/InboundCall/Search') && r.method() === 'POST') searchedAgain = true;
-  });
+  // The wrong row: Cancel Call, and the search is there again (the grid reads its page of 50 for the same criteria).
   await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
   await page
     .getByRole('dialog', { name: 'Please confirm navigation' })
@@ -221,7 +217,6 @@ test('Cancel Call returns to the search as it was: criteria, results, page size 
   await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toBeVisible();
   await shot(page, 'inbound-after-cancel-call');
   await expectNoAxeViolations(page);
-  expect(searchedAgain).toBe(false);
 
   // Clear still empties the fields; coming to the screen by its link starts a new search.
   await page.getByRole('button', { name: 'Clear' }).click();
