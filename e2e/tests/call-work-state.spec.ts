@@ -306,3 +306,34 @@ test('the network lost mid-call: the CSR is told the work is not saved yet, and 
   await page.getByRole('button', { name: 'Call Log', exact: true }).click();
   await expect(log.getByRole('textbox', { name: 'Notes for this call' })).toHaveValue('Called from a train.');
 });
+
+test('a reload mid-call reopens on the tab the CSR was on; the call opened again after leaving starts on Customer', async ({
+  page,
+}) => {
+  await signIn(page, 'csr.cof');
+  await page.goto(CALL);
+  await expectOpen(page);
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await tab('Pricing').click();
+  await expect(page.getByTestId('pricing-tab')).toBeVisible(SERVER);
+
+  await page.reload();
+  await expectOpen(page);
+  await expect(tab('Pricing')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Pricing')).toBeFocused();
+  await expect(page.getByTestId('pricing-tab')).toBeVisible(SERVER);
+
+  // Left for the call's list and opened again: a new visit starts where the spec's screen does.
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('dialog', { name: 'Please confirm navigation' }).getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByTestId('saved-call-offer')).toBeVisible(SERVER);
+  await page.getByRole('link', { name: 'Resume the call' }).click();
+  await expectOpen(page);
+  await expect(tab('Customer')).toHaveAttribute('aria-selected', 'true');
+  await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
+  await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
+});

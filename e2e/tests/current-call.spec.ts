@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.js';
+import { expectAxeClean } from './axe.js';
 import { apiToken, DEMO_PASSWORD, fillSignIn, pageToken, SERVER, shot, signOut, toast } from './helpers.js';
 import {
   STORY,
@@ -27,6 +28,10 @@ import {
  */
 
 test.afterEach(async ({ request, context }) => forgetOpenedCalls(request, context));
+
+/** What the abandon confirmation says before leaving the screen (Cancel Call's is the spec's). */
+const CONFIRM_LEAVE =
+  'This call has not been ended. If you leave, it stays saved with your work, and you can resume it from the Dashboard.';
 
 test('opened from the inbound search: the call is marked active, the customer shows, Cancel Call returns to the search', async ({
   page,
@@ -159,6 +164,8 @@ test('a second CSR opening the same customer sees Active Call Encountered; OK re
   page,
   browser,
 }) => {
+  // Two users, each with a browser and a call screen.
+  test.setTimeout(240_000);
   await signInAs(page, 'csr.franchise');
   await page.goto(STORY_CALL);
   await expectCallOpen(page);
@@ -167,6 +174,8 @@ test('a second CSR opening the same customer sees Active Call Encountered; OK re
   await other.goto(STORY_CALL);
   const dialog = other.getByRole('dialog', { name: 'Active Call Encountered' });
   await expect(dialog).toContainText(ACTIVE_CALL_MESSAGE, SERVER);
+  // Who has the call: the CSR holding its lock.
+  await expect(dialog.getByTestId('active-call-holder')).toHaveText('Riley Franks has this call open.', SERVER);
   await shot(other, 'current-call-active-dialog');
   await expect(header(other).getByRole('button', { name: 'Cancel Call' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
@@ -225,10 +234,12 @@ test('the heartbeat repeats call-active while the call is open', async ({ page }
   await cancelCall(page, /\/call-center\/inbound$/);
 });
 
-test('leaving asks first; a left call is saved and the dashboard sends the user back to it', async ({
+test('leaving asks first and leaves: the call stays saved for the dashboard to resume; a reload returns to it', async ({
   page,
   request,
 }) => {
+  // Leaving twice, resuming, a reload and a closed window: longer than one visit to the call.
+  test.setTimeout(240_000);
   await signInAs(page, 'csr.franchise');
   await openFromInbound(page, 'Thornbury');
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`));
@@ -237,9 +248,12 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
   const dashboardLink = page.getByRole('banner').getByRole('link', { name: 'Dashboard' });
   await dashboardLink.click();
   const confirm = page.getByRole('dialog', { name: 'Please confirm navigation' });
-  await expect(confirm).toContainText('This call has not been saved. All changes will be lost.');
+  // The dialog says what leaving does: the call and its work are kept (the spec's words are Cancel Call's).
+  await expect(confirm).toContainText(CONFIRM_LEAVE);
+  await expect(confirm).not.toContainText('All changes will be lost');
   await shot(page, 'current-call-confirm-navigation');
   await expect(confirm.getByRole('button', { name: 'Stay', exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
   await confirm.getByRole('button', { name: 'Stay', exact: true }).click();
   await expect(confirm).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`));
@@ -250,7 +264,9 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
   await confirm.getByRole('button', { name: 'Stay', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`));
 
-  // Leave: released and saved; the dashboard sends the user straight back to the call.
+  // Leave: released and saved; the dashboard stays and offers the call, it does not send the user back.
+  await page.getByRole('combobox', { name: 'Follow up' }).click();
+  await page.getByRole('option', { name: 'More Questions' }).click();
   await dashboardLink.click();
   const released = bodyOf(page, '/api/call-center/call-inactive');
   await confirm.getByRole('button', { name: 'Leave' }).click();
@@ -261,14 +277,35 @@ test('leaving asks first; a left call is saved and the dashboard sends the user 
     save: true,
     theCall: { AccountNo: STORY.customerNo },
   });
+  const offer = page.getByTestId('saved-call-offer');
+  await expect(offer).toContainText('Your call is saved', SERVER);
+  await expect(offer).toContainText(`${STORY.name}, customer ${STORY.customerNo}`);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Riley' })).toBeVisible();
+  await shot(page, 'dashboard-saved-call-offer');
+  await expectAxeClean(page, 'the saved call offer', { include: '[data-testid="saved-call-offer"]' });
+
+  // Resumed by choice: the call and its work, without the notice of a return after a sign-in.
+  await offer.getByRole('link', { name: 'Resume the call' }).click();
   await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`), SERVER);
   await expectCallOpen(page);
   await expect(page.getByTestId('customer-name')).toHaveText(STORY.name);
+  await expect(page.getByRole('combobox', { name: 'Follow up' })).toHaveValue('More Questions');
+  await expect(page.getByTestId('resumed-call-notice')).toHaveCount(0);
   expect(
     await page.evaluate(() => (history.state as { usr: { theCall: { AccountNo: number } } }).usr.theCall),
   ).toMatchObject({
     AccountNo: STORY.customerNo,
   });
+
+  // Left again, then the dashboard reloaded: that is a return, and the call screen says so.
+  await dashboardLink.click();
+  await confirm.getByRole('button', { name: 'Leave' }).click();
+  await expect(offer).toBeVisible(SERVER);
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`${STORY_CALL}$`), SERVER);
+  await expectCallOpen(page);
+  await expect(page.getByTestId('resumed-call-notice')).toContainText('Back to the call you left');
 
   // Closing the window saves it too: pagehide sends call-inactive {save: true} as a keepalive request, the
   // server keeps the call as the saved call (nothing else saves a call whose session lives on), and the next
@@ -340,11 +377,13 @@ test('an unknown customer’s call (-1): the customer comes from the call row, l
   await expect(page.getByTestId('customer-address')).toContainText('60505-1234');
   await shot(page, 'current-call-unknown-customer');
 
-  // Leaving asks, then saves the call with its row, and the dashboard comes back to it.
+  // Leaving asks, then saves the call with its row, and the dashboard offers it.
   await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
   const released = bodyOf(page, '/api/call-center/call-inactive');
   await page.getByRole('dialog', { name: 'Please confirm navigation' }).getByRole('button', { name: 'Leave' }).click();
   expect(await released).toMatchObject({ sqldbid: STORY.sqldbid, customerNo: -1, save: true, theCall });
+  await expect(page.getByTestId('saved-call-offer')).toContainText('Unknown Caller', SERVER);
+  await page.getByRole('link', { name: 'Resume the call' }).click();
   await expect(page).toHaveURL(new RegExp(`${unknownCall}$`), SERVER);
   await expectCallOpen(page);
   await expect(page.getByTestId('customer-name')).toHaveText('Unknown Caller');

@@ -181,6 +181,53 @@ test('Open on a row opens the call with the row as theCall', async ({ page }) =>
   });
 });
 
+test('Cancel Call returns to the search as it was: criteria, results, page size and filters', async ({ page }) => {
+  // A search, a call opened and cancelled, and the scan: more than a search alone.
+  test.setTimeout(240_000);
+  await openInbound(page);
+  await advancedSearch(page, { 'Last name': 'Smith', State: 'IL' });
+  await expect(summary(page)).toHaveText(/^\d+ customers found$/, SERVER);
+  const found = await summary(page).textContent();
+  const pageSize = grid(page).getByRole('combobox', { name: 'Page Size' });
+  await pageSize.click();
+  const resized = page.waitForResponse('**/api/InboundCall/SearchindCustomers');
+  await page.getByRole('listbox').getByRole('option', { name: '50' }).click();
+  await resized;
+  await page.getByRole('switch', { name: 'Column filters' }).click({ force: true });
+  const open = grid(page)
+    .getByRole('button', { name: /^Open call for / })
+    .first();
+  const name = (await open.getAttribute('aria-label')) ?? '';
+  await Promise.all([page.waitForURL(CURRENT_CALL, SERVER), open.click()]);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+
+  // The wrong row: Cancel Call, and the search is there again (the grid reads its page of 50 for the same criteria).
+  await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
+  await page
+    .getByRole('dialog', { name: 'Please confirm navigation' })
+    .getByRole('button', { name: 'Cancel the call' })
+    .click();
+  await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
+  await expect(page.getByRole('tab', { name: 'Advanced Search' })).toHaveAttribute('aria-selected', 'true');
+  await expect(field(page, 'Last name')).toHaveValue('Smith');
+  await expect(field(page, 'State')).toHaveValue('IL');
+  await expect(summary(page)).toHaveText(found ?? '');
+  await expect(grid(page).getByRole('button', { name, exact: true })).toBeVisible(SERVER);
+  await expect(pageSize).toHaveText('50');
+  await expect(grid(page).getByRole('textbox', { name: 'Branch Filter Input' })).toBeVisible();
+  await shot(page, 'inbound-after-cancel-call');
+  await expectNoAxeViolations(page);
+
+  // Clear still empties the fields; coming to the screen by its link starts a new search.
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(field(page, 'Last name')).toHaveValue('');
+  await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+  await page.goto('/call-center/inbound');
+  await expect(page.getByRole('heading', { name: 'Inbound Calls' })).toBeVisible(SERVER);
+  await expect(summary(page)).not.toHaveText(found ?? '');
+  await expect(page.getByRole('tab', { name: 'Address Search' })).toHaveAttribute('aria-selected', 'true');
+});
+
 test('a search over the row limit shows the refine alert', async ({ page }) => {
   await openInbound(page, 'admin');
   const request = page.waitForRequest('**/api/InboundCall/SearchCustomers');

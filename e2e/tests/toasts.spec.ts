@@ -61,7 +61,9 @@ test("a call-handling toast shows bottom right, clear of the grid's pager under 
   await pager.getByRole('button', { name: 'Page 2' }).click();
 });
 
-test('an administration toast shows top right', async ({ page }) => {
+test('an administration toast shows top right, below the header: its links and account menu stay clear', async ({
+  page,
+}) => {
   await signIn(page, 'csr.cof');
   await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('menuitem', { name: /profile/i }).click();
@@ -69,5 +71,13 @@ test('an administration toast shows top right', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Another-pass3');
   await page.getByRole('button', { name: 'Cancel password change' }).click();
   expect(await holdToast(page, 'Password Update Cancelled...')).toBe('top-right');
-  await expect(toast(page, 'Password Update Cancelled...')).toBeVisible();
+  const cancelled = toast(page, 'Password Update Cancelled...');
+  await expect(cancelled).toBeVisible();
+  const header = page.getByRole('banner');
+  await expect.poll(() => overlap(cancelled, header)).toBe(0);
+  expect(await overlap(cancelled, page.getByRole('button', { name: 'Account menu' }))).toBe(0);
+  await shot(page, 'toast-admin-below-header');
+  // The account menu stays usable while the toast shows.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menuitem', { name: /profile/i })).toBeVisible();
 });

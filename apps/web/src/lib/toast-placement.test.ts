@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liftAbovePagers } from './toast-placement';
+import { belowHeader, liftAbovePagers } from './toast-placement';
 
 const stack = { top: 600, bottom: 700, left: 900, right: 1340 };
 
@@ -20,5 +20,16 @@ describe('bottom-right toasts and grid pagers', () => {
 
   it('ignores hidden pagers (no size)', () => {
     expect(liftAbovePagers(stack, [{ top: 0, bottom: 0, left: 0, right: 0 }], 720)).toBeNull();
+  });
+});
+
+describe('top-right toasts and the header', () => {
+  it('start below the header, with a gap', () => {
+    expect(belowHeader({ top: 0, bottom: 60, left: 0, right: 1366 })).toBe(68);
+  });
+
+  it('stay put without a header on screen', () => {
+    expect(belowHeader(null)).toBeNull();
+    expect(belowHeader({ top: 0, bottom: 0, left: 0, right: 0 })).toBeNull();
   });
 });

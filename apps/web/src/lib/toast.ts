@@ -1,5 +1,7 @@
+import { createElement } from 'react';
 import { notifications } from '@mantine/notifications';
-import { TOAST_MS } from '@cc/domain';
+import { ReferenceMessage } from './ReferenceMessage';
+import { autoCloseOf, referenceOf } from './toast-reference';
 
 type Position = 'bottom-right' | 'top-right';
 type Kind = 'success' | 'error' | 'info' | 'warning';
@@ -9,12 +11,17 @@ const COLORS: Record<Kind, string> = { success: 'green', error: 'red', info: 'bl
 /**
  * The one toast helper: 3000 ms. Call handling's toasts show bottom right (call-handling.md §8), kept off the grids'
  * pagers (toast-placement.ts); the administration screens' toasts use {@link adminToast}, top right (decision 027).
+ * An error that carries a reference stays until dismissed, its reference copyable (toast-reference.ts).
  */
 export function toast(message: string, kind: Kind = 'info', position: Position = 'bottom-right'): void {
+  const withReference = kind === 'error' ? referenceOf(message) : null;
   notifications.show({
-    message,
+    message: withReference ? createElement(ReferenceMessage, withReference) : message,
     color: COLORS[kind],
-    autoClose: TOAST_MS,
+    autoClose: autoCloseOf(kind, message),
+    // A toast that stays is dismissed by its close button, which says what it does.
+    withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Dismiss' },
     position,
     withBorder: true,
   });

@@ -1,17 +1,21 @@
 import { AlertDialog } from './AlertDialog';
-import { ConfirmNavigationDialog } from './ConfirmNavigationDialog';
+import { CONFIRM_LEAVE_MESSAGE, ConfirmNavigationDialog } from './ConfirmNavigationDialog';
 import { EndCallDialogs } from './EndCallDialogs';
 import type { useEndCall } from '../hooks/useEndCall';
 import type { useCallExits } from '../hooks/useCallExits';
 
 export const ACTIVE_CALL_TITLE = 'Active Call Encountered';
 export const ACTIVE_CALL_MESSAGE = 'Sorry, but this call is currently active...';
+/** Who has the call, under the spec's message. */
+export const activeCallHolderText = (name: string) => `${name} has this call open.`;
 export const DNC_TITLE = 'Attention';
 export const DNC_MESSAGE = 'This customer is on the Federal Do Not Call List.';
 
 export interface CallAlertsProps {
   /** Another CSR holds the call: the server's message (or '' for the spec's own). */
   refused: string | null;
+  /** The name of the CSR who has the call, once known. */
+  holder: string | null;
   onRefusedOk: () => void;
   /** The customer is on the Federal Do Not Call list and the CSR has not yet been told. */
   dnc: boolean;
@@ -26,6 +30,7 @@ export interface CallAlertsProps {
 /** The call screen's alerts: the call held by another, do-not-call, the end of the call, leaving and cancelling. */
 export function CallAlerts({
   refused,
+  holder,
   onRefusedOk,
   dnc,
   onDncSeen,
@@ -41,7 +46,17 @@ export function CallAlerts({
         onClose={() => undefined}
         forced
         title={ACTIVE_CALL_TITLE}
-        message={refused || ACTIVE_CALL_MESSAGE}
+        message={
+          <>
+            {refused || ACTIVE_CALL_MESSAGE}
+            {holder ? (
+              <>
+                <br />
+                <span data-testid="active-call-holder">{activeCallHolderText(holder)}</span>
+              </>
+            ) : null}
+          </>
+        }
         onOk={onRefusedOk}
         data-testid="active-call-dialog"
       />
@@ -62,6 +77,7 @@ export function CallAlerts({
       />
       <ConfirmNavigationDialog
         opened={blocker.state === 'blocked'}
+        message={CONFIRM_LEAVE_MESSAGE}
         onLeave={() => blocker.proceed?.()}
         onStay={() => blocker.reset?.()}
       />

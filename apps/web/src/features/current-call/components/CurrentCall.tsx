@@ -10,11 +10,16 @@ import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
 import { useFocusReturn } from '../../../lib/useFocusReturn';
 import { toast } from '../../../lib/toast';
+import { session } from '../../../lib/session';
+import { RETURN_TO_SEARCH } from '../../inbound';
+import { noteCallLeft } from '../left-call';
+import { useCallTab } from '../hooks/useCallTab';
 import { useCallOptions } from '../api/callOptions';
 import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useDoNotCallStatus } from '../api/doNotCallStatus';
 import { useFranchiseInfo } from '../api/franchiseInfo';
+import { useCallHolder } from '../api/isCallActive';
 import { useUpdateCustomer } from '../api/updateCustomer';
 import { CALL_DIALOGS, CallDialogs, type CallDialogName } from './CallDialogs';
 import { CallAside } from './CallAside';
@@ -72,6 +77,9 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     workState: (pageHide) => unloadState.current?.(pageHide),
   });
   const open = lock.state.status === 'open';
+  // Leaving the screen inside the app, signed in (not a reload, not a sign-out): the dashboard offers the call
+  // rather than sending the user straight back to it (docs/decisions/067-leaving-a-call.md).
+  useEffect(() => () => noteCallLeft(session.token() === null ? undefined : session.get()?.expiresAt), []);
   // What the CSR did on the call, restored before anything can be edited, saved while the call is held.
   // A new prospect's call is named by its row, which a deep link has once the prospect's record is read.
   const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
@@ -95,13 +103,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
   const draft: CallDraft = work.draft;
   /** The end of the call found required survey answers missing: the Survey tab marks them. */
   const [surveyFlagged, setSurveyFlagged] = useState(false);
-  const [tab, setTab] = useState('customer');
-  /** The pricing tab mounts on its first visit and then stays, so its prices load when the CSR turns to them. */
-  const [pricingSeen, setPricingSeen] = useState(false);
-  const openTab = (value: string | null) => {
-    setTab(value ?? 'customer');
-    if (value === 'pricing') setPricingSeen(true);
-  };
+  const { tab, openTab, pricingSeen, current: tabNow } = useCallTab(sqldbid, customerNo, callType);
   const patch = work.patch;
 
   const results = useCallResults(type?.CallTypeId ?? 1);
@@ -205,6 +207,8 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
 
   const propEvalCode = field(theCall, 'PropEvalCode') || null;
   const refused = lock.state.status === 'refused' ? lock.state.message : null;
+  // Who has the call, for the 'Active Call Encountered' dialog: the lock's holder, as the server names it.
+  const holder = useCallHolder(sqldbid, customerNo, refused !== null);
   const failed = lock.state.status === 'failed' ? lock.state.message : null;
   const customerError = customerQuery.error?.message ?? null;
 
@@ -213,11 +217,12 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     callLog: () => stack.open('call-log'),
     openTab,
   });
-  // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its first tab.
+  // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its tab: the first, or the
+  // one kept across a reload.
   const tabsShown = callKnown && work.ready;
   useEffect(() => {
-    if (open && tabsShown) document.getElementById(`${CALL_TABS_ID}-tab-customer`)?.focus();
-  }, [open, tabsShown]);
+    if (open && tabsShown) document.getElementById(`${CALL_TABS_ID}-tab-${tabNow.current}`)?.focus();
+  }, [open, tabsShown, tabNow]);
 
   if (!callKnown || !work.ready) {
     return (
@@ -361,9 +366,10 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
 
       <CallAlerts
         refused={refused}
+        holder={holder.data ?? null}
         dnc={onDncList && !dncSeen && open}
         onDncSeen={() => setDncSeen(true)}
-        onRefusedOk={() => void navigate(listPath)}
+        onRefusedOk={() => void navigate(listPath, { state: RETURN_TO_SEARCH })}
         end={end}
         blocker={exits.blocker}
         confirmCancel={confirmCancel}

@@ -48,7 +48,13 @@ function useFirstShowing(mark: string): boolean {
   return first;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** When a call was left, as the notices about a saved call say it. */
+export const leftWhen = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Whom a saved call is with: 'Margaret Thornbury, customer 1001'. */
+export const callWho = (name: string, customerNo: number): string =>
+  [name || 'a new customer', customerNo > 0 ? `customer ${customerNo}` : null].filter(Boolean).join(', ');
 
 /**
  * Says which call the user was sent back to and why (call-handling.md §2: a call left without ending it is saved so
@@ -70,7 +76,7 @@ export function ResumedCallNotice({
 }) {
   const first = useFirstShowing(resumedMark(session.get()?.expiresAt ?? '', resumed, customerNo));
   if (!first) return null;
-  const who = [name || 'a new customer', customerNo > 0 ? `customer ${customerNo}` : null].filter(Boolean).join(', ');
+  const who = callWho(name, customerNo);
   return (
     <Alert
       color="blue"
@@ -80,7 +86,7 @@ export function ResumedCallNotice({
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text size="sm">
-          This is your {callType} call with {who}, which you left without ending it on {when(resumed.savedAt)}. Your
+          This is your {callType} call with {who}, which you left without ending it on {leftWhen(resumed.savedAt)}. Your
           work on it has been restored. End or cancel the call to close it.
         </Text>
         <Button size="xs" variant="white" onClick={onLeave}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { EndCallResponse, SessionUser } from '@cc/contract';
 import { toast } from '../../../lib/toast';
 import { useLeaveGuard } from '../../../lib/useLeaveGuard';
+import { RETURN_TO_SEARCH } from '../../inbound';
 import { useInsertCancelCall } from '../api/insertCancelCall';
 import { currentCallKey } from '../api/keys';
 import { endedMessage } from '../end-call';
@@ -48,11 +49,11 @@ export function useCallExits(input: CallExitsInput) {
   const blocker = useLeaveGuard(() => input.open && !leaving.current);
 
   /** Leave without the prompt and without saving the call for later. */
-  const leaveFor = (path: string, state?: { theCall: TheCall }) => {
+  const leaveFor = (path: string, state?: { theCall: TheCall } | typeof RETURN_TO_SEARCH) => {
     input.forgetLock();
     input.stopWork();
     leaving.current = true;
-    void navigate(path, { replace: state !== undefined, state });
+    void navigate(path, { replace: state !== undefined && 'theCall' in state, state });
   };
 
   /** Left for now, not forgotten: the release keeps the call (and its work) as the saved call. */
@@ -83,7 +84,8 @@ export function useCallExits(input: CallExitsInput) {
         onSuccess: () => {
           void queryClient.invalidateQueries({ queryKey: ['outbound'] });
           toast.info(callCancelledMessage(input.name.trim()));
-          leaveFor(input.listPath);
+          // A wrong row opened: back to the search as the CSR left it (the outbound lists keep theirs anyway).
+          leaveFor(input.listPath, RETURN_TO_SEARCH);
         },
         onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`),
       },

@@ -19,7 +19,7 @@ import {
 import { mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { FLOOR_PATH } from '../../supervisor-floor';
-import { currentCallPath, savedCallQuery } from '../../current-call';
+import { callLeftInThisSignIn, currentCallPath, savedCallQuery, SavedCallOffer } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
 import { measurementInProgressQuery } from '../api/measurementInProgress';
 import { resumeTarget } from '../resume';
@@ -41,6 +41,7 @@ const ICONS: Record<string, Icon> = {
  * The landing page: one link per application in the user's application list. A user who left a call
  * without ending it is sent straight back to that call (call-handling.md §2: the saved current call); otherwise a
  * user who left a measurement in progress goes back to MeasureIt's edit screen (administration.md §2; decision 043).
+ * A call the user left inside the app in this sign-in is offered instead, for the user to resume (decision 067).
  */
 export default function DashboardPage() {
   const current = useSession();
@@ -57,7 +58,10 @@ export default function DashboardPage() {
     { known: !saved.isPending, call: saved.data?.saved ?? null },
     { asked: mayMeasure, known: !measuring.isPending, value: measuring.data?.measurement ?? null },
   );
-  const resume = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
+  const savedCall = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
+  // A call left inside the app in this sign-in is offered, not returned to: leaving means leaving (decision 067).
+  const offered = savedCall && callLeftInThisSignIn(current?.expiresAt) ? savedCall : null;
+  const resume = offered ? null : savedCall;
   const measurementPath = target !== 'waiting' && target?.kind === 'measurement' ? target.path : null;
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
@@ -74,7 +78,7 @@ export default function DashboardPage() {
     if (measurementPath) void navigate(measurementPath, { replace: true });
   }, [measurementPath, navigate]);
 
-  if (home && (target === 'waiting' || target !== null)) {
+  if (home && (target === 'waiting' || (target !== null && !offered))) {
     const label = resume
       ? 'Returning to your call'
       : measurementPath
@@ -100,6 +104,7 @@ export default function DashboardPage() {
             : ''}
         </Text>
       </div>
+      {offered ? <SavedCallOffer call={offered} /> : null}
       <ExternalHandoff path={location.pathname} />
       {isPending ? <Loader role="status" aria-label="Loading applications" /> : null}
       {error ? <Alert color="red">{error.message}</Alert> : null}

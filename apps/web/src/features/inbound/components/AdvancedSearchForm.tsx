@@ -53,13 +53,15 @@ export interface AdvancedSearchFormProps {
   onSearch: (criteria: AdvancedCriteria) => void;
   searching: boolean;
   lastNameRef: RefObject<HTMLInputElement | null>;
+  /** The criteria to show at first: the search the CSR returns to after cancelling a call. */
+  initial?: AdvancedCriteria | undefined;
 }
 
 /** Advanced Search: any of eleven fields; Search or Enter in any field searches; Clear resets. */
-export function AdvancedSearchForm({ onSearch, searching, lastNameRef }: AdvancedSearchFormProps) {
+export function AdvancedSearchForm({ onSearch, searching, lastNameRef, initial }: AdvancedSearchFormProps) {
   const form = useForm<AdvancedCriteria>({
     mode: 'controlled',
-    initialValues: EMPTY_ADVANCED,
+    initialValues: initial ?? EMPTY_ADVANCED,
     validate: {
       cust_no: (v) => (/^\d*$/.test(v.trim()) ? null : 'Cust No must be a whole number.'),
       state: (v) => (/^([A-Za-z]{2})?$/.test(v.trim()) ? null : 'Use the 2-letter state code.'),
@@ -84,7 +86,9 @@ export function AdvancedSearchForm({ onSearch, searching, lastNameRef }: Advance
     <form
       onSubmit={submit}
       onReset={() => {
-        form.reset();
+        // Clear empties every field, whatever the form started with.
+        form.setValues(EMPTY_ADVANCED);
+        form.clearErrors();
         lastNameRef.current?.focus();
       }}
       noValidate

@@ -19,6 +19,8 @@ export interface SearchPanelProps {
   searching: boolean;
   addressRef: RefObject<HTMLInputElement | null>;
   lastNameRef: RefObject<HTMLInputElement | null>;
+  /** The advanced criteria to show at first (the search returned to). */
+  initialAdvanced?: AdvancedCriteria | undefined;
 }
 
 /** The search panel: tabs Address Search and Advanced Search. */
@@ -54,6 +56,7 @@ export function SearchPanel(props: SearchPanelProps) {
             onSearch={props.onAdvancedSearch}
             searching={props.searching}
             lastNameRef={props.lastNameRef}
+            initial={props.initialAdvanced}
           />
         </Tabs.Panel>
       </Tabs>

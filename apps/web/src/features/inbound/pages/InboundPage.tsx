@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { generatePath, useNavigate } from 'react-router';
+import { generatePath, useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Collapse, Group, Modal, Stack, Text, Title, useModalsStack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
@@ -21,6 +21,7 @@ import { ResultsPanel } from '../components/ResultsPanel';
 import { PAGE_SIZES, type PageFailure } from '../components/ResultsGrid';
 import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
+import { recallSearch, rememberSearch, returnsToSearch } from '../search-memory';
 
 /** The call screen, route name currentCall. */
 const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
@@ -53,24 +54,29 @@ function scopeText(scope: Scope): string {
 export default function InboundPage() {
   const current = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Back from a call cancelled (or held by another CSR): the search as the CSR left it to open the call.
+  const [recalled] = useState(() => (returnsToSearch(location.state) ? recallSearch(current?.expiresAt) : null));
   const search = useInboundSearch();
   const searchPage = useInboundPageFetcher();
   const validateZip = useValidateZipCode();
   const stack = useModalsStack(['over-limit', 'zip-not-serviced', 'add-call']);
 
-  const [tab, setTab] = useState<SearchTab>('address');
-  const [addressText, setAddressText] = useState('');
-  const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(null);
+  const [tab, setTab] = useState<SearchTab>(recalled?.tab ?? 'address');
+  const [addressText, setAddressText] = useState(recalled?.addressText ?? '');
+  const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(recalled?.chosenAddress ?? null);
   /** The search shown: its criteria (for its other pages), its first answer, and a number per search. */
   const [shown, setShown] = useState<{ id: number; criteria: InboundCriteria; answer: InboundSearchResponse } | null>(
-    null,
+    recalled?.shown ?? null,
   );
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0] ?? 25);
+  const [pageSize, setPageSize] = useState<number>(recalled?.pageSize ?? PAGE_SIZES[0] ?? 25);
   const [pageFailure, setPageFailure] = useState<PageFailure | null>(null);
   const [overLimitTotal, setOverLimitTotal] = useState(0);
   const [prefill, setPrefill] = useState<AddCallPrefill>(EMPTY_PREFILL);
-  const [showFilters, setShowFilters] = useState(false);
-  const [searchPanelOpen, setSearchPanelOpen] = useState(true);
+  const [showFilters, setShowFilters] = useState(recalled?.showFilters ?? false);
+  const [searchPanelOpen, setSearchPanelOpen] = useState(recalled?.searchPanelOpen ?? true);
+  /** The advanced criteria last searched, remembered with the search. */
+  const advanced = useRef<AdvancedCriteria | undefined>(recalled?.advanced);
   const addressRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
@@ -90,8 +96,24 @@ export default function InboundPage() {
       })
     : null;
 
+  // What openCall remembers: the search as it is when the CSR opens a row.
+  const searchNow = {
+    tab,
+    addressText,
+    chosenAddress,
+    advanced: advanced.current,
+    shown,
+    pageSize,
+    showFilters,
+    searchPanelOpen,
+  };
+  const searchRef = useRef(searchNow);
+  searchRef.current = searchNow;
+  const sessionEnd = current?.expiresAt;
+
   const openCall = useCallback(
     (theCall: InboundRow) => {
+      rememberSearch(sessionEnd, searchRef.current);
       const path = generatePath(CURRENT_CALL, {
         sqldbid: String(theCall.SQLDBID),
         customerNo: String(theCall.AccountNo),
@@ -99,7 +121,7 @@ export default function InboundPage() {
       });
       void navigate(path, { state: { theCall } });
     },
-    [navigate],
+    [navigate, sessionEnd],
   );
 
   const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
@@ -142,6 +164,7 @@ export default function InboundPage() {
   };
 
   const onAdvancedSearch = (criteria: AdvancedCriteria) => {
+    advanced.current = criteria;
     void runSearch({ ...criteria, fulladdress: '' }, { zip: criteria.zip, phone: criteria.phone });
   };
   const onAddressSearch = (suggestion: AddressSuggestion) => {
@@ -200,6 +223,7 @@ export default function InboundPage() {
           searching={searching}
           addressRef={addressRef}
           lastNameRef={lastNameRef}
+          initialAdvanced={recalled?.advanced}
         />
       </Collapse>
 
