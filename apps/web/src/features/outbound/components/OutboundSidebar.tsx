@@ -13,7 +13,9 @@ export interface OutboundSidebarProps {
 
 /**
  * The list of call types at the left: each entry opens its section and scrolls to it. 'Cancel Calls'
- * and 'Upsell Postcard' are the outbound sub-states of the spec and have routes of their own.
+ * and 'Upsell Postcard' are the outbound sub-states of the spec and have routes of their own. Shown from 1408 px:
+ * on a desk's 1366 px screen the sections' own headings list the same lists and counts, and the grid takes the width
+ * (docs/decisions/070-screens-at-1366.md).
  */
 export function OutboundSidebar({ callTypes, paths, active, onPick }: OutboundSidebarProps) {
   return (
@@ -24,7 +26,7 @@ export function OutboundSidebar({ callTypes, paths, active, onPick }: OutboundSi
       p={6}
       w={230}
       style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
-      visibleFrom="md"
+      visibleFrom="xl"
     >
       <Text size="xs" fw={700} c="gray.7" tt="uppercase" px={8} py={6}>
         Call lists
