@@ -58,7 +58,9 @@ export default function DashboardPage() {
     { asked: mayMeasure, known: !measuring.isPending, value: measuring.data?.measurement ?? null },
   );
   const resume = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
-  const measurementPath = target !== 'waiting' && target?.kind === 'measurement' ? target.path : null;
+  const measurement = target !== 'waiting' && target?.kind === 'measurement' ? target : null;
+  const measurementPath = measurement?.path ?? null;
+  const measurementSince = measurement?.since ?? null;
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
 
@@ -71,8 +73,11 @@ export default function DashboardPage() {
     });
   }, [resume, navigate]);
   useEffect(() => {
-    if (measurementPath) void navigate(measurementPath, { replace: true });
-  }, [measurementPath, navigate]);
+    // The edit screen says which measurement this is and why the user is on it, as the call screen does.
+    if (measurementPath && measurementSince) {
+      void navigate(measurementPath, { replace: true, state: { resumedMeasurement: { since: measurementSince } } });
+    }
+  }, [measurementPath, measurementSince, navigate]);
 
   if (home && (target === 'waiting' || target !== null)) {
     const label = resume
