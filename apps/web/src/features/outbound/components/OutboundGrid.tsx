@@ -93,7 +93,7 @@ function columns(sort: ListSort): ColDef<OutboundRow>[] {
     sortable({ field: 'cust_No', headerName: 'Account', width: 86 }),
     sortable({ field: 'callBackDate', headerName: 'Call Target', width: 145 }),
     sortable({ field: 'LastCalled', headerName: 'Last Called', width: 145 }),
-    sortable({ field: 'branchNo', headerName: 'Branch No', width: 88 }),
+    sortable({ field: 'branchNo', headerName: 'Branch No', width: 100 }),
     sortable({ field: 'CallStatus', headerName: 'Status', width: 84 }),
     sortable({ field: 'FirstName', headerName: 'First Name', width: 100 }),
     sortable({ field: 'LastName', headerName: 'Last Name', width: 105 }),
