@@ -14,6 +14,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const tiles = await startTileServer();
   const geocoder = await startGeocoder();
   process.env.E2E_MAP_TILE_URL = tiles.template;
+  process.env.E2E_STATIC_MAP_URL = tiles.staticMapUrl;
   process.env.E2E_GEOCODER_URL = geocoder.searchUrl;
   const dir = templateDir(runId);
   fs.rmSync(dir, { recursive: true, force: true });

@@ -54,6 +54,7 @@ export async function startServer(dataDir: string, env: Record<string, string> =
           }
         : {}),
       ...(process.env.E2E_GEOCODER_URL ? { GEOCODER_URL: process.env.E2E_GEOCODER_URL } : {}),
+      ...(process.env.E2E_STATIC_MAP_URL ? { STATIC_MAP_URL: process.env.E2E_STATIC_MAP_URL } : {}),
       ...env,
       DATA_DIR: dataDir,
       PORT: String(port),

@@ -214,7 +214,15 @@ test('a measurer who left a measurement in progress is sent back to it on signin
   });
   // The edit screen opens the measurement the measurer still holds (no question: the lock is theirs).
   await expect(page.getByTestId('measure-total')).toBeVisible(SERVER);
+  // And says why the measurer is here, as a resumed call does.
+  const notice = page.getByTestId('resumed-measurement-notice');
+  await expect(notice).toContainText('Back to the measurement you left');
+  await expect(notice).toContainText('left it without saving or cancelling it');
   await shot(page, 'measureit-resumed');
+  // Once per sign-in: a reload does not say it again.
+  await page.reload();
+  await expect(page.getByTestId('measure-total')).toBeVisible(SERVER);
+  await expect(notice).toHaveCount(0);
 });
 
 // Leaving a call saves it for its user, and a MeasureIt lock sends its user back to the edit screen: release both so

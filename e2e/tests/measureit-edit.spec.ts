@@ -110,6 +110,10 @@ test('a lawn drawn corner by corner, a bed cut out, typed and dragged sizes, sav
   await expect(page.getByTestId('measure-status')).toContainText('Measured');
   await expect(page.getByTestId('previous-measurements').getByRole('row')).toHaveCount(2);
   await expect.poll(() => total(page)).toBeGreaterThan(saved - 1);
+  // The saved static image, from the maps service (the test peer answers the size asked for: 525x375).
+  const image = page.getByRole('img', { name: /^The saved measurement of / });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth), SERVER).toBe(525);
   await expectAxeClean(page, 'MeasureIt measured again');
   await shot(page, 'measureit-measured-again');
 });

@@ -6,7 +6,7 @@
  */
 import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { SERVER, shot, signIn, toast } from './helpers.js';
+import { SERVER, shot, signIn, toast, toastComing } from './helpers.js';
 import { clickMap } from './measureit-support.js';
 
 const grid = (page: Page) => page.getByTestId('measureit-search-grid');
@@ -186,13 +186,27 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   ]);
   await expect.poll(async () => (await popup.getByTestId('measure-total').textContent()) ?? '').not.toBe('0 sq ft');
   const closed = popup.waitForEvent('close');
+  const heard = toastComing(page, 'Property Measurement Saved...');
   await popup.getByRole('button', { name: 'Save', exact: true }).click();
   await closed;
 
-  // The search heard the save: the row shows its size, the statistics count it.
+  // The search heard the save: it says so, the row shows its size, the statistics count it.
+  await heard;
   await expect(target.locator('[col-id="squareFeet"]')).toHaveText(/^\d[\d,]*$/, SERVER);
   await expect.poll(() => figure(page, 'stat-properties-measured'), SERVER).toBe(before + 1);
   await shot(page, 'measureit-search-after-save');
+
+  // Opened again and let go (measured today: the question declined): the window closes and the search says so.
+  const againComing = page.waitForEvent('popup');
+  await target.getByRole('button', { name: /^Select customer/ }).click();
+  const again = await againComing;
+  const dialog = again.getByRole('dialog', { name: 'Measured recently' });
+  await expect(dialog).toBeVisible(SERVER);
+  const againClosed = again.waitForEvent('close');
+  const cancelled = toastComing(page, 'Measurement Edit Cancelled...');
+  await dialog.getByRole('button', { name: 'No, leave it' }).click();
+  await againClosed;
+  await cancelled;
 });
 
 test('a reason applied to a selection, after a cancelled try', async ({ page }) => {

@@ -152,8 +152,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     hooks: deps.hooks,
   };
 
-  const tileOrigin = tileImageOrigin(config.maps.tileUrl);
-  const policy = contentSecurityPolicy(tileOrigin ? [tileOrigin] : []);
+  // The satellite tiles and the saved measurements' static images (ImagePath) are shown from their providers.
+  const imageOrigins = [tileImageOrigin(config.maps.tileUrl), tileImageOrigin(config.maps.staticMapUrl)];
+  const policy = contentSecurityPolicy([...new Set(imageOrigins.filter((o): o is string => o !== undefined))]);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
     for (const [name, value] of securityHeaders(request.protocol === 'https', policy)) reply.header(name, value);

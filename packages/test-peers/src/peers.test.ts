@@ -14,6 +14,17 @@ afterAll(async () => {
 });
 
 describe('tile server', () => {
+  it('answers a static map of the size asked for, and 400 without a size', async () => {
+    const answer = await fetch(`${tiles.staticMapUrl}?size=525x375&maptype=hybrid&format=jpg&path=x`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    const png = PNG.sync.read(Buffer.from(await answer.arrayBuffer()));
+    expect([png.width, png.height]).toEqual([525, 375]);
+    expect(tiles.staticServed.at(-1)).toContain('size=525x375');
+    expect((await fetch(`${tiles.staticMapUrl}?maptype=hybrid`)).status).toBe(400);
+    // A PNG encoded per pixel: slow on a loaded machine.
+  }, 30_000);
+
   it('answers a 256 px PNG per tile, the same bytes each time, different tiles differing', async () => {
     const get = (path: string) =>
       fetch(`${tiles.url}${path}`).then(async (r) => ({

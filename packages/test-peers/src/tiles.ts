@@ -1,7 +1,9 @@
 /**
  * A real tile server for the tests: GET /{z}/{x}/{y}[.png] answers a 256 px PNG of deterministic greenish noise
  * crossed by a faint grid and darker "hedge" lines, so screenshots look like imagery and each tile is told apart.
- * `failing = true` makes it answer 503, as an imagery provider that is down.
+ * It also answers GET /staticmap?size=WxH&… (the static-maps form of a saved measurement's image) with a PNG of that
+ * size (at most 640x640) of the same kind of imagery. `failing = true` makes it answer 503, as an imagery provider that
+ * is down.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +12,10 @@ import { PNG } from 'pngjs';
 export interface TileServer {
   /** The Leaflet URL template: `${url}/{z}/{x}/{y}.png`. */
   template: string;
+  /** The static-maps endpoint: `${url}/staticmap`. */
+  staticMapUrl: string;
+  /** Static-map requests answered so far (their query strings). */
+  staticServed: string[];
   url: string;
   /** Tile requests answered so far ("z/x/y"). */
   served: string[];
@@ -65,10 +71,51 @@ export function tilePng(z: number, x: number, y: number): Buffer {
   return PNG.sync.write(png);
 }
 
+/** A static map of the given size: the tile of z/x/y repeated (the test imagery has no place to show). */
+export function staticMapPng(width: number, height: number): Buffer {
+  const tile = PNG.sync.read(tilePng(19, 1, 1));
+  const png = new PNG({ width, height });
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = ((y % SIZE) * SIZE + (x % SIZE)) * 4;
+      const to = (y * width + x) * 4;
+      tile.data.copy(png.data, to, from, from + 4);
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+const STATIC_MAX = 640;
+
 export async function startTileServer(): Promise<TileServer> {
   const cache = new Map<string, Buffer>();
-  const state = { failing: false, served: [] as string[] };
+  const state = { failing: false, served: [] as string[], staticServed: [] as string[] };
   const server = http.createServer((req, res) => {
+    const staticMap = /^\/staticmap(?:\?(.*))?$/.exec(req.url ?? '');
+    if (req.method === 'GET' && staticMap) {
+      if (state.failing) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('imagery unavailable');
+        return;
+      }
+      const query = new URLSearchParams(staticMap[1] ?? '');
+      const size = /^(\d{1,4})x(\d{1,4})$/.exec(query.get('size') ?? '');
+      const width = Math.min(STATIC_MAX, Math.max(1, Number(size?.[1] ?? 0)));
+      const height = Math.min(STATIC_MAX, Math.max(1, Number(size?.[2] ?? 0)));
+      if (!size) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('size: must be WIDTHxHEIGHT');
+        return;
+      }
+      const key = `static/${width}x${height}`;
+      let body = cache.get(key);
+      if (!body) {
+        body = staticMapPng(width, height);
+        cache.set(key, body);
+      }
+      state.staticServed.push(staticMap[1] ?? '');
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': body.length, 'cache-control': 'no-store' });
+      res.end(body);
+      return;
+    }
     const m = /^\/(\d+)\/(\d+)\/(\d+)(?:\.png)?(?:\?.*)?$/.exec(req.url ?? '');
     if (req.method !== 'GET' || !m) {
       res.writeHead(404).end();
@@ -99,8 +146,12 @@ export async function startTileServer(): Promise<TileServer> {
   return {
     url,
     template: `${url}/{z}/{x}/{y}.png`,
+    staticMapUrl: `${url}/staticmap`,
     get served() {
       return state.served;
+    },
+    get staticServed() {
+      return state.staticServed;
     },
     get failing() {
       return state.failing;

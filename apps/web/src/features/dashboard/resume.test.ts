@@ -30,6 +30,8 @@ describe('the dashboard’s resume', () => {
     expect(resumeTarget({ known: true, call: null }, asked)).toEqual({
       kind: 'measurement',
       path: '/editMeasureIt?sqldbid=18001&id=1001',
+      // The edit screen's notice says since when the measurement was left open.
+      since: '2026-11-26T12:00:00.000Z',
     });
     expect(resumeTarget({ known: true, call: null }, { ...asked, value: null })).toBeNull();
     expect(resumeTarget({ known: true, call: null }, { asked: false, known: false, value: null })).toBeNull();

@@ -12,7 +12,11 @@ export function measurementResumePath(m: Pick<MeasurementInProgress, 'sqldbid' |
     : editMeasureItPath({ sqldbid: m.sqldbid, propertyId: m.propertyId });
 }
 
-export type ResumeTarget<Call> = { kind: 'call'; call: Call } | { kind: 'measurement'; path: string } | null;
+export type ResumeTarget<Call> =
+  | { kind: 'call'; call: Call }
+  /** `since`: when the measurement was opened (its lock taken), for the edit screen's notice. */
+  | { kind: 'measurement'; path: string; since: string }
+  | null;
 
 /**
  * The resume once the answers needed are in, or 'waiting': the saved call first; the measurement only when there is
@@ -26,5 +30,7 @@ export function resumeTarget<Call>(
   if (saved.call) return { kind: 'call', call: saved.call };
   if (!measurement.asked) return null;
   if (!measurement.known) return 'waiting';
-  return measurement.value ? { kind: 'measurement', path: measurementResumePath(measurement.value) } : null;
+  return measurement.value
+    ? { kind: 'measurement', path: measurementResumePath(measurement.value), since: measurement.value.since }
+    : null;
 }

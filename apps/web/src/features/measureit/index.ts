@@ -6,9 +6,12 @@ export {
   announceMeasurementSaved,
   editMeasureItPath,
   MEASUREIT_CHANNEL,
+  onMeasurementClosed,
   onMeasurementSaved,
+  type MeasurementClosed,
   type EditMeasureItTarget,
   type MeasurementSaved,
 } from './links';
 export { useNotMeasuredReasons } from './api/queries';
+export { MEASUREIT_TEXT } from './texts';
 export { tileLayerOptions, useMapConfig, type MapConfig } from './map/tiles';

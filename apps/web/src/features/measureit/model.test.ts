@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { MultiPolygon } from '@cc/contract';
-import { draftOf, editParamsOf, saveBodyOf, saveProblem, savedOfPrevious, shownSquareFeet, type Draft } from './model';
+import {
+  draftOf,
+  editParamsOf,
+  saveBodyOf,
+  saveProblem,
+  savedOfPrevious,
+  shownSquareFeet,
+  sizeFieldValue,
+  type Draft,
+} from './model';
 import { editMeasureItPath } from './links';
 
 const square: MultiPolygon = {
@@ -102,5 +111,18 @@ describe('the draft', () => {
   it('blocks a save with nothing drawn, or with a shape too long for the saved image', () => {
     expect(saveProblem(draftOf(unmeasured))).toMatch(/Draw the lawn/);
     expect(saveProblem({ ...drawn, tooLongShape: 1 })).toMatch(/^Area 2 has too many points/);
+  });
+});
+
+describe('the size field before the map has measured', () => {
+  it('shows no size (not a 0) until the map has opened, then the drawn size', () => {
+    const drawn: Draft = { ...draftOf({ ...unmeasured, SquareFeet: 8084.4, shapes: square }), drawnSquareFeet: 8084.4 };
+    expect(sizeFieldValue(draftOf(unmeasured), false)).toBe('');
+    expect(sizeFieldValue(drawn, false)).toBe('');
+    expect(sizeFieldValue(drawn, true)).toBe(8084.4);
+  });
+  it('shows a size typed by hand at once: it does not wait for the map', () => {
+    const typed = draftOf({ ...unmeasured, SquareFeet: 5000, ExternalMeasurementSourceId: 1 });
+    expect(sizeFieldValue(typed, false)).toBe(5000);
   });
 });

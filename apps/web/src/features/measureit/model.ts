@@ -93,6 +93,15 @@ export function shownSquareFeet(draft: Draft): number {
   return draft.external ? (draft.typedSquareFeet ?? 0) : draft.drawnSquareFeet;
 }
 
+/**
+ * What the size field shows: nothing until the map has measured what it opened with (a drawn size read before then
+ * would be a false 0), the typed size at any time.
+ */
+export function sizeFieldValue(draft: Draft, mapMeasured: boolean): number | '' {
+  if (!draft.external && !mapMeasured) return '';
+  return Math.round(shownSquareFeet(draft) * 100) / 100;
+}
+
 export interface SaveBody {
   SquareFeet: number;
   shapes: MultiPolygon | null;

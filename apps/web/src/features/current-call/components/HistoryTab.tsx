@@ -11,21 +11,25 @@ import { DayRangeInput, defaultHistoryRange, type DayRange } from './DayRangeInp
 
 type Touchpoint = RouteResponse<'customerTouchpoints'>[number];
 
+/**
+ * What a CSR reads of a past call first (when, what, how it ended, who, how much) comes first, so that at a desk's
+ * 1366 px the Total is in view beside the customer panel (docs/decisions/070-screens-at-1366.md).
+ */
 const HISTORY_COLUMNS: ColDef<HistoryRow>[] = [
   { field: 'call_start', headerName: 'Date', width: 150, sort: 'desc' },
-  { field: 'call_type', headerName: 'Type', width: 120 },
-  { field: 'call_direction', headerName: 'Direction', width: 95 },
-  { field: 'call_result', headerName: 'Result', flex: 1, minWidth: 130 },
-  { field: 'call_reason', headerName: 'Reason', flex: 1, minWidth: 120 },
-  { field: 'csagent', headerName: 'Agent', width: 130 },
-  { field: 'package', headerName: 'Package', width: 140 },
+  { field: 'call_type', headerName: 'Type', width: 135 },
+  { field: 'call_result', headerName: 'Result', flex: 1, minWidth: 120 },
+  { field: 'csagent', headerName: 'Agent', width: 125 },
   {
     field: 'totalcost',
     headerName: 'Total',
-    width: 95,
+    width: 90,
     type: 'rightAligned',
     valueFormatter: ({ value }) => (typeof value === 'number' && value ? money(value) : ''),
   },
+  { field: 'call_reason', headerName: 'Reason', flex: 1, minWidth: 120 },
+  { field: 'call_direction', headerName: 'Direction', width: 95 },
+  { field: 'package', headerName: 'Package', width: 140 },
 ];
 
 const TOUCHPOINT_COLUMNS: ColDef<Touchpoint>[] = [

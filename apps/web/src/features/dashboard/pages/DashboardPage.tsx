@@ -62,7 +62,9 @@ export default function DashboardPage() {
   // A call left inside the app in this sign-in is offered, not returned to: leaving means leaving (decision 067).
   const offered = savedCall && callLeftInThisSignIn(current?.expiresAt) ? savedCall : null;
   const resume = offered ? null : savedCall;
-  const measurementPath = target !== 'waiting' && target?.kind === 'measurement' ? target.path : null;
+  const measurement = target !== 'waiting' && target?.kind === 'measurement' ? target : null;
+  const measurementPath = measurement?.path ?? null;
+  const measurementSince = measurement?.since ?? null;
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
 
@@ -75,8 +77,11 @@ export default function DashboardPage() {
     });
   }, [resume, navigate]);
   useEffect(() => {
-    if (measurementPath) void navigate(measurementPath, { replace: true });
-  }, [measurementPath, navigate]);
+    // The edit screen says which measurement this is and why the user is on it, as the call screen does.
+    if (measurementPath && measurementSince) {
+      void navigate(measurementPath, { replace: true, state: { resumedMeasurement: { since: measurementSince } } });
+    }
+  }, [measurementPath, measurementSince, navigate]);
 
   if (home && (target === 'waiting' || (target !== null && !offered))) {
     const label = resume

@@ -33,6 +33,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             Your user has no franchise: the search shows every property your access allows (franchise 'None').
           </Alert>
         ) : null}
+        {/* One row at a desk's 1366 px (docs/decisions/070-screens-at-1366.md). */}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Select
             label="Franchise"
@@ -43,7 +44,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             disabled={locked}
             clearable={!ownOnly && !noFranchise}
             searchable
-            w={260}
+            w={220}
             size="xs"
             data-testid="filter-franchise"
           />
@@ -56,7 +57,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             searchable
             clearable
             maxValues={500}
-            w={300}
+            w={220}
             size="xs"
             data-testid="filter-zips"
           />
@@ -80,7 +81,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             value={view.proximity === null ? null : String(view.proximity)}
             onChange={(value) => change({ proximity: value === null ? null : Number(value), page: 1 })}
             clearable
-            w={110}
+            w={90}
             size="xs"
             data-testid="filter-proximity"
           />
@@ -90,7 +91,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             value={[view.from, view.to]}
             onChange={([from, to]) => change({ from, to, page: 1 })}
             clearable
-            w={240}
+            w={210}
             size="xs"
             data-testid="filter-status-dates"
           />
@@ -102,7 +103,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             onChange={(value) => change({ list: value === null ? null : Number(value), page: 1 })}
             clearable
             searchable
-            w={240}
+            w={200}
             size="xs"
             data-testid="filter-list"
           />

@@ -10,7 +10,7 @@ import { ACCESS } from '@cc/domain';
 import { mayCall, mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
-import { editMeasureItPath, onMeasurementSaved } from '../../measureit';
+import { editMeasureItPath, MEASUREIT_TEXT, onMeasurementClosed } from '../../measureit';
 import { searchKey, useCustomSearchLists, useFranchises, usePropertySearch, useStatistics, useZipCodes } from '../api';
 import { ApplyReason } from '../components/ApplyReason';
 import { PropertyGrid } from '../components/PropertyGrid';
@@ -21,6 +21,8 @@ import { franchiseOf, pagingOf, paramsOf, queryOf, viewOf, type SearchView } fro
 const ResultsMap = lazy(() => import('../components/ResultsMap'));
 
 const GRID_HEIGHT = 520;
+/** The `client` (§2) of the MeasureIt windows this search opens. */
+const SEARCH_CLIENT = 'search';
 
 /**
  * /searchMeasureIt (administration.md §2, §3, §5): properties found by franchise, zips, mode, proximity,
@@ -60,15 +62,26 @@ export default function SearchMeasureItPage() {
     void queryClient.invalidateQueries({ queryKey: [...searchKey, 'statistics'] });
   }, [queryClient]);
 
-  // A save in a MeasureIt window (ours or another's) changes what the grid, the map and the statistics show.
-  useEffect(() => onMeasurementSaved(() => refresh()), [refresh]);
+  // A save in a MeasureIt window (ours or another's) changes what the grid, the map and the statistics show; a
+  // window this search opened closes on Save or Cancel, so the search says what became of it
+  // (docs/decisions/070-screens-at-1366.md).
+  useEffect(
+    () =>
+      onMeasurementClosed((message) => {
+        refresh();
+        if (message.client !== SEARCH_CLIENT) return;
+        if (message.kind === 'measurement-saved') adminToast.success(MEASUREIT_TEXT.propertySaved);
+        else adminToast.info(MEASUREIT_TEXT.editCancelled);
+      }),
+    [refresh],
+  );
 
   const open = (row: MeasureItPropertyRow) => {
     const path = editMeasureItPath({
       sqldbid: row.sqldbid,
       ...(row.custNo !== null ? { customerNo: row.custNo } : { propertyId: row.propertyId }),
       closeOnSave: true,
-      client: 'search',
+      client: SEARCH_CLIENT,
     });
     const opened = window.open(path, '_blank');
     if (!opened) adminToast.warning('The browser blocked the MeasureIt window: allow pop-ups for this site.');
@@ -110,8 +123,6 @@ export default function SearchMeasureItPage() {
       ) : null}
 
       <SearchFilters view={view} change={change} franchises={franchises.data} zips={zips.data} lists={lists.data} />
-
-      <StatisticsPanel stats={stats.data} error={stats.isError ? stats.error.message : null} />
 
       {search.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title="The search could not be run">
@@ -165,6 +176,9 @@ export default function SearchMeasureItPage() {
         withLast={known}
         summaryTestId="measureit-search-summary"
       />
+
+      {/* Below the properties: at a desk's 1366 px the grid starts above the fold (docs/decisions/070-screens-at-1366.md). */}
+      <StatisticsPanel stats={stats.data} error={stats.isError ? stats.error.message : null} />
     </Stack>
   );
 }

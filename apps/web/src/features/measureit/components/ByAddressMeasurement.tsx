@@ -50,6 +50,8 @@ export function ByAddressMeasurement({ closeOnSave }: { closeOnSave: boolean }) 
         <MeasurementEditor
           center={{ lat: m.latitude, lng: m.longitude }}
           saved={m}
+          imagePath={m.ImagePath}
+          imageOf={m.streetAddress}
           lock={opened.lock}
           saving={save.isPending}
           onSave={(body) => save.mutate({ ...body, addressMeasurementId: m.addressMeasurementId })}

@@ -76,6 +76,8 @@ export function CommercialLeadMeasurement({ closeOnSave }: { closeOnSave: boolea
         <MeasurementEditor
           center={{ lat: l.latitude, lng: l.longitude }}
           saved={l}
+          imagePath={l.ImagePath}
+          imageOf={l.streetAddress}
           lock={opened.lock}
           saving={save.isPending}
           onSave={(body) => save.mutate({ ...body, commercialLeadId: l.commercialLeadId })}

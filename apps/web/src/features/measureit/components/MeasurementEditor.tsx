@@ -28,13 +28,14 @@ import {
   savedOfPrevious,
   saveBodyOf,
   saveProblem,
-  shownSquareFeet,
+  sizeFieldValue,
   timeOf,
   type Draft,
   type SaveBody,
   type Saved,
 } from '../model';
 import { PreviousMeasurements, type PreviousMeasurement } from './PreviousMeasurements';
+import { SavedImage } from './SavedImage';
 
 export interface MeasurementEditorProps {
   center: { lat: number; lng: number };
@@ -46,6 +47,10 @@ export interface MeasurementEditorProps {
   saving: boolean;
   onSave: (body: SaveBody) => void;
   onCancel: () => void;
+  /** The saved measurement's static image (ImagePath; empty when there is none). */
+  imagePath?: string;
+  /** What the image shows, for its alternative text (the address). */
+  imageOf?: string;
   /** Fields of the kind (a commercial lead's contact), above the buttons. */
   children?: ReactNode;
 }
@@ -58,16 +63,21 @@ export function MeasurementEditor({
   saving,
   onSave,
   onCancel,
+  imagePath = '',
+  imageOf = 'the property',
   children,
 }: MeasurementEditorProps) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   // The map reads its shapes when it opens: a copied measurement opens it again on the copy.
   const [mapStart, setMapStart] = useState(() => ({ key: 0, shapes: saved.shapes }));
   const [tried, setTried] = useState(false);
+  // The map publishes its first measurement once it has opened; until then the size is not known.
+  const [mapMeasured, setMapMeasured] = useState(false);
   const reasons = useNotMeasuredReasons();
   const sources = useExternalSources();
 
   const onMapChange = useCallback((change: MeasureMapChange) => {
+    setMapMeasured(true);
     setDraft((d) => ({
       ...d,
       geometry: change.geometry.coordinates.length > 0 ? change.geometry : null,
@@ -134,8 +144,9 @@ export function MeasurementEditor({
                 <>
                   <NumberInput
                     label="Lawn size (sq ft)"
-                    description="Drawn on the map, or typed by hand"
-                    value={Math.round(shownSquareFeet(draft) * 100) / 100}
+                    description={mapMeasured ? 'Drawn on the map, or typed by hand' : 'Loading the map…'}
+                    placeholder="Loading the map…"
+                    value={sizeFieldValue(draft, mapMeasured)}
                     onChange={typed}
                     min={0}
                     max={100_000_000}
@@ -195,6 +206,7 @@ export function MeasurementEditor({
               Open for you until {timeOf(lock.expiresAt)}; no one else can measure it meanwhile.
             </Text>
           )}
+          {imagePath ? <SavedImage url={imagePath} of={imageOf} /> : null}
           {propertyId !== undefined && <PreviousMeasurements propertyId={propertyId} onCopy={copy} />}
         </Stack>
       </Grid.Col>

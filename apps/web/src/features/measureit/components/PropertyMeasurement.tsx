@@ -4,6 +4,7 @@
  * Saved...', announced to other windows) and cancel ('Measurement Edit Cancelled...', the lock released).
  */
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MeasuredProperty } from '@cc/contract';
@@ -12,15 +13,17 @@ import { api } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { measureItKey } from '../api/queries';
 import { useMeasurementActions } from '../hooks/useMeasurementActions';
-import { announceMeasurementSaved } from '../links';
+import { announceMeasurementCancelled, announceMeasurementSaved } from '../links';
 import { formatSquareFeet } from '../map';
 import { dayOf, type EditParams, type SaveBody } from '../model';
 import { MEASUREIT_TEXT } from '../texts';
 import { MeasurementEditor } from './MeasurementEditor';
 import { OpenFailed, RecentlyMeasuredDialog } from './EditAccess';
+import { ResumedMeasurementNotice, resumedMeasurementOf } from './ResumedMeasurementNotice';
 
 export function PropertyMeasurement({ params }: { params: EditParams }) {
   const queryClient = useQueryClient();
+  const resumed = resumedMeasurementOf(useLocation().state);
   const [confirmed, setConfirmed] = useState(false);
   const target = {
     sqldbid: params.sqldbid,
@@ -50,10 +53,15 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
         customerNo: p.customerNo,
         squareFeet: p.SquareFeet,
         lawnSize: answer.lawnSize,
+        client: params.client,
       });
       void queryClient.invalidateQueries({ queryKey: measureItKey });
     },
+    onCancelled: () => announceCancel(),
   });
+  const announceCancel = () => {
+    if (open.data) announceMeasurementCancelled({ propertyId: open.data.property.propertyId, client: params.client });
+  };
 
   if (open.isPending) return <Loader role="status" aria-label="Opening the property" />;
   if (open.isError) return <OpenFailed error={open.error} onBack={leave} />;
@@ -62,6 +70,7 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
   return (
     <Stack gap="sm">
       <PropertyHeader property={property} />
+      {resumed ? <ResumedMeasurementNotice since={resumed.since} address={property.streetAddress} /> : null}
       {needsConfirmation ? (
         <RecentlyMeasuredDialog
           measuredAt={property.measurementDate}
@@ -69,6 +78,7 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
           squareFeet={property.SquareFeet}
           onConfirm={() => setConfirmed(true)}
           onDecline={() => {
+            announceCancel();
             adminToast.info(MEASUREIT_TEXT.editCancelled);
             leave();
           }}
@@ -77,6 +87,8 @@ export function PropertyMeasurement({ params }: { params: EditParams }) {
         <MeasurementEditor
           center={{ lat: property.latitude, lng: property.longitude }}
           saved={property}
+          imagePath={property.ImagePath}
+          imageOf={property.streetAddress}
           propertyId={property.propertyId}
           lock={lock}
           saving={save.isPending}

@@ -25,6 +25,8 @@ export function useMeasurementActions<SaveArgs, Saved>(options: {
   cancel: (id: number) => Promise<unknown>;
   /** After a save, before the toast and leaving (announce it, refresh caches). */
   onSaved?: (saved: Saved) => void;
+  /** After a cancel, before the toast and leaving (announce it). */
+  onCancelled?: () => void;
 }) {
   const leave = useLeave(options.closeOnSave);
   const requestId = useRef(newUuid());
@@ -41,6 +43,7 @@ export function useMeasurementActions<SaveArgs, Saved>(options: {
   const cancel = useMutation({
     mutationFn: options.cancel,
     onSettled: () => {
+      options.onCancelled?.();
       adminToast.info(MEASUREIT_TEXT.editCancelled);
       leave();
     },

@@ -6,7 +6,7 @@
  * downloads Leaflet.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import '@geoman-io/leaflet-geoman-free';
@@ -251,48 +251,56 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
       </div>
       <Group justify="space-between" align="flex-start">
         <Paper withBorder p="sm" aria-live="polite" aria-label="Measurement">
-          <Table withRowBorders={false} verticalSpacing={2}>
-            <Table.Tbody>
-              {m?.shapes.map((shape, i) => (
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <span
-                      aria-hidden
-                      style={{
-                        display: 'inline-block',
-                        width: 10,
-                        height: 10,
-                        borderRadius: 5,
-                        marginRight: 6,
-                        border: '1px solid #333',
-                        background: pointColour(i),
-                      }}
-                    />
-                    Area {i + 1}
+          {/* Until the map has opened and measured what it was given, there is no size to show (not a 0). */}
+          {state === null ? (
+            <Group gap="xs" data-testid="measure-loading">
+              <Loader size="xs" role="status" aria-label="Loading the map" />
+              <Text size="sm">Loading the map…</Text>
+            </Group>
+          ) : (
+            <Table withRowBorders={false} verticalSpacing={2}>
+              <Table.Tbody>
+                {m?.shapes.map((shape, i) => (
+                  <Table.Tr key={i}>
+                    <Table.Td>
+                      <span
+                        aria-hidden
+                        style={{
+                          display: 'inline-block',
+                          width: 10,
+                          height: 10,
+                          borderRadius: 5,
+                          marginRight: 6,
+                          border: '1px solid #333',
+                          background: pointColour(i),
+                        }}
+                      />
+                      Area {i + 1}
+                    </Table.Td>
+                    <Table.Td ta="right">{formatSquareFeet(shape.squareFeet)}</Table.Td>
+                  </Table.Tr>
+                ))}
+                <Table.Tr>
+                  <Table.Td fw={700}>Total</Table.Td>
+                  <Table.Td ta="right" fw={700} data-testid="measure-total">
+                    {formatSquareFeet(m?.squareFeet ?? 0)}
                   </Table.Td>
-                  <Table.Td ta="right">{formatSquareFeet(shape.squareFeet)}</Table.Td>
                 </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td fw={700}>Total</Table.Td>
-                <Table.Td ta="right" fw={700} data-testid="measure-total">
-                  {formatSquareFeet(m?.squareFeet ?? 0)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td />
-                <Table.Td ta="right" data-testid="measure-acres">
-                  {formatAcres(m?.acres ?? 0)}
-                </Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Perimeter</Table.Td>
-                <Table.Td ta="right" data-testid="measure-perimeter">
-                  {formatFeet(m?.perimeterFeet ?? 0)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+                <Table.Tr>
+                  <Table.Td />
+                  <Table.Td ta="right" data-testid="measure-acres">
+                    {formatAcres(m?.acres ?? 0)}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Td>Perimeter</Table.Td>
+                  <Table.Td ta="right" data-testid="measure-perimeter">
+                    {formatFeet(m?.perimeterFeet ?? 0)}
+                  </Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          )}
           {state?.tooLong && (
             <Text c="red.8" size="sm" role="alert">
               Area {state.tooLong.shapeIndex + 1} has too many points to save its image.

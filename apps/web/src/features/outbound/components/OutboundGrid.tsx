@@ -88,25 +88,27 @@ function columns(sort: ListSort): ColDef<OutboundRow>[] {
   };
   return [
     openCallColumn<OutboundRow>(OpenCell),
-    sortable({ field: 'cust_No', headerName: 'Account', width: 100 }),
-    sortable({ field: 'callBackDate', headerName: 'Call Target', width: 160 }),
-    sortable({ field: 'LastCalled', headerName: 'Last Called', width: 160 }),
-    sortable({ field: 'branchNo', headerName: 'Branch No', width: 105 }),
-    sortable({ field: 'CallStatus', headerName: 'Status', width: 95 }),
-    sortable({ field: 'FirstName', headerName: 'First Name', width: 115 }),
-    sortable({ field: 'LastName', headerName: 'Last Name', width: 120 }),
-    sortable({ field: 'Street', headerName: 'Street', width: 180 }),
-    sortable({ field: 'City', headerName: 'City', width: 130 }),
-    sortable({ field: 'State', headerName: 'State', width: 75 }),
-    sortable({ field: 'Name', headerName: 'Name', width: 250 }),
+    // Widths for a call-centre desk's 1366 px screen (docs/decisions/070-screens-at-1366.md): who, when and where
+    // (Account to Zip) are in view without scrolling sideways; Name, Customer Type and CustStatus follow.
+    sortable({ field: 'cust_No', headerName: 'Account', width: 86 }),
+    sortable({ field: 'callBackDate', headerName: 'Call Target', width: 145 }),
+    sortable({ field: 'LastCalled', headerName: 'Last Called', width: 145 }),
+    sortable({ field: 'branchNo', headerName: 'Branch No', width: 100 }),
+    sortable({ field: 'CallStatus', headerName: 'Status', width: 84 }),
+    sortable({ field: 'FirstName', headerName: 'First Name', width: 100 }),
+    sortable({ field: 'LastName', headerName: 'Last Name', width: 105 }),
+    sortable({ field: 'Street', headerName: 'Street', width: 150 }),
+    sortable({ field: 'City', headerName: 'City', width: 105 }),
+    sortable({ field: 'State', headerName: 'State', width: 62 }),
     sortable({
       field: 'Zip',
       headerName: 'Zip',
-      width: 90,
+      width: 86,
       valueFormatter: ({ value }: { value: string | null | undefined }) => displayZip(value ?? ''),
     }),
-    sortable({ field: 'CustomerType', headerName: 'Customer Type', width: 145 }),
-    sortable({ field: 'Status', headerName: 'CustStatus', width: 110 }),
+    sortable({ field: 'Name', headerName: 'Name', width: 200 }),
+    sortable({ field: 'CustomerType', headerName: 'Customer Type', width: 135 }),
+    sortable({ field: 'Status', headerName: 'CustStatus', width: 105 }),
     ...HIDDEN.map(([colId, field]): ColDef<OutboundRow> => ({ colId, field, headerName: colId, hide: true })),
   ];
 }

@@ -17,7 +17,9 @@ export interface OutboundSidebarProps {
 /**
  * The list of call types at the left: each entry opens its section and scrolls to it. 'Cancel Calls'
  * and 'Upsell Postcard' are the outbound sub-states of the spec and have routes of their own; the others are links to
- * their section on the main route. Every entry is a link, as every entry takes the user somewhere.
+ * their section on the main route. Every entry is a link, as every entry takes the user somewhere. Shown from 1408 px:
+ * on a desk's 1366 px screen the sections' own headings list the same lists and counts, and the grid takes the width
+ * (docs/decisions/070-screens-at-1366.md).
  */
 export function OutboundSidebar({ callTypes, paths, sectionHref, active, onPick }: OutboundSidebarProps) {
   return (
@@ -28,7 +30,7 @@ export function OutboundSidebar({ callTypes, paths, sectionHref, active, onPick 
       p={6}
       w={230}
       style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}
-      visibleFrom="md"
+      visibleFrom="xl"
     >
       <Text size="xs" fw={700} c="gray.7" tt="uppercase" px={8} py={6}>
         Call lists

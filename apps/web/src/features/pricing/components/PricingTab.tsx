@@ -247,6 +247,9 @@ function PricingScreen({
 
       <TotalsStrip quote={q} />
 
+      {/* Programs and services at the left, what is paid (discounts, totals, offers) at the right, of about even
+          heights: the tab stays about one and a half screens tall at a desk's 1366 px
+          (docs/decisions/070-screens-at-1366.md). */}
       <Grid gap="sm" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
@@ -273,17 +276,6 @@ function PricingScreen({
               active={active}
               onToggle={(id) => change(toggleService(draft, id))}
             />
-            <OffersCoupons
-              data={data}
-              quote={q}
-              offerId={draft.selections.offerId}
-              freeServiceId={draft.selections.freeServiceId}
-              couponCode={draft.selections.couponCode}
-              active={active}
-              onOffer={(offerId) => change(withSelections(draft, { offerId, freeServiceId: null }))}
-              onFreeService={(freeServiceId) => change(withSelections(draft, { freeServiceId }))}
-              onCoupon={(couponCode) => change(withSelections(draft, { couponCode }))}
-            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -302,6 +294,17 @@ function PricingScreen({
               onEditPrepay={() => setDialog('prepay')}
             />
             <TotalsCard quote={q} />
+            <OffersCoupons
+              data={data}
+              quote={q}
+              offerId={draft.selections.offerId}
+              freeServiceId={draft.selections.freeServiceId}
+              couponCode={draft.selections.couponCode}
+              active={active}
+              onOffer={(offerId) => change(withSelections(draft, { offerId, freeServiceId: null }))}
+              onFreeService={(freeServiceId) => change(withSelections(draft, { freeServiceId }))}
+              onCoupon={(couponCode) => change(withSelections(draft, { couponCode }))}
+            />
           </Stack>
         </Grid.Col>
       </Grid>

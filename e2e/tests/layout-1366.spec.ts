@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from './fixtures.js';
+import { pageToken, SERVER, shot, signIn } from './helpers.js';
+
+/**
+ * A call-centre desk's screen, 1366x768 (docs/decisions/070-screens-at-1366.md): the columns a CSR works from are
+ * in view without scrolling sideways, MeasureIt Search shows a useful number of properties above the fold, and the
+ * Pricing tab stays compact.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const FOLD = 768;
+
+/**
+ * Is the header cell of the column inside the grid's box (left and right)? A column the grid would scroll to lies
+ * partly or wholly outside it: the grid clips it, but its box is where it would be drawn.
+ */
+async function columnInView(grid: Locator, colId: string): Promise<boolean> {
+  const header = grid.locator(`.ag-header-cell[col-id="${colId}"]`);
+  const [h, b] = await Promise.all([header.boundingBox(), grid.boundingBox()]);
+  return h !== null && b !== null && h.x >= b.x - 1 && h.x + h.width <= b.x + b.width + 1;
+}
+
+async function expectColumnsInView(grid: Locator, colIds: string[]): Promise<void> {
+  const hidden: string[] = [];
+  for (const colId of colIds) if (!(await columnInView(grid, colId))) hidden.push(colId);
+  expect(hidden, 'columns out of view').toEqual([]);
+}
+
+/** Leave the story call without saving it, so that the next journey finds it free. */
+async function releaseCall(page: Page, sqldbid: number, customerNo: number): Promise<void> {
+  const token = await pageToken(page);
+  const answer = await page.request.post('/api/call-center/call-inactive', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { sqldbid, customerNo, save: false },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+test('the outbound grid shows the columns a CSR calls from without scrolling sideways', async ({ page }) => {
+  await signIn(page, 'csr.cof');
+  await page.goto('/call-center/outbound');
+  const button = page.getByTestId('outbound-section-Cancel').getByRole('button', { name: /^Cancel Calls/ });
+  await button.click();
+  const grid = page.getByRole('region', { name: 'Cancel Calls calls' });
+  await expect(grid.locator('.ag-row[row-index="0"] [col-id="cust_No"]')).not.toBeEmpty(SERVER);
+  await shot(page, 'layout-1366-outbound');
+  await expectColumnsInView(grid, [
+    'cust_No',
+    'callBackDate',
+    'LastCalled',
+    'branchNo',
+    'CallStatus',
+    'FirstName',
+    'LastName',
+    'Street',
+    'City',
+    'State',
+    'Zip',
+  ]);
+});
+
+test('the call screen: the History grid shows its Total, the Pricing tab is compact', async ({ page }) => {
+  const story = { sqldbid: 18001, customerNo: 1001 };
+  await signIn(page, 'csr.franchise');
+  await page.goto(`/call-center/current-call/${story.sqldbid}/${story.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+
+  await page.getByRole('tab', { name: 'History' }).click();
+  const history = page.getByTestId('history-grid');
+  await expect(history.locator('.ag-row').first()).toBeVisible(SERVER);
+  await shot(page, 'layout-1366-history');
+  await expectColumnsInView(history, ['call_start', 'call_type', 'call_result', 'csagent', 'totalcost']);
+
+  await page.getByRole('tab', { name: 'Pricing' }).click();
+  const pricing = page.getByTestId('pricing-tab');
+  await expect(pricing).toBeVisible(SERVER);
+  await expect(pricing.getByRole('table').first()).toBeVisible(SERVER);
+  await shot(page, 'layout-1366-pricing');
+  const box = await pricing.boundingBox();
+  // About 2.5 screens before; programs and services beside what is paid now fit in about one and a half.
+  expect(box?.height ?? Infinity).toBeLessThanOrEqual(FOLD * 1.7);
+
+  await releaseCall(page, story.sqldbid, story.customerNo);
+});
+
+test('MeasureIt Search shows a useful number of properties above the fold', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/searchMeasureIt');
+  const grid = page.getByTestId('measureit-search-grid');
+  await expect(grid.locator('.ag-row').first()).toBeVisible(SERVER);
+  await shot(page, 'layout-1366-measureit-search');
+  // Each row's cells in the grid's pinned and centre parts are separate rows of the DOM: count row indexes once.
+  const above = await grid
+    .locator('.ag-row[row-index]')
+    .evaluateAll(
+      (rows, fold) =>
+        new Set(rows.filter((r) => r.getBoundingClientRect().bottom <= fold).map((r) => r.getAttribute('row-index')))
+          .size,
+      FOLD,
+    );
+  expect(above).toBeGreaterThanOrEqual(8);
+});
