@@ -113,10 +113,6 @@ test("the header's links hovered, in the corporate theme: axe with the pointer o
   }
   await shot(page, 'focus-header-link-hovered');
   await expectAccessible(page, 'dashboard, a card hovered', page.getByTestId('app-inbound'));
-  // The yellow alert of a service this installation has not configured (its title was 2.68:1).
-  await page.goto('/tikiwiki');
-  await expect(page.getByRole('alert').filter({ hasText: 'Not configured' })).toBeVisible(SERVER);
-  await expectAccessible(page, 'the wiki, not configured');
 });
 
 test('closing Customer Details, the Action Sheet and a call-history log: the focus back on what opened each', async ({
