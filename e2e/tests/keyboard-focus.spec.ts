@@ -9,6 +9,9 @@ import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from '
  */
 
 test.use({ reducedMotion: 'no-preference', viewport: { width: 1366, height: 768 } });
+// Each journey walks several screens or dialogs, each faded in and out, with an axe scan on most: on a loaded 2-core
+// machine the call-screen one took longer than the default 2 minutes.
+test.describe.configure({ timeout: 240_000 });
 
 const BRENNAN = { sqldbid: 18002, customerNo: 1004 };
 const opened: { sqldbid: number; customerNo: number }[] = [];
