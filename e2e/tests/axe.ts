@@ -4,7 +4,7 @@
  * per violation.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { settled } from './helpers.js';
 
 /** WCAG 2.0 and 2.1, levels A and AA. */
@@ -14,14 +14,24 @@ export const TOASTS = ['.mantine-Notifications-root'];
 /** The app shell's header and toasts: a screen's own scan leaves them out (a11y.spec.ts scans the shell). */
 export const APP_SHELL = ['.mantine-AppShell-header', ...TOASTS];
 
-/** What to scan: the whole page by default, or one part of it, less some parts. */
+/**
+ * What to scan: the whole page by default, or one part of it, less some parts; `hover`, with the pointer resting on
+ * that element (a hovered link or button has colours of its own that a scan of the page at rest never sees).
+ */
 export interface AxeScope {
   include?: string;
   exclude?: readonly string[];
+  hover?: Locator;
 }
 
 /** Every WCAG violation in the scope, once the page has settled: rule, impact, help, and where with what is wrong. */
 export async function axeViolations(page: Page, scope: AxeScope = {}): Promise<string[]> {
+  const hovered = scope.hover;
+  if (hovered) {
+    await hovered.hover();
+    // The pointer is really there: the scan sees the hovered colours, not the ones at rest.
+    await expect.poll(() => hovered.evaluate((el) => el.matches(':hover'))).toBe(true);
+  }
   await settled(page);
   let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
   if (scope.include) builder = builder.include(scope.include);

@@ -36,7 +36,8 @@ test('a user found, opened, changed and saved from the keyboard alone', async ({
   await expect(grid.locator('[row-index="0"] [role="gridcell"]:focus')).toHaveCount(1);
   await shot(page, 'keyboard-admin-grid');
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1, name: `Edit User ${user.Username}` })).toBeVisible();
+  // The new screen's heading has the focus, so Tab goes on from the top of the form.
+  await expect(page.getByRole('heading', { level: 1, name: `Edit User ${user.Username}` })).toBeFocused();
 
   const first = page.getByRole('textbox', { name: 'First Name' });
   await tabTo(page, first);
@@ -74,6 +75,7 @@ test('the utilities and the call search from the keyboard: a dialog opens and cl
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(toast(page, 'Cancelled Email Resend...')).toBeVisible();
+  await expect(open).toBeFocused();
 
   await page.goto('/call-center/callSearch?uncompleted=1&types=Cancel');
   const grid = page.getByTestId('call-search-grid');
@@ -88,5 +90,6 @@ test('the utilities and the call search from the keyboard: a dialog opens and cl
   await tabTo(page, work);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, SERVER);
+  await expect(page.getByRole('tab', { name: 'Customer' })).toBeFocused(SERVER);
   await forgetSavedCall(request, 'supervisor', DEMO_PASSWORD);
 });

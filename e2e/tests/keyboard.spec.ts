@@ -106,6 +106,10 @@ test('an empty inbound result reads "No customers found", not "Page 0 of 0"', as
   await expectAccessible(page, 'inbound, empty result, Add Call');
   await page.keyboard.press('Escape');
   await expect(addCall).toHaveCount(0);
+  // The focus is back in the box the search was started from.
+  await expect(
+    page.getByRole('region', { name: 'Customer search' }).getByRole('textbox', { name: 'Last name', exact: true }),
+  ).toBeFocused();
   await expect(toast(page, 'Search Again...')).toBeVisible();
   await expect(page.getByText(/Page 0 of 0/)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Inbound search results' })).toHaveCount(0);
@@ -149,6 +153,8 @@ test('Cancel Call asks first (Stay keeps the call, Escape too), then says what h
   await recorded;
   await expect(page).toHaveURL(/\/call-center\/inbound$/, SERVER);
   await expect(toast(page, 'Call cancelled: Walter Brennan. Nothing from it was saved.')).toBeVisible();
+  // Back on the inbound screen, on its first control.
+  await expect(page.getByRole('combobox', { name: 'Address' })).toBeFocused();
   await shot(page, 'keyboard-cancelled');
 });
 

@@ -67,6 +67,11 @@ test('a supervisor previews a file, sees its problems and progress, imports it; 
   ).toBeVisible();
   await expect(dialog.getByText('ISO-8859-1', { exact: true })).toBeVisible();
   await expectAxeClean(page, 'the preview', { include: '[role="dialog"]' });
+  // The supervisor's corporate theme, with the pointer on the light download button (its hover tint is darker).
+  await expectAxeClean(page, 'the preview, the download button hovered', {
+    include: '[role="dialog"]',
+    hover: dialog.getByRole('button', { name: 'Download problems (CSV)' }),
+  });
   await shot(page, 'utilities-import-preview');
 
   // The whole problems list as CSV.

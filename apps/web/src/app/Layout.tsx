@@ -23,6 +23,7 @@ import { FLOOR_PATH } from '../features/supervisor-floor';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
+import { useFocusKeeper } from './useFocusKeeper';
 
 export function Layout() {
   const current = useSession();
@@ -37,6 +38,8 @@ export function Layout() {
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
   // Held to a password change (decision 064): nothing to go to but the change and signing out.
   const held = current?.user.mustChangePassword === true;
+  // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
+  useFocusKeeper();
 
   const signOut = async () => {
     // The call screen's last change goes to the server while the session can still take it.

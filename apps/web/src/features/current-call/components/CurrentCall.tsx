@@ -8,7 +8,6 @@ import { Center, Grid, Loader, Stack, useModalsStack } from '@mantine/core';
 import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
-import { useFocusReturn } from '../../../lib/useFocusReturn';
 import { toast } from '../../../lib/toast';
 import { session } from '../../../lib/session';
 import { RETURN_TO_SEARCH } from '../../inbound';
@@ -122,8 +121,6 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
   const [dncSeen, setDncSeen] = useState(false);
 
   const stack = useModalsStack<CallDialogName>([...CALL_DIALOGS]);
-  // The stacked dialogs' focus return (Mantine's is lost in a Modal.Stack).
-  useFocusReturn(Object.values(stack.state).some(Boolean));
   const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
   const [lookupFor, setLookupFor] = useState<'switch' | 'customer-no'>('switch');
   const [lookedUp, setLookedUp] = useState<number | null>(null);

@@ -131,6 +131,8 @@ export default function DashboardPage() {
                 withBorder
                 padding="lg"
                 data-testid={`app-${app.SRef}`}
+                // A card is a link: it shows the keyboard's focus as Mantine's buttons do (WCAG 2.4.7).
+                className="mantine-focus-auto"
                 style={{ textDecoration: 'none' }}
               >
                 <Group wrap="nowrap" align="flex-start">
@@ -156,6 +158,8 @@ export default function DashboardPage() {
             withBorder
             padding="lg"
             data-testid="app-floor"
+            // A card is a link: it shows the keyboard's focus as Mantine's buttons do (WCAG 2.4.7).
+            className="mantine-focus-auto"
             style={{ textDecoration: 'none' }}
           >
             <Group wrap="nowrap" align="flex-start">
