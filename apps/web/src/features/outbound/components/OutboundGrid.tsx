@@ -11,7 +11,7 @@ import type {
   SortDirection,
 } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { type OUTBOUND_SORT_FIELDS, type OutboundRow } from '@cc/contract';
+import type { OUTBOUND_SORT_FIELDS, OutboundRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 
