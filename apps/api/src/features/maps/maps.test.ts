@@ -50,10 +50,10 @@ describe('GET /api/MeasureIt/mapConfig', () => {
     expect(response.body).not.toContain('secret');
   });
 
-  it("lets the pages load the imagery's origin, and no other", async () => {
+  it("lets the pages load the imagery's and the static map's origins, and no other", async () => {
     const response = await t.call(token, { method: 'GET', url: '/api/MeasureIt/mapConfig' });
     const policy = String(response.headers['content-security-policy']);
-    expect(policy).toContain("img-src 'self' data: https://*.tiles.example.test;");
+    expect(policy).toContain("img-src 'self' data: https://*.tiles.example.test https://static.example.test;");
     expect(policy).toContain("connect-src 'self';");
   });
 
