@@ -232,7 +232,9 @@ test('an administrator sets up reference data, is told what the server refuses, 
     expect(reset.status(), await reset.text()).toBe(200);
 
     await page.reload();
-    await expect(page.getByTestId('audit-row').first()).toContainText(`${username} (#${user.UserId})`);
+    // Newest first: the reset (no name in its before or after, so the user by id), then the creation by name.
+    await expect(page.getByTestId('audit-row').first()).toContainText(`password`);
+    await expect(page.getByTestId('audit-row').nth(1)).toContainText(`${username} (#${user.UserId})`);
     const filter = page.getByRole('combobox', { name: 'Changes to user' });
     await filter.fill(username);
     await page.getByRole('option', { name: `${username} (Fran Chisee)` }).click();
