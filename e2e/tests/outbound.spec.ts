@@ -137,6 +137,7 @@ test('a section per call type with its count; a section opens on a grid of 25 ca
   await expect(summary(page, 'Cancel')).toHaveText(`1–25 of ${cancel.count} calls`);
   const g = grid(page, 'Cancel Calls');
   const headers = await g.locator('.ag-header-cell-text').allTextContents();
+  // The spec's columns, Zip beside State (docs/decisions/070-screens-at-1366.md).
   expect(headers.map((h) => h.trim()).filter(Boolean)).toEqual([
     'Account',
     'Call Target',
@@ -148,8 +149,8 @@ test('a section per call type with its count; a section opens on a grid of 25 ca
     'Street',
     'City',
     'State',
-    'Name',
     'Zip',
+    'Name',
     'Customer Type',
     'CustStatus',
   ]);
