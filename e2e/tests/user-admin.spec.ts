@@ -105,7 +105,8 @@ test("'apply default permissions' shows what changes, and the saved user has it"
 
   await page.getByTestId('apply-default-permissions').click();
   const preview = page.getByTestId('template-preview');
-  const row = preview.getByRole('row', { name: /CallCenter\.EditPricing/ });
+  // Permissions go by their description (CallCenter.EditPricing's).
+  const row = preview.getByRole('row', { name: /Edit prices, rounds and discounts on a call/ });
   await expect(row).toContainText('Inbound Calls');
   await expect(row.getByRole('cell').nth(2)).toHaveText('false');
   await expect(row.getByRole('cell').nth(3)).toHaveText('true');
