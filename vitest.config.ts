@@ -31,6 +31,10 @@ const apiProject = (name: string, db: 'pglite' | 'postgres', include: string[]) 
     globalSetup: ['apps/api/src/test/global-setup.ts'],
     env: { TEST_DB: db },
     testTimeout: 60_000,
+    // Each API test file builds its own app on its own database, and nothing in the app is kept at module level, so a
+    // worker keeps the modules it has loaded for its next file: loading them anew for each of some 230 files was a
+    // third of the suite's CPU (import 224 s against 22 s for the same twenty files).
+    isolate: false,
     hookTimeout: 120_000,
   },
 });

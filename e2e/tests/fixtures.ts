@@ -3,7 +3,7 @@
  * (support/server.ts), and `baseURL` pointing at it. A project sets `serverEnv` for a server with other settings.
  */
 import fs from 'node:fs';
-import { test as base } from '@playwright/test';
+import { expect, test as base } from '@playwright/test';
 import { copyTemplate, startServer } from '../support/server.js';
 
 export { expect } from '@playwright/test';
@@ -14,7 +14,11 @@ export interface WorkerFixtures {
   server: { url: string };
 }
 
-export const test = base.extend<object, WorkerFixtures>({
+export interface TestFixtures {
+  gridDiagnostics: void;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [{}, { scope: 'worker', option: true }],
   server: [
     async ({ serverEnv }, use, workerInfo) => {
@@ -32,4 +36,18 @@ export const test = base.extend<object, WorkerFixtures>({
     { scope: 'worker', timeout: 240_000 },
   ],
   baseURL: async ({ server }, use) => use(server.url),
+  // AG Grid says in the console, not by failing, when a grid uses a feature whose module is not registered (the app
+  // registers only the modules its grids use) or an option it no longer reads: any such message fails the journey.
+  gridDiagnostics: [
+    async ({ context }, use) => {
+      const said: string[] = [];
+      context.on('console', (message) => {
+        if (['error', 'warning'].includes(message.type()) && message.text().includes('AG Grid'))
+          said.push(message.text());
+      });
+      await use();
+      expect(said, 'what AG Grid reported in the console').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
