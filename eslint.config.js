@@ -44,7 +44,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/refs': 'off' },
+    rules: reactHooks.configs.recommended.rules,
   },
   {
     files: ['**/*.test.ts', 'e2e/**/*.ts', 'apps/api/src/test/**/*.ts'],

@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
-import { endDrain, stopAccepting, trackConnections } from './ops/shutdown.js';
+import { endDrain, listenPublicly, stopAccepting, trackConnections } from './ops/shutdown.js';
 import { demoDataState, seedDemoData, syncCallReferenceData } from './db/seed/index.js';
 import type { DemoIdentityServer } from './demo-identity/server.js';
 import { MINIMUM_NODE, isSupportedNode, runtimeLine } from './ops/runtime.js';
@@ -69,6 +71,11 @@ async function main(): Promise<void> {
   }
 
   const connections = trackConnections(app.server);
+  // The HTTP server listens on a socket of its own, private to this process (so node runs its header and request
+  // timeouts, which start with listening); the public port is a listener that hands it each connection
+  // (ops/shutdown.ts, docs/decisions/080-shutdown-through-supported-calls.md).
+  const privateDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-http-'));
+  const publicPort: { listener?: Awaited<ReturnType<typeof listenPublicly>> } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -83,7 +90,7 @@ async function main(): Promise<void> {
     app.lifecycle.draining = true;
     // No new connection from here on: a proxy's connect is refused and it sends the request to another process; a
     // connection accepted now would outlive the drain and be cut with its request unanswered (decision 057).
-    stopAccepting(app.server);
+    if (publicPort.listener) stopAccepting(publicPort.listener);
     // Open streams would hold their connections for the whole drain: they end now, and the browsers reconnect to
     // another process (decision 035).
     app.floorHub.close();
@@ -93,6 +100,7 @@ async function main(): Promise<void> {
       await app.close();
       await identityServer?.close();
     } finally {
+      fs.rmSync(privateDir, { recursive: true, force: true });
       await database.close();
       process.exit(0);
     }
@@ -100,7 +108,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ path: path.join(privateDir, 'http.sock') });
+  publicPort.listener = await listenPublicly(app.server, config.host, config.port);
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Call centre ready at http://localhost:${config.port} (${where})`);
 }

@@ -46,13 +46,28 @@ export function trackConnections(server: Server): ConnectionTracker {
 }
 
 /**
- * Close the listening socket and nothing else: no connection is accepted from now on (a client's connect is refused,
- * and a proxy sends the request to another process), while every connection already open stays to be answered.
- * node's own `http.Server.close()` would also end the idle kept-alive connections at that instant, racing a request
- * a client may be sending on one of them; those close at the end of the drain instead (`endDrain`).
+ * The public port's listener: a `net.Server` of our own that hands every connection it accepts to the HTTP server
+ * through the HTTP server's `'connection'` event (node documents emitting it to inject a connection). Stopping it
+ * (`stopAccepting`) closes the listening socket and nothing else: no connection is accepted from then on (a client's
+ * connect is refused, and a proxy sends the request to another process), while every connection already open stays
+ * to be answered. The HTTP server's own `close()` would also end the idle kept-alive connections at that instant,
+ * racing a request a client may be sending on one of them; those close at the end of the drain instead (`endDrain`).
+ * See docs/decisions/080-shutdown-through-supported-calls.md.
  */
-export function stopAccepting(server: Server): void {
-  net.Server.prototype.close.call(server);
+export async function listenPublicly(server: Server, host: string, port: number): Promise<net.Server> {
+  const listener = net.createServer((socket) => server.emit('connection', socket));
+  await new Promise<void>((resolve, reject) => {
+    listener.once('error', reject);
+    listener.listen(port, host, () => {
+      listener.off('error', reject);
+      resolve();
+    });
+  });
+  return listener;
+}
+
+export function stopAccepting(listener: net.Server): void {
+  listener.close();
 }
 
 /**

@@ -10,6 +10,7 @@ import { api } from '../lib/api';
 import { beforeSignOut } from '../lib/before-sign-out';
 import { session } from '../lib/session';
 import { useClientConfig } from './client-config';
+import { useLatest } from '../lib/use-latest';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 /** Ping the server at most this often while the user is active, so the server session stays open. */
@@ -23,8 +24,7 @@ export function IdleWatcher() {
   const [remaining, setRemaining] = useState(idleWarningSeconds);
   const lastActivity = useRef(0);
   const lastPing = useRef(0);
-  const phaseRef = useRef<Phase>('active');
-  phaseRef.current = phase;
+  const phaseRef = useLatest<Phase>(phase);
 
   const onActivity = useCallback(() => {
     if (phaseRef.current === 'expired') return;
@@ -34,7 +34,7 @@ export function IdleWatcher() {
       lastPing.current = Date.now();
       api('session').catch(() => undefined);
     }
-  }, []);
+  }, [phaseRef]);
 
   useEffect(() => {
     lastActivity.current = Date.now();
@@ -68,7 +68,7 @@ export function IdleWatcher() {
       }
     }, 1000);
     return () => window.clearInterval(timer);
-  }, [idleTimeoutSeconds, idleWarningSeconds]);
+  }, [idleTimeoutSeconds, idleWarningSeconds, phaseRef]);
 
   return (
     <>

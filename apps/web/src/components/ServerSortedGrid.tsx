@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type {
   CellKeyDownEvent,
   ColDef,
@@ -9,6 +9,7 @@ import type {
   SortChangedEvent,
 } from 'ag-grid-community';
 import { DataGrid } from './DataGrid';
+import { useLatest } from '../lib/use-latest';
 
 export interface ServerSort<S extends string> {
   sort: S;
@@ -50,7 +51,7 @@ export interface ServerSortedGridProps<T, S extends string> {
 export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
   const { rows, sort, sortFields, defaultSort, onSortChange, onOpen } = props;
   const colIdOf = (def: ColDef<T>) => def.colId ?? (def.field as string | undefined) ?? '';
-  const initial = useRef(sort).current;
+  const [initial] = useState(sort);
   const columnDefs = useMemo(
     () =>
       props.columns.map((def): ColDef<T> => {
@@ -66,8 +67,7 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
     [initial],
   );
   const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
-  const orderRef = useRef(order);
-  orderRef.current = order;
+  const orderRef = useLatest(order);
   const defaultColDef = useMemo<ColDef<T>>(
     () => ({
       resizable: true,
@@ -79,7 +79,7 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
         return descending ? -delta : delta;
       },
     }),
-    [],
+    [orderRef],
   );
 
   const apiRef = useRef<GridApi<T> | null>(null);

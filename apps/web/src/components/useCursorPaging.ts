@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 
 /** What a keyset page answers (decision 034): its page number and the cursor of its last row. */
 interface CursorPage {
@@ -20,9 +20,13 @@ export interface CursorPaging {
  * number) goes by page number. A new `view` (any text that changes with the sort and filters) starts over.
  */
 export function useCursorPaging(view: string): CursorPaging {
-  const kept = useRef({ view, cursors: new Map<number, string>() });
-  if (kept.current.view !== view) kept.current = { view, cursors: new Map() };
-  const cursors = kept.current.cursors;
+  const [kept, setKept] = useState(() => ({ view, cursors: new Map<number, string>() }));
+  let cursors = kept.cursors;
+  if (kept.view !== view) {
+    // A new view starts over: this render already pages by it, and the next keeps it.
+    cursors = new Map();
+    setKept({ view, cursors });
+  }
   return {
     after: (page) => (page > 1 ? cursors.get(page) : undefined),
     // Recording while rendering is safe: the same answer always records the same cursor.

@@ -169,11 +169,11 @@ describe('the request core', () => {
     expect(error.message).toBe(UNREADABLE_MESSAGE);
   });
 
-  it("a server failure's reference is in the message the user sees, to quote when reporting it", async () => {
+  it("a server failure's reference is a field of the error, its message the server's words", async () => {
     answer(500, { error: 'INTERNAL', message: 'Something went wrong on the server.', requestId: 'req-7f' });
     const error = await failure(request(deps, 'dashboard'));
     expect(error.requestId).toBe('req-7f');
-    expect(error.message).toBe('Something went wrong on the server. (Reference: req-7f)');
+    expect(error.message).toBe('Something went wrong on the server.');
   });
 });
 

@@ -150,7 +150,7 @@ export async function request<N extends RouteName>(
     : new ApiError(
         response.status,
         problem.error ?? 'HTTP_' + response.status,
-        problem.requestId ? `${message} (Reference: ${problem.requestId})` : message,
+        message,
         problem.errors,
         problem.step,
         problem.requestId,

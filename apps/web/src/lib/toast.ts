@@ -6,6 +6,12 @@ import { autoCloseOf, referenceOf } from './toast-reference';
 type Position = 'bottom-right' | 'top-right';
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
+interface ToastOptions {
+  position?: Position;
+  /** The error the toast reports: a server failure's reference (ApiError's requestId) is shown with it. */
+  cause?: unknown;
+}
+
 const COLORS: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue', warning: 'yellow' };
 
 /**
@@ -13,12 +19,16 @@ const COLORS: Record<Kind, string> = { success: 'green', error: 'red', info: 'bl
  * pagers (toast-placement.ts); the administration screens' toasts use {@link adminToast}, top right (decision 027).
  * An error that carries a reference stays until dismissed, its reference copyable (toast-reference.ts).
  */
-export function toast(message: string, kind: Kind = 'info', position: Position = 'bottom-right'): void {
-  const withReference = kind === 'error' ? referenceOf(message) : null;
+export function toast(
+  message: string,
+  kind: Kind = 'info',
+  { position = 'bottom-right', cause }: ToastOptions = {},
+): void {
+  const reference = kind === 'error' ? referenceOf(cause) : null;
   notifications.show({
-    message: withReference ? createElement(ReferenceMessage, withReference) : message,
+    message: reference ? createElement(ReferenceMessage, { text: message, reference }) : message,
     color: COLORS[kind],
-    autoClose: autoCloseOf(kind, message),
+    autoClose: autoCloseOf(kind, reference),
     // A toast that stays is dismissed by its close button, which says what it does.
     withCloseButton: true,
     closeButtonProps: { 'aria-label': 'Dismiss' },
@@ -27,15 +37,16 @@ export function toast(message: string, kind: Kind = 'info', position: Position =
   });
 }
 
-toast.success = (message: string, position?: Position) => toast(message, 'success', position);
-toast.error = (message: string, position?: Position) => toast(message, 'error', position);
-toast.info = (message: string, position?: Position) => toast(message, 'info', position);
-toast.warning = (message: string, position?: Position) => toast(message, 'warning', position);
+toast.success = (message: string) => toast(message, 'success');
+/** `cause`: the error reported, whose reference the toast shows when the server gave one. */
+toast.error = (message: string, cause?: unknown) => toast(message, 'error', { cause });
+toast.info = (message: string) => toast(message, 'info');
+toast.warning = (message: string) => toast(message, 'warning');
 
 /** The administration screens' toasts (administration.md §8: user admin, utilities, profile, the route guard). */
 export const adminToast = {
-  success: (message: string) => toast(message, 'success', 'top-right'),
-  error: (message: string) => toast(message, 'error', 'top-right'),
-  info: (message: string) => toast(message, 'info', 'top-right'),
-  warning: (message: string) => toast(message, 'warning', 'top-right'),
+  success: (message: string) => toast(message, 'success', { position: 'top-right' }),
+  error: (message: string, cause?: unknown) => toast(message, 'error', { position: 'top-right', cause }),
+  info: (message: string) => toast(message, 'info', { position: 'top-right' }),
+  warning: (message: string) => toast(message, 'warning', { position: 'top-right' }),
 };

@@ -73,7 +73,7 @@ export function showSaveError(
   setErrors: (errors: Record<string, string>) => void,
 ): void {
   if (!(error instanceof ApiError)) {
-    adminToast.error(error instanceof Error ? error.message : String(error));
+    adminToast.error(error instanceof Error ? error.message : String(error), error);
     return;
   }
   if (error.status === 403) return;
@@ -83,7 +83,7 @@ export function showSaveError(
     adminToast.error(INVALID_FORM);
     return;
   }
-  adminToast.error(error.message);
+  adminToast.error(error.message, error);
 }
 
 /** A form's own check failed: the spec's toast (the fields show their messages). */

@@ -42,7 +42,7 @@ export default function CallSearchPage() {
     const { $filter, $orderby } = queryOf(view);
     setExporting(true);
     exportCalls({ ...($filter ? { $filter } : {}), $orderby })
-      .catch((error: Error) => adminToast.error(`The export failed: ${error.message}`))
+      .catch((error: Error) => adminToast.error(`The export failed: ${error.message}`, error))
       .finally(() => setExporting(false));
   };
 

@@ -22,7 +22,7 @@ export function AutoPayPanel({ sqldbid, customerNo, editable }: AutoPayPanelProp
       { sqldbid, customerNo },
       {
         onSuccess: () => toast.success('Autopay disabled'),
-        onError: (error) => toast.error(`ERROR Disabling Autopay: ${error.message}`),
+        onError: (error) => toast.error(`ERROR Disabling Autopay: ${error.message}`, error),
       },
     );
   };

@@ -2,36 +2,27 @@
  * The call screen itself, for one call (CurrentCallPage reads the call from the route): the lock, the working state,
  * the customer, the tabs, the dialogs and the ways out of the call.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { Center, Grid, Loader, Stack, useModalsStack } from '@mantine/core';
-import type { Customer, HistoryRow, SessionUser } from '@cc/contract';
+import { Center, Grid, Loader, Stack } from '@mantine/core';
+import type { SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
-import { useClientConfig } from '../../../app/client-config';
-import { toast } from '../../../lib/toast';
-import { session } from '../../../lib/session';
 import { RETURN_TO_SEARCH } from '../../inbound';
-import { noteCallLeft } from '../left-call';
 import { useCallTab } from '../hooks/useCallTab';
-import { useCallOptions } from '../api/callOptions';
-import { useCallResults } from '../api/callResults';
-import { useCustomerHistory } from '../api/customerHistory';
-import { useDoNotCallStatus } from '../api/doNotCallStatus';
-import { useFranchiseInfo } from '../api/franchiseInfo';
 import { useCallHolder } from '../api/isCallActive';
-import { useUpdateCustomer } from '../api/updateCustomer';
-import { CALL_DIALOGS, CallDialogs, type CallDialogName } from './CallDialogs';
+import { CallDialogs } from './CallDialogs';
 import { CallAside } from './CallAside';
 import { CallTabs } from './CallTabs';
 import { CallHeader } from './CallHeader';
 import { CallNotices } from './CallNotices';
 import { CallAlerts } from './CallAlerts';
-import { defaultHistoryRange } from './DayRangeInput';
-import { applyLocally, type CustomerEdit } from '../customer-edits';
-import { useCallLock } from '../hooks/useCallLock';
+import type { CustomerEdit } from '../customer-edits';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
 import { useCallSubject } from '../hooks/useCallSubject';
-import { useCallWork } from '../hooks/useCallWork';
+import { useHeldCall } from '../hooks/useHeldCall';
+import { useCallCustomer } from '../hooks/useCallCustomer';
+import { useCallReference } from '../hooks/useCallReference';
+import { useCallDialogState } from '../hooks/useCallDialogState';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
@@ -50,91 +41,28 @@ export interface CurrentCallProps {
 
 export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed }: CurrentCallProps) {
   const navigate = useNavigate();
-  const config = useClientConfig();
   const type = callTypeByName(callType);
   const outbound = isOutbound(callType);
   const listPath = listPathOf(callType);
 
-  const { callKnown, outboundId, customerQuery, loaded, theCall } = useCallSubject(
-    sqldbid,
-    customerNo,
-    callType,
-    routedCall,
-  );
-  const local = customerNo <= 0;
-
-  // The release of the call carries the working state's last change (the hook below gives it).
-  const unloadState = useRef<ReturnType<typeof useCallWork>['unloadState'] | null>(null);
-  const lock = useCallLock({
-    sqldbid,
-    customerNo,
-    callType,
-    outboundId,
-    enabled: callKnown,
-    theCall,
-    heartbeatSeconds: config.callHeartbeatSeconds,
-    workState: (pageHide) => unloadState.current?.(pageHide),
-  });
-  const open = lock.state.status === 'open';
-  // Leaving the screen inside the app, signed in (not a reload, not a sign-out): the dashboard offers the call
-  // rather than sending the user straight back to it (docs/decisions/067-leaving-a-call.md).
-  useEffect(() => () => noteCallLeft(session.token() === null ? undefined : session.get()?.expiresAt), []);
-  // What the CSR did on the call, restored before anything can be edited, saved while the call is held.
-  // A new prospect's call is named by its row, which a deep link has once the prospect's record is read.
+  const subject = useCallSubject(sqldbid, customerNo, callType, routedCall);
+  const { callKnown, outboundId, customerQuery, theCall } = subject;
   const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
-  const work = useCallWork({
+  const { lock, open, work } = useHeldCall({ sqldbid, customerNo, callType, outboundId, callKnown, theCall, rowKnown });
+  const { local, customer, customerInfoEditId, refreshCustomer, saveCustomer } = useCallCustomer({
     sqldbid,
     customerNo,
-    callType,
-    callRow: theCall,
-    enabled: callKnown && rowKnown,
-    held: open,
+    subject,
+    work,
   });
-  unloadState.current = work.unloadState;
-  // A new prospect's or unknown customer's edits are kept in the working state and applied to the record on screen.
-  const customer = local && loaded && work.customerEdits ? applyLocally(loaded, work.customerEdits) : loaded;
-  /** The latest recorded customer edit (work.infoEditId); the end of the call links it to the call history. */
-  const infoEditId = work.infoEditId;
-  // The latest recorded edit of this CSR: the dialog's answer, or the customer as read again (autopay turned off).
-  const editIds = [infoEditId, customer?.customerInfoEditId].filter((id): id is number => typeof id === 'number');
-  const customerInfoEditId = editIds.length > 0 ? Math.max(...editIds) : null;
-
   const draft: CallDraft = work.draft;
-  /** The end of the call found required survey answers missing: the Survey tab marks them. */
-  const [surveyFlagged, setSurveyFlagged] = useState(false);
-  const { tab, openTab, pricingSeen, current: tabNow } = useCallTab(sqldbid, customerNo, callType);
   const patch = work.patch;
+  const { tab, openTab, pricingSeen, current: tabNow } = useCallTab(sqldbid, customerNo, callType);
+  const reference = useCallReference(sqldbid, customerNo, type?.CallTypeId ?? 1, open);
+  const { results, recent, franchise } = reference;
+  const dialogs = useCallDialogState();
+  const { stack } = dialogs;
 
-  const results = useCallResults(type?.CallTypeId ?? 1);
-  const options = useCallOptions();
-  const followUps = (options.data ?? []).filter((o) => o.HeaderName === 'Follow Up').map((o) => o.OptionName);
-  const [recentRange] = useState(defaultHistoryRange);
-  const recent = useCustomerHistory(
-    { sqldbid, customerNo, start: recentRange[0], end: recentRange[1] },
-    customerNo >= 0,
-  );
-  const franchise = useFranchiseInfo(sqldbid);
-
-  // Federal do-not-call: checked for existing customers once the call is ours.
-  const dnc = useDoNotCallStatus(sqldbid, customerNo, open && customerNo > 0);
-  const onDncList = dnc.data?.IsOnFederalDoNotCallList === true;
-  const [dncSeen, setDncSeen] = useState(false);
-
-  const stack = useModalsStack<CallDialogName>([...CALL_DIALOGS]);
-  const [historyCall, setHistoryCall] = useState<HistoryRow | null>(null);
-  const [lookupFor, setLookupFor] = useState<'switch' | 'customer-no'>('switch');
-  const [lookedUp, setLookedUp] = useState<number | null>(null);
-  const update = useUpdateCustomer();
-  /** Cancel Call asks first (the abandon confirmation). */
-  const [confirmCancel, setConfirmCancel] = useState(false);
-
-  /** Pricing's refresh: the stored customer again (its lawn size), or the one kept on screen for a prospect. */
-  const refreshCustomer = async (): Promise<Customer | null> => {
-    if (local) return customer;
-    const answer = await customerQuery.refetch();
-    if (answer.error) throw answer.error;
-    return answer.data ?? null;
-  };
   // The refresh of lawn size and pricing reads MeasureIt, by a click or when MeasureIt's window saves (decision 043).
   const lawnSize = useLawnSizeRefresh({
     sqldbid,
@@ -152,20 +80,8 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     }
   };
 
-  const saveCustomer = async (edit: Partial<CustomerEdit>, dialog: 'edit-customer' | 'customer-type') => {
-    if (!customer) return;
-    if (local) {
-      const next = applyLocally(customer, edit);
-      work.addCustomerEdit(edit);
-      toast.success(`Updated Customer: ${fullName(next)}`);
-    } else {
-      // The edit names the version it was made on: a customer another user changed since answers 409.
-      const version = customerQuery.data?.version ?? customer.version;
-      const answer = await update.mutateAsync({ sqldbid, customerNo, body: { ...edit, version } });
-      work.setInfoEditId(answer.customerInfoEditId);
-      toast.success(`Updated Customer: ${fullName(answer.customer)}`);
-    }
-    stack.close(dialog);
+  const saveAndClose = async (edit: Partial<CustomerEdit>, dialog: 'edit-customer' | 'customer-type') => {
+    if (await saveCustomer(edit)) stack.close(dialog);
   };
 
   const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
@@ -192,11 +108,11 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     customer,
     draft,
     customerInfoEditId,
-    allowedResults: (results.data ?? []).map((r) => r.ResultName),
+    allowedResults: reference.resultNames,
     branchTimeZone: franchise.data?.timeZone,
     callStart: work.callStart,
     onSurveyProblem: () => {
-      setSurveyFlagged(true);
+      dialogs.setSurveyFlagged(true);
       openTab('survey');
     },
     onEnded: exits.ended,
@@ -216,10 +132,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
   });
   // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its tab: the first, or the
   // one kept across a reload.
-  const tabsShown = callKnown && work.ready;
-  useEffect(() => {
-    if (open && tabsShown) document.getElementById(`${CALL_TABS_ID}-tab-${tabNow.current}`)?.focus();
-  }, [open, tabsShown, tabNow]);
+  useFocusOnTab(open && callKnown && work.ready, tabNow);
 
   if (!callKnown || !work.ready) {
     return (
@@ -253,12 +166,12 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
         callTypeLabel={type?.CallTypeDisplayName ?? callType}
         outbound={outbound}
         accountNo={customerNo}
-        doNotCall={onDncList}
-        results={(results.data ?? []).map((r) => r.ResultName)}
+        doNotCall={reference.onDncList}
+        results={reference.resultNames}
         resultsLoading={results.isPending}
         result={draft.result}
         onResultChange={onResultChange}
-        followUps={followUps}
+        followUps={reference.followUps}
         followUp={draft.followUp}
         onFollowUpChange={(followUp) => patch({ followUp })}
         callbackAt={draft.callbackAt}
@@ -272,7 +185,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
         onActionSheet={() => stack.open('action-sheet')}
         onShortcuts={shortcuts.openHelp}
         resultId={CALL_RESULT_ID}
-        onCancelCall={() => setConfirmCancel(true)}
+        onCancelCall={() => dialogs.setConfirmCancel(true)}
         cancelling={exits.cancelling}
         onEndCall={end.start}
         ending={end.ending}
@@ -301,14 +214,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
             propEvalCode={propEvalCode}
             onEdit={() => stack.open('edit-customer')}
             onEditType={() => stack.open('customer-type')}
-            onLookup={
-              local
-                ? () => {
-                    setLookupFor('switch');
-                    stack.open('lookup');
-                  }
-                : undefined
-            }
+            onLookup={local ? dialogs.openLookup : undefined}
             onEditCustomerNo={callType === 'WebLead' ? () => stack.open('edit-customer-no') : undefined}
           />
         </Grid.Col>
@@ -330,12 +236,9 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
             refreshBusy={lawnSize.busy}
             onMeasure={measureItOpener(user, sqldbid, customerNo)}
             open={open}
-            onOpenLog={(call) => {
-              setHistoryCall(call);
-              stack.open('history-log');
-            }}
-            surveyFlagged={surveyFlagged}
-            onSurveyChange={() => setSurveyFlagged(false)}
+            onOpenLog={dialogs.openHistoryLog}
+            surveyFlagged={dialogs.surveyFlagged}
+            onSurveyChange={() => dialogs.setSurveyFlagged(false)}
           />
         </Grid.Col>
       </Grid>
@@ -349,14 +252,14 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
         customer={customer}
         draft={draft}
         patch={patch}
-        historyCall={historyCall}
+        historyCall={dialogs.historyCall}
         franchise={franchise.data}
         recent={recent.data}
-        lookupFor={lookupFor}
-        setLookupFor={setLookupFor}
-        lookedUp={lookedUp}
-        setLookedUp={setLookedUp}
-        onSaveCustomer={saveCustomer}
+        lookupFor={dialogs.lookupFor}
+        setLookupFor={dialogs.setLookupFor}
+        lookedUp={dialogs.lookedUp}
+        setLookedUp={dialogs.setLookedUp}
+        onSaveCustomer={saveAndClose}
         onReloadCustomer={refreshCustomer}
         onSwitchTo={exits.switchTo}
       />
@@ -364,18 +267,25 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
       <CallAlerts
         refused={refused}
         holder={holder.data ?? null}
-        dnc={onDncList && !dncSeen && open}
-        onDncSeen={() => setDncSeen(true)}
+        dnc={reference.onDncList && !reference.dncSeen && open}
+        onDncSeen={reference.markDncSeen}
         onRefusedOk={() => void navigate(listPath, { state: RETURN_TO_SEARCH })}
         end={end}
         blocker={exits.blocker}
-        confirmCancel={confirmCancel}
+        confirmCancel={dialogs.confirmCancel}
         onConfirmCancel={(cancel) => {
-          setConfirmCancel(false);
+          dialogs.setConfirmCancel(false);
           if (cancel) exits.cancelCall();
         }}
       />
       {shortcuts.help}
     </Stack>
   );
+}
+
+/** When the call is ready (held, its work restored, the tabs shown), the keyboard starts on the call's tab. */
+function useFocusOnTab(ready: boolean, tab: RefObject<string>) {
+  useEffect(() => {
+    if (ready) document.getElementById(`${CALL_TABS_ID}-tab-${tab.current}`)?.focus();
+  }, [ready, tab]);
 }

@@ -87,7 +87,7 @@ export function useCallExits(input: CallExitsInput) {
           // A wrong row opened: back to the search as the CSR left it (the outbound lists keep theirs anyway).
           leaveFor(input.listPath, RETURN_TO_SEARCH);
         },
-        onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`),
+        onError: (error) => toast.error(`ERROR Cancelling Call: ${error.message}`, error),
       },
     );
   };

@@ -6,6 +6,7 @@ import { callInactive, callInactiveOnUnload } from '../api/callInactive';
 import type { TheCall } from '../model';
 import type { WorkStateSaveBody } from '../api/workState';
 import { holdCall, type LockState } from './call-hold';
+import { useLatest } from '../../../lib/use-latest';
 
 export type { LockState } from './call-hold';
 
@@ -61,13 +62,10 @@ export function useCallLock({
 }: CallLockOptions) {
   /** The server's answer; until then the call is opening (or waiting for its row). */
   const [answer, setState] = useState<LockState | null>(null);
-  const theCallRef = useRef(theCall);
-  theCallRef.current = theCall;
+  const theCallRef = useLatest(theCall);
   const saveRef = useRef(true);
-  const workStateRef = useRef(workState);
-  workStateRef.current = workState;
-  const heartbeatRef = useRef(heartbeatSeconds);
-  heartbeatRef.current = heartbeatSeconds;
+  const workStateRef = useLatest(workState);
+  const heartbeatRef = useLatest(heartbeatSeconds);
 
   useEffect(() => {
     if (!enabled) return;
@@ -103,7 +101,7 @@ export function useCallLock({
       window.removeEventListener('pageshow', onPageShow);
       hold.stop();
     };
-  }, [sqldbid, customerNo, callType, outboundId, enabled]);
+  }, [sqldbid, customerNo, callType, outboundId, enabled, theCallRef, workStateRef, heartbeatRef]);
 
   /** Release without saving: the call was cancelled (or moved to another customer), nothing to resume. */
   const forget = useCallback(() => {

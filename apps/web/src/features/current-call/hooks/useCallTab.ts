@@ -13,9 +13,9 @@ export function useCallTab(sqldbid: number, customerNo: number, callType: string
   const [pricingSeen, setPricingSeen] = useState(tab === 'pricing');
   /** The tab of the moment, for an effect that should not run again when it changes. */
   const current = useRef(tab);
-  current.current = tab;
   const openTab = (value: string | null) => {
     const next = value ?? 'customer';
+    current.current = next;
     setTab(next);
     keepTab(call, next);
     if (next === 'pricing') setPricingSeen(true);

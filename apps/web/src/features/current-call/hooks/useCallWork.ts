@@ -6,6 +6,7 @@ import { callTimeOf } from '../end-call';
 import type { CallDraft, TheCall } from '../model';
 import { belongsTo, callRowOf, freshWork, stateOf, workOf, type CallWork } from '../work-state';
 import { retryable, saveDelay, sentRevisionOf, sentText, unsavedNotice } from './work-save';
+import { useLatest } from '../../../lib/use-latest';
 
 export { SAVE_DEBOUNCE_MS } from './work-save';
 
@@ -64,13 +65,10 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
   const [online, setOnline] = useState(isOnline);
   const revision = useRef(0);
   const stopped = useRef(false);
-  const workRef = useRef(work);
-  workRef.current = work;
+  const workRef = useLatest(work);
   const readyRef = useRef(false);
-  const ackedRef = useRef(acked);
-  ackedRef.current = acked;
-  const heldRef = useRef(held);
-  heldRef.current = held;
+  const ackedRef = useLatest(acked);
+  const heldRef = useLatest(held);
 
   useEffect(() => {
     if (!enabled) return;
@@ -110,7 +108,7 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
       live = false;
       controller.abort();
     };
-  }, [enabled, key, sqldbid, customerNo, callType, callRow]);
+  }, [enabled, key, sqldbid, customerNo, callType, callRow, workRef]);
 
   const json = restored === 'ready' ? workJson(work, customerNo) : null;
   const pending = json !== null && acked !== null && json !== acked;
@@ -168,7 +166,7 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
         const state = workJson(workRef.current, customerNo);
         if (state !== ackedRef.current) await send(state);
       }),
-    [send, customerNo],
+    [send, customerNo, workRef, ackedRef, heldRef],
   );
 
   // Leaving now would lose the change not yet saved: the browser asks first.
@@ -191,7 +189,7 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
       if (pageHide) rememberSent(key, revision.current);
       return { callType, callRow, revision: revision.current, state: stateOf(workRef.current, customerNo) };
     },
-    [key, callType, callRow, customerNo],
+    [key, callType, callRow, customerNo, workRef],
   );
 
   /** The call ended or was cancelled: nothing more is saved (the server discarded the state). */

@@ -18,6 +18,7 @@ import {
   type EndCallSummary,
 } from '../end-call';
 import type { CallDraft } from '../model';
+import { useLatest } from '../../../lib/use-latest';
 
 /** Where the end of a call stands; every phase but idle keeps the End Call button disabled. */
 export type EndCallPhase =
@@ -89,8 +90,7 @@ export function useEndCall(options: EndCallOptions) {
   const attemptKey = useRef<string | null>(null);
   /** The service year the picks were priced in (null: nothing picked), from the check to the request. */
   const serviceYear = useRef<number | null>(null);
-  const latest = useRef(options);
-  latest.current = options;
+  const latest = useLatest(options);
 
   const finish = (next: EndCallPhase = { name: 'idle' }) => go(next);
 
@@ -180,7 +180,7 @@ export function useEndCall(options: EndCallOptions) {
         const view = endCallFailureView(failure);
         if (view.kind === 'toast') {
           finish();
-          toast.error(view.message);
+          toast.error(view.message, error);
         } else if (view.kind === 'survey') {
           latest.current.onSurveyProblem();
           finish({ name: 'survey' });

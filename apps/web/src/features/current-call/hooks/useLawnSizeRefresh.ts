@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Customer, SessionUser } from '@cc/contract';
 import { PRICING_REFRESHED } from '@cc/domain';
@@ -16,6 +16,7 @@ import {
   openNamedWindow,
   refreshedLawnSize,
 } from '../measureit';
+import { useLatest } from '../../../lib/use-latest';
 
 /** Ours (decision 043): the browser refused to open MeasureIt's window. */
 export const MEASUREIT_BLOCKED = 'The browser blocked the MeasureIt window: allow pop-ups for this site and try again.';
@@ -40,8 +41,7 @@ export interface LawnSizeRefreshArgs {
 export function useLawnSizeRefresh(args: LawnSizeRefreshArgs) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const latest = useRef(args);
-  latest.current = args;
+  const latest = useLatest(args);
 
   const refresh = async (): Promise<void> => {
     const { sqldbid, customerNo, customer, draft, readCustomer } = latest.current;
@@ -64,13 +64,12 @@ export function useLawnSizeRefresh(args: LawnSizeRefreshArgs) {
       if (priced) await repriceCustomer(queryClient, { sqldbid, customerNo, customer: priced, lawnSize, draft });
       toast.success(PRICING_REFRESHED);
     } catch (e) {
-      toast.error(`ERROR Refreshing Lawn Size and Pricing: ${(e as Error).message}`);
+      toast.error(`ERROR Refreshing Lawn Size and Pricing: ${(e as Error).message}`, e);
     } finally {
       setBusy(false);
     }
   };
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
+  const refreshRef = useLatest(refresh);
 
   const { sqldbid, customerNo } = args;
   useEffect(
@@ -78,7 +77,7 @@ export function useLawnSizeRefresh(args: LawnSizeRefreshArgs) {
       onMeasurementSaved((message) => {
         if (isSaveFor(message, sqldbid, customerNo)) void refreshRef.current();
       }),
-    [sqldbid, customerNo],
+    [sqldbid, customerNo, refreshRef],
   );
 
   return { refresh, busy };

@@ -14,6 +14,7 @@ import { INBOUND_PAGE_SIZES, type InboundRow, type InboundSearchResponse } from 
 import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 import { isFirstView, viewOf, type SearchView } from '../grid-view';
+import { useLatest } from '../../../lib/use-latest';
 
 /** What an empty result reads: an empty search, or column filters that let no row through. */
 export const NO_CUSTOMERS = 'No customers found';
@@ -112,8 +113,7 @@ export function ResultsGrid({
 }: ResultsGridProps) {
   const columnDefs = useMemo(() => columns(showFilters), [showFilters]);
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
-  const calls = useRef({ fetchPage, onRowCount, onPageError });
-  calls.current = { fetchPage, onRowCount, onPageError };
+  const calls = useLatest({ fetchPage, onRowCount, onPageError });
   const grid = useRef<GridApi<InboundRow> | null>(null);
   // The page size the grid pages by now: a block of another size was asked before the size changed.
   const currentPageSize = useRef(pageSize);
@@ -159,7 +159,7 @@ export function ResultsGrid({
         );
       },
     };
-  }, []);
+  }, [calls]);
 
   const onCellKeyDown = (event: CellKeyDownEvent<InboundRow> | FullWidthCellKeyDownEvent<InboundRow>) => {
     const key = event.event as KeyboardEvent | null | undefined;

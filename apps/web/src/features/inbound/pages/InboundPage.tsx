@@ -22,6 +22,7 @@ import { PAGE_SIZES, type PageFailure } from '../components/ResultsGrid';
 import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
 import { recallSearch, rememberSearch, returnsToSearch } from '../search-memory';
+import { useLatest } from '../../../lib/use-latest';
 
 /** The call screen, route name currentCall. */
 const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
@@ -76,7 +77,7 @@ export default function InboundPage() {
   const [showFilters, setShowFilters] = useState(recalled?.showFilters ?? false);
   const [searchPanelOpen, setSearchPanelOpen] = useState(recalled?.searchPanelOpen ?? true);
   /** The advanced criteria last searched, remembered with the search. */
-  const advanced = useRef<AdvancedCriteria | undefined>(recalled?.advanced);
+  const [advanced, setAdvanced] = useState<AdvancedCriteria | undefined>(recalled?.advanced);
   const addressRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
@@ -101,14 +102,13 @@ export default function InboundPage() {
     tab,
     addressText,
     chosenAddress,
-    advanced: advanced.current,
+    advanced,
     shown,
     pageSize,
     showFilters,
     searchPanelOpen,
   };
-  const searchRef = useRef(searchNow);
-  searchRef.current = searchNow;
+  const searchRef = useLatest(searchNow);
   const sessionEnd = current?.expiresAt;
 
   const openCall = useCallback(
@@ -121,7 +121,7 @@ export default function InboundPage() {
       });
       void navigate(path, { state: { theCall } });
     },
-    [navigate, sessionEnd],
+    [navigate, sessionEnd, searchRef],
   );
 
   const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
@@ -164,7 +164,7 @@ export default function InboundPage() {
   };
 
   const onAdvancedSearch = (criteria: AdvancedCriteria) => {
-    advanced.current = criteria;
+    setAdvanced(criteria);
     void runSearch({ ...criteria, fulladdress: '' }, { zip: criteria.zip, phone: criteria.phone });
   };
   const onAddressSearch = (suggestion: AddressSuggestion) => {

@@ -38,7 +38,7 @@ export function CustomLists() {
       setRenaming(null);
       changed();
     },
-    onError: (e: Error) => adminToast.error(e.message),
+    onError: (e: Error) => adminToast.error(e.message, e),
   });
   const remove = useMutation({
     mutationFn: (listId: number) => api('measureItDeleteCustomSearchList', { body: { listId } }),
@@ -46,7 +46,7 @@ export function CustomLists() {
       adminToast.success('The list was deleted.');
       changed();
     },
-    onError: (e: Error) => adminToast.error(e.message),
+    onError: (e: Error) => adminToast.error(e.message, e),
   });
 
   const confirmDelete = (list: CustomList) =>

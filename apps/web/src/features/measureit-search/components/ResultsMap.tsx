@@ -11,6 +11,7 @@ import type { MeasureItPropertyRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { tileLayerOptions, useMapConfig } from '../../measureit';
 import { cellOfZoom, clusterPoints, MARKER_COLOURS, markerStateOf } from '../model';
+import { useLatest } from '../../../lib/use-latest';
 
 const MAX_ZOOM = 20;
 
@@ -29,8 +30,7 @@ export default function ResultsMap({ rows, selected, onMarkerClick }: ResultsMap
   const [map, setMap] = useState<L.Map | null>(null);
   const [zoom, setZoom] = useState(0);
   const layer = useRef<L.LayerGroup | null>(null);
-  const click = useRef(onMarkerClick);
-  click.current = onMarkerClick;
+  const click = useLatest(onMarkerClick);
 
   const cfg = config.data;
   useEffect(() => {
@@ -99,7 +99,7 @@ export default function ResultsMap({ rows, selected, onMarkerClick }: ResultsMap
           .addTo(group);
       }
     }
-  }, [map, rows, selected, zoom]);
+  }, [map, rows, selected, zoom, click]);
 
   if (config.isError) return <Alert color="red">The map could not be loaded: {config.error.message}</Alert>;
   return (

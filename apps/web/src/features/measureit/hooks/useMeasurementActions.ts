@@ -38,7 +38,7 @@ export function useMeasurementActions<SaveArgs, Saved>(options: {
       adminToast.success(options.savedText);
       leave();
     },
-    onError: (error: Error) => adminToast.error(measurementFailure(error)),
+    onError: (error: Error) => adminToast.error(measurementFailure(error), error),
   });
   const cancel = useMutation({
     mutationFn: options.cancel,

@@ -23,6 +23,7 @@ import {
   toMultiPolygon,
   type DrawnGeometry,
 } from './model';
+import { useLatest } from '../../../lib/use-latest';
 
 export interface MeasureMapProps {
   /** The property's position: the map opens centred on it. */
@@ -55,8 +56,7 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
   const [undoable, setUndoable] = useState(false);
   const undoRef = useRef<() => void>(() => undefined);
   // The latest callbacks, read by the map's handlers without re-creating the map.
-  const callbacks = useRef({ onChange, onEditedByMap });
-  callbacks.current = { onChange, onEditedByMap };
+  const callbacks = useLatest({ onChange, onEditedByMap });
 
   const cfg = config.data;
   useEffect(() => {

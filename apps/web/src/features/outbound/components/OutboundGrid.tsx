@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
 import type {
   CellKeyDownEvent,
@@ -14,6 +14,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { OUTBOUND_SORT_FIELDS, OutboundRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
+import { useLatest } from '../../../lib/use-latest';
 
 export type SortField = (typeof OUTBOUND_SORT_FIELDS)[number];
 export interface ListSort {
@@ -150,14 +151,13 @@ export function OutboundGrid({
   'data-testid': testId,
 }: OutboundGridProps) {
   // The initial sort only: later changes come from the grid itself.
-  const initialSort = useRef(sort).current;
+  const [initialSort] = useState(sort);
   const columnDefs = useMemo(() => columns(initialSort), [initialSort]);
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
 
   // The server's order, whatever column the grid shows as sorted: compare positions in this page.
   const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
-  const orderRef = useRef(order);
-  orderRef.current = order;
+  const orderRef = useLatest(order);
   const defaultColDef = useMemo<ColDef<OutboundRow>>(
     () => ({
       resizable: true,
@@ -168,7 +168,7 @@ export function OutboundGrid({
         return descending ? -delta : delta;
       },
     }),
-    [],
+    [orderRef],
   );
 
   const onSortChanged = ({ api }: SortChangedEvent<OutboundRow>) => {

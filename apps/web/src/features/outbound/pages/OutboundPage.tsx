@@ -19,6 +19,8 @@ const SUB_STATES: Record<string, string> = { [`${BASE}/cancelCalls`]: 'Cancel', 
 const PATHS = Object.fromEntries(Object.entries(SUB_STATES).map(([path, type]) => [type, path]));
 
 const sectionId = (callTypeName: string) => `outbound-section-${callTypeName}`;
+const scrollSectionIntoView = (callTypeName: string) =>
+  document.getElementById(sectionId(callTypeName))?.scrollIntoView({ block: 'start', behavior: 'smooth' });
 /** How long a section takes to open or close. */
 const OPEN_MS = 150;
 
@@ -54,16 +56,19 @@ function Outbound({ user }: { user: SessionUser }) {
 
   // A section to bring into view: at once when it is open already, else once its panel has opened
   // (so that a section near the end of the page can still come to the top).
-  const pendingScroll = useRef<{ name: string; afterOpening: boolean } | null>(null);
+  const [pendingScroll, setPendingScroll] = useState<{ name: string; afterOpening: boolean } | null>(null);
+  /** The request already served, so that a later render does not scroll again. */
+  const scrolled = useRef<typeof pendingScroll>(null);
   const reveal = (name: string) => {
     const wasOpen = open.includes(name);
     if (!wasOpen) setOpen([...open, name]);
-    if (pendingScroll.current?.name !== name) pendingScroll.current = { name, afterOpening: !wasOpen };
+    setPendingScroll({ name, afterOpening: !wasOpen });
   };
+  /** The section asked for, once its panel has opened (its transition's end), unless it has been already. */
   const scrollToPending = (name: string) => {
-    if (pendingScroll.current?.name !== name) return;
-    pendingScroll.current = null;
-    document.getElementById(sectionId(name))?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    if (pendingScroll?.name !== name || scrolled.current === pendingScroll) return;
+    scrolled.current = pendingScroll;
+    scrollSectionIntoView(name);
   };
 
   const routed = SUB_STATES[location.pathname];
@@ -74,19 +79,27 @@ function Outbound({ user }: { user: SessionUser }) {
     setSeenPath(location.pathname);
     if (routed && seenPath === null) {
       if (!open.includes(routed)) setOpen([...open, routed]);
-      pendingScroll.current = { name: routed, afterOpening: false };
+      setPendingScroll({ name: routed, afterOpening: false });
     } else if (routed) {
       reveal(routed);
     }
   }
   useEffect(() => {
-    const pending = pendingScroll.current;
-    // Not there yet while the counts load.
-    if (!pending || !document.getElementById(sectionId(pending.name))) return;
-    if (!pending.afterOpening) scrollToPending(pending.name);
-    // Should the panel's transition not run (reduced motion), scroll anyway.
-    else window.setTimeout(() => scrollToPending(pending.name), 1000);
-  });
+    const pending = pendingScroll;
+    // Not there yet while the counts load (the counts are a dependency: the section appears with them).
+    if (!pending || scrolled.current === pending || !document.getElementById(sectionId(pending.name))) return;
+    const scroll = () => {
+      scrolled.current = pending;
+      scrollSectionIntoView(pending.name);
+    };
+    if (!pending.afterOpening) {
+      scroll();
+      return;
+    }
+    // Once the panel has opened; should its transition not run (reduced motion), this is the time anyway.
+    const timer = window.setTimeout(scroll, 1000);
+    return () => window.clearTimeout(timer);
+  }, [pendingScroll, counts.data]);
 
   const pick = (callTypeName: string) => {
     reveal(callTypeName);

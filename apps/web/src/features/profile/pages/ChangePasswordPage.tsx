@@ -46,7 +46,7 @@ export default function ChangePasswordPage() {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       form.setErrors(error.errors);
-      adminToast.error(Object.values(error.errors)[0] ?? error.message);
+      adminToast.error(Object.values(error.errors)[0] ?? error.message, error);
     }
   });
 

@@ -50,7 +50,7 @@ export default function ProfilePage() {
       if (error instanceof ApiError) {
         form.setErrors(error.errors);
         // The field's own message, not the server's 'field: message' summary.
-        adminToast.error(Object.values(error.errors)[0] ?? error.message);
+        adminToast.error(Object.values(error.errors)[0] ?? error.message, error);
       }
     }
   });

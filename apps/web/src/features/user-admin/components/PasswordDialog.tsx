@@ -50,7 +50,7 @@ export function PasswordDialog({ opened, userId, username, onClose }: PasswordDi
         if (error instanceof ApiError && error.status === 400) adminToast.error(TEXTS.invalid);
         // A refusal of the rules (decision 056) says why; the API client has already said 'Access Denied.'.
         else if (error instanceof ApiError && error.status === 403 && error.message !== ACCESS_DENIED) {
-          adminToast.error(error.message);
+          adminToast.error(error.message, error);
         }
       }
     },

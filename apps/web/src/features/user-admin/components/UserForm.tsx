@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -93,7 +93,9 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
   }, [leavingRef]);
   const blocker = useLeaveGuard(() => !readOnly && !leavingRef.current && form.isDirty(), true);
   const status = useUsernameStatus(form.values.Username, user?.UserId ?? 0, original);
-  takenRef.current = status === 'taken';
+  useLayoutEffect(() => {
+    takenRef.current = status === 'taken';
+  }, [status]);
   const usernameError = form.errors.Username ?? (status === 'taken' ? USERNAME_MESSAGES.taken : undefined);
 
   const [preview, setPreview] = useState<TemplatePreview | null>(null);
@@ -152,42 +154,44 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
       };
       setPreview(kind === 'permissions' ? previewDefaultPermissions(ctx) : previewDefaultApplications(ctx));
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message);
+      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message, error);
     } finally {
       setTemplateLoading(false);
     }
   };
 
-  const save = form.onSubmit(
-    async (values) => {
-      const body = requestOf(values, reference.permissions);
-      try {
-        if (user) {
-          const saved = await update.mutateAsync({ UserId: user.UserId, body });
-          form.setValues(formOf(saved, reference.permissions));
-          form.resetDirty(formOf(saved, reference.permissions));
-          adminToast.success(TEXTS.updated);
-        } else {
-          const answer = await create.mutateAsync({ ...body, ...passwordOf(values) });
-          // The default the server gave, or the one the administrator typed: either is handed to the user.
-          const password = answer.defaultPassword ?? values.password;
-          adminToast.success(TEXTS.created(password));
-          leavingRef.current = true;
-          void navigate(editUserPath(answer.user.UserId), {
-            replace: true,
-            state: { createdPassword: answer.defaultPassword, createdWithOwn: answer.defaultPassword === null },
-          });
+  // Built when the form is sent, not while rendering: the handlers write the leave guard's ref.
+  const save = (event?: FormEvent<HTMLFormElement>) =>
+    form.onSubmit(
+      async (values: UserFormValues) => {
+        const body = requestOf(values, reference.permissions);
+        try {
+          if (user) {
+            const saved = await update.mutateAsync({ UserId: user.UserId, body });
+            form.setValues(formOf(saved, reference.permissions));
+            form.resetDirty(formOf(saved, reference.permissions));
+            adminToast.success(TEXTS.updated);
+          } else {
+            const answer = await create.mutateAsync({ ...body, ...passwordOf(values) });
+            // The default the server gave, or the one the administrator typed: either is handed to the user.
+            const password = answer.defaultPassword ?? values.password;
+            adminToast.success(TEXTS.created(password));
+            leavingRef.current = true;
+            void navigate(editUserPath(answer.user.UserId), {
+              replace: true,
+              state: { createdPassword: answer.defaultPassword, createdWithOwn: answer.defaultPassword === null },
+            });
+          }
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          if (Object.keys(error.errors).length > 0) form.setErrors(error.errors);
+          if (error.status === 400) adminToast.error(TEXTS.invalid);
+          // A refusal of the rules (decision 056) says which right; the API client has already said 'Access Denied.'.
+          else if (error.status !== 403 || error.message !== ACCESS_DENIED) adminToast.error(error.message, error);
         }
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        if (Object.keys(error.errors).length > 0) form.setErrors(error.errors);
-        if (error.status === 400) adminToast.error(TEXTS.invalid);
-        // A refusal of the rules (decision 056) says which right; the API client has already said 'Access Denied.'.
-        else if (error.status !== 403 || error.message !== ACCESS_DENIED) adminToast.error(error.message);
-      }
-    },
-    () => adminToast.error(TEXTS.invalid),
-  );
+      },
+      () => adminToast.error(TEXTS.invalid),
+    )(event);
 
   const cancel = () => {
     adminToast.info(TEXTS.saveCancelled);

@@ -96,7 +96,7 @@ export default function UserEditPage() {
       setDeleteOpen(false);
       // A refusal of the rules (decision 056) says why; a bare 403 the API client has already shown.
       if (error instanceof ApiError && (error.status !== 403 || error.message !== ACCESS_DENIED)) {
-        adminToast.error(error.message);
+        adminToast.error(error.message, error);
       }
     }
   };

@@ -12,7 +12,7 @@ type Saved = () => void;
 /** Puts the server's field errors on the form, and says the entries need correcting. */
 function showFailure(error: unknown, setErrors: (errors: Record<string, string>) => void) {
   if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
-  adminToast.error(error instanceof ApiError && error.status === 400 ? CONFIG_TEXTS.invalid : String(error));
+  adminToast.error(error instanceof ApiError && error.status === 400 ? CONFIG_TEXTS.invalid : String(error), error);
 }
 
 const addressesHint = 'Addresses separated by semicolons';

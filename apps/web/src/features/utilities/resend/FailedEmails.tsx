@@ -33,7 +33,7 @@ function FixRow({ email, onDone }: { email: Failed; onDone: (address: string) =>
         setErrors(
           addresses.map((_, i) => error.errors[`corrections.${i}.to`] ?? error.errors[`corrections.${i}.from`] ?? null),
         );
-        adminToast.error(error.message);
+        adminToast.error(error.message, error);
       }
     }
   };

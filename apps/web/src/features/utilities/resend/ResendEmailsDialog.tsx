@@ -27,7 +27,7 @@ export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogPro
     try {
       answer = await resendRange.mutateAsync({ startDate, endDate: endDate ?? startDate });
     } catch (error) {
-      adminToast.error(error instanceof ApiError ? error.message : String(error));
+      adminToast.error(error instanceof ApiError ? error.message : String(error), error);
       return;
     }
     const outcome = resendOutcome(answer);
