@@ -33,6 +33,7 @@ import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCall
 import { useCallSubject } from '../hooks/useCallSubject';
 import { useCallWork } from '../hooks/useCallWork';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
+import { MeasurementThumbnail } from './MeasurementThumbnail';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
@@ -143,6 +144,8 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     draft: draft.pricing,
     readCustomer: refreshCustomer,
   });
+
+  const measureOpener = measureItOpener(user, sqldbid, customerNo);
 
   const onResultChange = (result: string | null) => {
     patch({ result, serviceCallReason: result === SERVICE_CALL_RESULT ? draft.serviceCallReason : null });
@@ -328,7 +331,8 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
             pricingSeen={pricingSeen}
             onRefresh={lawnSize.refresh}
             refreshBusy={lawnSize.busy}
-            onMeasure={measureItOpener(user, sqldbid, customerNo)}
+            onMeasure={measureOpener}
+            measurement={measureOpener ? <MeasurementThumbnail sqldbid={sqldbid} customerNo={customerNo} /> : null}
             open={open}
             onOpenLog={(call) => {
               setHistoryCall(call);

@@ -4,6 +4,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { MeasureItPropertyRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { SavedImageThumbnail } from '../../measureit';
 import { SORT_FIELDS, type SortField } from '../model';
 
 interface GridContext {
@@ -28,6 +29,15 @@ function SelectCell({ data, context }: CustomCellRendererProps<MeasureItProperty
   );
 }
 
+/** Who a row is, as the thumbnail's and the dialog's names say it. */
+const rowName = (row: MeasureItPropertyRow) =>
+  `${row.custNo !== null ? `customer ${row.custNo}` : 'the neighbour'} at ${row.streetAddress}`;
+
+function ImageCell({ data }: CustomCellRendererProps<MeasureItPropertyRow>) {
+  if (!data?.imagePath) return null;
+  return <SavedImageThumbnail url={data.imagePath} of={rowName(data)} height={26} tabIndex={-1} />;
+}
+
 const SORTS = Object.fromEntries(SORT_FIELDS.map((f) => [f, f])) as Record<SortField, SortField>;
 
 const ROW_SELECTION: RowSelectionOptions<MeasureItPropertyRow> = {
@@ -49,6 +59,18 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
     maxWidth: 76,
     resizable: false,
     cellRenderer: SelectCell,
+    cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
+  },
+  {
+    colId: 'image',
+    headerName: 'Image',
+    headerTooltip: 'The saved measurement: click to see it larger',
+    width: 66,
+    minWidth: 66,
+    maxWidth: 66,
+    resizable: false,
+    sortable: false,
+    cellRenderer: ImageCell,
     cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
   },
   {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -50,6 +50,8 @@ export interface PricingTabProps {
   refreshBusy: boolean;
   /** Opens MeasureIt for the customer in its own window; absent when the user or the customer has no MeasureIt. */
   onMeasure?: (() => void) | undefined;
+  /** What MeasureIt saved of the customer (its image), shown beside Measure lawn; absent when there is nothing. */
+  measurement?: ReactNode;
   /** The call is open: selections and edits are allowed. */
   active: boolean;
   /** The tab is the one shown: the lawn size alert waits for it. */
@@ -126,6 +128,7 @@ function PricingScreen({
   onRefresh,
   refreshBusy,
   onMeasure,
+  measurement,
   refreshing,
   currentYear,
   visible,
@@ -211,6 +214,7 @@ function PricingScreen({
           </Text>
         </Group>
         <Group gap="xs">
+          {measurement}
           {onMeasure ? (
             <Button
               size="xs"
