@@ -38,6 +38,8 @@ export interface CallTabsProps {
   refreshBusy: boolean;
   /** Opens MeasureIt for the customer; absent when not offered. */
   onMeasure?: (() => void) | undefined;
+  /** Why the customer could not be read, or null. */
+  customerError?: string | null;
   /** The customer's saved measurement, shown on the pricing tab. */
   measurement?: ReactNode;
   /** The call is held: its work may change. */
@@ -66,6 +68,7 @@ export function CallTabs({
   refreshBusy,
   onMeasure,
   measurement,
+  customerError = null,
   open,
   onOpenLog,
   surveyFlagged,
@@ -117,6 +120,7 @@ export function CallTabs({
               refreshBusy={refreshBusy}
               onMeasure={onMeasure}
               measurement={measurement}
+              customerError={customerError}
               active={open}
               visible={tab === 'pricing'}
             />

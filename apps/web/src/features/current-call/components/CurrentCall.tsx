@@ -332,6 +332,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
             onRefresh={lawnSize.refresh}
             refreshBusy={lawnSize.busy}
             onMeasure={measureOpener}
+            customerError={customerError}
             measurement={measureOpener ? <MeasurementThumbnail sqldbid={sqldbid} customerNo={customerNo} /> : null}
             open={open}
             onOpenLog={(call) => {

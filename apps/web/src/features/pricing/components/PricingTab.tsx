@@ -41,6 +41,8 @@ export interface PricingTabProps {
   sqldbid: number;
   customerNo: number;
   customer: Customer | null;
+  /** Why the customer could not be read, when it could not: there is nothing to price then. */
+  customerError?: string | null;
   user: SessionUser;
   draft: PricingDraft;
   onChange: (draft: PricingDraft) => void;
@@ -89,10 +91,12 @@ export function PricingTab(props: PricingTabProps) {
     if (nextYear !== null) onChange(withServiceYear(draft, nextYear));
   }, [nextYear, draft, onChange]);
 
-  if (error) {
+  // Without a customer there is no zip or lawn size to price: say so rather than wait for one that will not come.
+  const failure = error?.message ?? (customer ? null : (props.customerError ?? null));
+  if (failure !== null) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title="Pricing could not be loaded" role="alert">
-        {error.message}
+        {failure}
       </Alert>
     );
   }
