@@ -6,7 +6,7 @@ import { householdMeasurementKey } from '../api/keys';
 
 /**
  * The call's customer as MeasureIt last saved it, beside Measure lawn on the pricing tab: the saved image, small,
- * opening larger (decision 078). Asked only where Measure lawn is offered (a customer on file, a user who may use
+ * opening larger (decision 079). Asked only where Measure lawn is offered (a customer on file, a user who may use
  * MeasureIt); read again whenever the lawn size is refreshed. Nothing shows for a household without an image.
  */
 export function MeasurementThumbnail({ sqldbid, customerNo }: { sqldbid: number; customerNo: number }) {

@@ -1,7 +1,7 @@
 /**
  * A saved measurement's static image where a measurement is listed (the search's rows, the call screen's pricing):
  * a small picture that opens the whole 525x375 image in a dialog. Both are loaded by the browser only when shown
- * (`loading="lazy"`), so a page of rows asks the maps service only for the rows in view (decision 078).
+ * (`loading="lazy"`), so a page of rows asks the maps service only for the rows in view (decision 079).
  */
 import { useState } from 'react';
 import { Modal, UnstyledButton } from '@mantine/core';
