@@ -309,7 +309,7 @@ describe('the demo data (decision 079)', () => {
   it('holds custom lists whose rows each franchise user sees in its scope, and a row carries its saved image', async () => {
     type Lists = { lists: { listId: number; name: string; rows: number }[] };
     const all = (await callRoute(t, admin, 'measureItCustomSearchLists')).json<Lists>().lists;
-    const names = DEMO_CUSTOM_LISTS.map((l) => l.name);
+    const names: string[] = DEMO_CUSTOM_LISTS.map((l) => l.name);
     expect(
       all
         .filter((l) => names.includes(l.name))
