@@ -79,6 +79,15 @@ test('the call screen: the History grid shows its Total, the Pricing tab is comp
   const box = await pricing.boundingBox();
   // About 2.5 screens before; programs and services beside what is paid now fit in about one and a half.
   expect(box?.height ?? Infinity).toBeLessThanOrEqual(FOLD * 1.7);
+  // Each additional service's name reads on one line (decision 079): none broken between or inside its words.
+  const names = pricing.locator('[data-testid^="service-"] .mantine-Checkbox-label');
+  await expect(names.first()).toBeVisible();
+  const wrapped = await names.evaluateAll((labels) =>
+    labels
+      .filter((l) => l.getBoundingClientRect().height > parseFloat(getComputedStyle(l).fontSize) * 2)
+      .map((l) => l.textContent),
+  );
+  expect(wrapped, 'service names on more than one line').toEqual([]);
 
   await releaseCall(page, story.sqldbid, story.customerNo);
 });
@@ -99,4 +108,18 @@ test('MeasureIt Search shows a useful number of properties above the fold', asyn
       FOLD,
     );
   expect(above).toBeGreaterThanOrEqual(8);
+});
+
+test('User Management shows every column whole, Sign-in included', async ({ page }) => {
+  await signIn(page, 'admin');
+  await page.goto('/UserManagement');
+  const grid = page.getByTestId('users-grid');
+  await expect(grid.locator('.ag-row[row-index="0"] [col-id="signIn"]')).not.toBeEmpty(SERVER);
+  await shot(page, 'layout-1366-users');
+  await expectColumnsInView(grid, ['edit', 'Username', 'FirstName', 'LastName', 'Brand', 'Company', 'Role', 'signIn']);
+  // And no cell cut short: the longest role and sign-in read whole (decision 079).
+  const cut = await grid
+    .locator('.ag-center-cols-container .ag-cell')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+  expect(cut, 'cells cut short').toEqual([]);
 });

@@ -80,15 +80,22 @@ async function releaseMeasurement(request: APIRequestContext, username: string):
   }
 }
 
+const household = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/MeasureIt/GetHouseholdMeasurement') && r.status() === 200);
+
+/** The call's pricing tab, once it has read the household's measurement for its saved image. */
 async function openPricing(page: Page): Promise<void> {
   await page.goto(`/call-center/current-call/${IRENE.sqldbid}/${IRENE.customerNo}/Inbound`);
   await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  const shown = household(page);
   await page.getByRole('tab', { name: 'Pricing' }).click();
   await expect(page.getByTestId('pricing-tab')).toBeVisible(SERVER);
+  await shown;
 }
 
-const household = (page: Page) =>
-  page.waitForResponse((r) => r.url().endsWith('/api/MeasureIt/GetHouseholdMeasurement') && r.status() === 200);
+/** The image has arrived from the static-maps service and been drawn. */
+const drawn = (image: ReturnType<Page['locator']>) =>
+  expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SERVER);
 
 test('the call refreshes its lawn size and pricing from MeasureIt, by a click and when another window saves', async ({
   page,
@@ -141,6 +148,20 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
   await editor.close();
 
   await expectAxeClean(page, 'the pricing tab after a measurement', { include: '[data-testid="pricing-tab"]' });
+
+  // The saved image, small beside Measure lawn, opens larger; closing it gives the focus back (decision 079).
+  const thumbnail = page.getByRole('button', { name: `Show the saved image of customer ${IRENE.customerNo}` });
+  await expect(thumbnail).toBeVisible();
+  await drawn(thumbnail.locator('img')).toBeGreaterThan(0);
+  await thumbnail.click();
+  const dialog = page.getByRole('dialog', { name: `Saved image of customer ${IRENE.customerNo}` });
+  const large = dialog.getByRole('img', { name: `The saved measurement of customer ${IRENE.customerNo}` });
+  await drawn(large).toBe(525);
+  await shot(page, 'measureit-call-saved-image');
+  await expectAxeClean(page, 'the saved image opened from the call');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(thumbnail).toBeFocused();
 });
 
 test('Measure lawn opens the edit screen for the customer in its own window, closing on save', async ({ page }) => {

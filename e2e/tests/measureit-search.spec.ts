@@ -196,6 +196,21 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   await expect.poll(() => figure(page, 'stat-properties-measured'), SERVER).toBe(before + 1);
   await shot(page, 'measureit-search-after-save');
 
+  // The row shows the saved image, small; it opens larger, loaded from the static-maps service (decision 079).
+  const thumbnail = target.getByRole('button', {
+    name: new RegExp(`^Show the saved image of customer ${row!.custNo} at `),
+  });
+  await expect(thumbnail.locator('img')).toHaveAttribute('loading', 'lazy');
+  await thumbnail.click();
+  const imageDialog = page.getByRole('dialog', { name: new RegExp(`^Saved image of customer ${row!.custNo}`) });
+  const large = imageDialog.getByRole('img', { name: new RegExp(`^The saved measurement of customer ${row!.custNo}`) });
+  await expect
+    .poll(() => large.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), SERVER)
+    .toBe(525);
+  await axeClean(page);
+  await page.keyboard.press('Escape');
+  await expect(imageDialog).toBeHidden();
+
   // Opened again and let go (measured today: the question declined): the window closes and the search says so.
   const againComing = page.waitForEvent('popup');
   await target.getByRole('button', { name: /^Select customer/ }).click();

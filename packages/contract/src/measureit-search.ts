@@ -85,6 +85,8 @@ export const MeasureItPropertyRow = z.object({
   beingMeasured: z.boolean(),
   /** 'YYYY-MM-DD HH:mm:ss' in America/Chicago, or null. */
   measurementDate: z.string().nullable(),
+  /** The saved measurement's static image (the property's ImagePath), or '' when there is none; not sortable. */
+  imagePath: z.string(),
 });
 export type MeasureItPropertyRow = z.infer<typeof MeasureItPropertyRow>;
 

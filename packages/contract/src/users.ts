@@ -106,6 +106,11 @@ export const UserDetail = z
     Applications: z.array(Application),
     permissions: z.array(UserPermission),
     SignIn: SignInKind,
+    /**
+     * The user's next sign-in with a password must choose a new one (decision 064): set by an administrator's
+     * password, cleared by the user's own change or by an administrator (decision 078).
+     */
+    mustChangePassword: z.boolean(),
   })
   .extend(CsrFlags.shape);
 export type UserDetail = z.infer<typeof UserDetail>;
@@ -145,8 +150,11 @@ const userFields = {
   permissions: z.array(PermissionValue).max(500).optional(),
 };
 
-/** PUT /api/users/:UserId (updateUser). */
-export const UserUpdateRequest = z.object(userFields);
+/**
+ * PUT /api/users/:UserId (updateUser). `mustChangePassword`, when given, sets or clears the pending password change
+ * (decision 078); left out, it stays as it is.
+ */
+export const UserUpdateRequest = z.object({ ...userFields, mustChangePassword: z.boolean().optional() });
 export type UserUpdateRequest = z.input<typeof UserUpdateRequest>;
 
 /**
@@ -157,6 +165,8 @@ export const UserCreateRequest = z.object({
   ...userFields,
   password: secret(200).optional(),
   confirmPassword: secret(200).optional(),
+  /** Off only with a typed password: the default one is always changed at the first sign-in (decision 078). */
+  mustChangePassword: z.boolean().default(true),
 });
 export type UserCreateRequest = z.input<typeof UserCreateRequest>;
 export const UserCreateResponse = z.object({ user: UserDetail, defaultPassword: z.string().nullable() });

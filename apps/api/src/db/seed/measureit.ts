@@ -181,6 +181,75 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
         + 2 + 2 * (customer_no % 3)))::text),
       city, state, zip, latitude + 0.0003 * (1 + customer_no % 3), longitude + 0.0002, ${now}::timestamptz
     from measured_properties where customer_no % 8 = 0 and not is_neighbor`);
+  await seedCustomLists(tx, options.now);
+}
+
+/**
+ * The custom search lists a measuring team would have made (decision 079): each as if imported from a file by the
+ * supervisor or the leads manager, its customers chosen by a rule over the seeded properties, at most a few per
+ * branch so every franchise's users find their own rows in it. Deterministic: the rows are the lowest customer
+ * numbers that fit, the request ids are hashes of the names, the dates are days before `now`.
+ */
+export const DEMO_CUSTOM_LISTS = [
+  {
+    name: 'Spring walk: unmeasured lawns',
+    owner: 'supervisor',
+    daysAgo: 12,
+    perBranch: 12,
+    rule: () => sql`not p.complete`,
+  },
+  {
+    name: 'Measured over a year ago',
+    owner: 'leadsmanager',
+    daysAgo: 30,
+    perBranch: 8,
+    rule: (yearAgo: string) =>
+      sql`p.complete and p.not_measured_reason_id is null and p.measurement_date < ${yearAgo}::timestamptz`,
+  },
+  {
+    name: 'Not measured: check again',
+    owner: 'supervisor',
+    daysAgo: 4,
+    perBranch: 6,
+    rule: () => sql`p.complete and p.not_measured_reason_id is not null`,
+  },
+] as const;
+
+export async function seedCustomLists(tx: DbOrTx, now: Date): Promise<void> {
+  const yearAgo = new Date(now.getTime() - 365 * 86_400_000).toISOString();
+  for (const list of DEMO_CUSTOM_LISTS) {
+    const rule = list.rule(yearAgo);
+    const chosen = sql`select branchno, customer_no from (
+        select p.branchno, p.customer_no, row_number() over (partition by p.branchno order by p.customer_no) as n
+        from measured_properties p where not p.is_neighbor and p.customer_no is not null and ${rule}) x
+      where n <= ${list.perBranch}`;
+    const [count] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from (${chosen}) c`));
+    const rows = count?.n ?? 0;
+    const fileName = `${list.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}.csv`;
+    const preview = {
+      fileName,
+      encoding: 'UTF-8',
+      rows,
+      found: rows,
+      notFound: 0,
+      outsideScope: 0,
+      dropped: 0,
+      problems: [],
+    };
+    await tx.execute(sql`
+      with made as (
+        insert into measureit_search_lists (name, owner_user_id, created_at, request_id, preview)
+        select ${list.name}, user_id, ${now.toISOString()}::timestamptz - make_interval(days => ${list.daysAgo}),
+          md5(${`measureit-list-${list.name}`})::uuid, ${JSON.stringify(preview)}::jsonb
+        from users where username = ${list.owner}
+        returning list_id
+      )
+      insert into measureit_search_list_rows (list_id, branchno, cust_no)
+      select made.list_id, c.branchno, c.customer_no from made, (${chosen}) c`);
+  }
 }
 
 /**

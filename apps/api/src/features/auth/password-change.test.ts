@@ -199,6 +199,87 @@ describe("an administrator's reset", () => {
   });
 });
 
+describe('the pending change, as an administrator sets it (decision 078)', () => {
+  const auditOf = async (userId: number) =>
+    rowsOf<{
+      action: string;
+      before: { mustChangePassword?: boolean } | null;
+      after: { mustChangePassword?: boolean };
+    }>(
+      await t.db.execute(sql`select action, before, after from audit_log
+        where target_user_id = ${userId} order by audit_id desc limit 1`),
+    )[0];
+  const detail = async (userId: number) =>
+    (await t.call(admin.token, { method: 'GET', url: `/api/users/user/${userId}` })).json<Record<string, unknown>>();
+  /** The edit form's save of a user as it is, with the pending change as given. */
+  const save = async (userId: number, mustChangePassword: boolean) => {
+    const d = await detail(userId);
+    const { UserId, Applications, permissions, SignIn, Branches, mustChangePassword: was, ...fields } = d;
+    void [UserId, Applications, permissions, SignIn, was];
+    return t.call(admin.token, {
+      method: 'PUT',
+      url: `/api/users/${userId}`,
+      payload: { ...fields, Branches: (Branches as { branchno: string }[]).map((b) => b.branchno), mustChangePassword },
+    });
+  };
+
+  it('is waived at creation only for a typed password, and the audit row says so', async () => {
+    const refused = await t.call(admin.token, {
+      method: 'POST',
+      url: '/api/users/user/',
+      payload: userForm({ Username: 'waived_default', Applications: [1], mustChangePassword: false }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errors: { mustChangePassword: expect.stringMatching(/default password/) } });
+    const made = rowsOf(await t.db.execute(sql`select 1 from users where username = 'waived_default'`));
+    expect(made).toHaveLength(0);
+
+    const userId = await create({
+      Username: 'waived_typed',
+      Applications: [1],
+      password: 'Given-pass6',
+      confirmPassword: 'Given-pass6',
+      mustChangePassword: false,
+    });
+    expect(await detail(userId)).toMatchObject({ mustChangePassword: false });
+    expect(await auditOf(userId)).toMatchObject({ action: 'create', after: { mustChangePassword: false } });
+    const first = await signin('waived_typed', 'Given-pass6');
+    expect(first.user.mustChangePassword).toBe(false);
+    expect((await dashboard(first.token)).statusCode).toBe(200);
+  });
+
+  it('shows on the user, is cleared on a save (a held session goes on) and set again; never for the default password', async () => {
+    const userId = await create({
+      Username: 'pending_pw',
+      Applications: [1],
+      password: 'Given-pass7',
+      confirmPassword: 'Given-pass7',
+    });
+    expect(await detail(userId)).toMatchObject({ mustChangePassword: true });
+    const held = await signin('pending_pw', 'Given-pass7');
+    expectHeld(await dashboard(held.token));
+
+    expect((await save(userId, false)).statusCode).toBe(200);
+    expect(await detail(userId)).toMatchObject({ mustChangePassword: false });
+    expect(await auditOf(userId)).toMatchObject({
+      action: 'update',
+      before: { mustChangePassword: true },
+      after: { mustChangePassword: false },
+    });
+    expect((await dashboard(held.token)).statusCode).toBe(200);
+    expect((await signin('pending_pw', 'Given-pass7')).user.mustChangePassword).toBe(false);
+
+    expect((await save(userId, true)).statusCode).toBe(200);
+    expect((await signin('pending_pw', 'Given-pass7')).user.mustChangePassword).toBe(true);
+
+    const onDefault = await create({ Username: 'pending_default', Applications: [1] });
+    const refused = await save(onDefault, false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ errors: { mustChangePassword: expect.stringMatching(/default password/) } });
+    expect(await detail(onDefault)).toMatchObject({ mustChangePassword: true });
+  });
+});
+
 describe('the default password', () => {
   it('holds a user whose flag is clear (made before the flag existed)', async () => {
     const userId = await create({ Username: 'legacy_pw', Applications: [1] });

@@ -59,6 +59,8 @@ const FIELDS: Record<Exclude<keyof MeasureItPropertyRow, 'beingMeasured'>, GridF
   notMeasuredReasonId: { sql: sql`p.not_measured_reason_id`, type: 'integer', nullable: true },
   notMeasuredReason: { sql: sql`coalesce(r.name, '')`, type: 'text' },
   measurementDate: { sql: sql`p.measurement_date`, type: 'datetime', nullable: true },
+  // An address, shown as a picture: no index orders by it, so it is not offered as an order.
+  imagePath: { sql: sql`p.image_path`, type: 'text', sortable: false },
 };
 
 /**

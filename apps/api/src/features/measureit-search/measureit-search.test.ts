@@ -10,6 +10,7 @@ import { displayZip } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { callRoute, count, idsWhere, list, measurers, odata } from './test-support.js';
+import { DEMO_CUSTOM_LISTS } from '../../db/seed/measureit.js';
 
 let t: TestApp;
 let admin: string;
@@ -302,4 +303,47 @@ describe('zips and statistics', () => {
 it('the route table names the spec’s calls under /api/MeasureIt/', () => {
   expect(routes.measureItPropertyList.path).toBe('/api/MeasureIt/GetPropertyList');
   expect(routes.measureItPitStatistics.path).toBe('/api/MeasureIt/GetPitStatistics');
+});
+
+describe('the demo data (decision 079)', () => {
+  it('holds custom lists whose rows each franchise user sees in its scope, and a row carries its saved image', async () => {
+    type Lists = { lists: { listId: number; name: string; rows: number }[] };
+    const all = (await callRoute(t, admin, 'measureItCustomSearchLists')).json<Lists>().lists;
+    const names: string[] = DEMO_CUSTOM_LISTS.map((l) => l.name);
+    expect(
+      all
+        .filter((l) => names.includes(l.name))
+        .map((l) => l.name)
+        .sort(),
+    ).toEqual([...names].sort());
+    for (const list of all.filter((l) => names.includes(l.name))) {
+      const perBranch = rowsOf<{ b: string; n: number }>(
+        await t.db.execute(sql`select branchno as b, count(*)::int as n from measureit_search_list_rows
+          where list_id = ${list.listId} group by 1`),
+      );
+      const limit = DEMO_CUSTOM_LISTS.find((l) => l.name === list.name)!.perBranch;
+      expect(perBranch.length).toBeGreaterThan(1);
+      expect(Math.max(...perBranch.map((r) => r.n))).toBeLessThanOrEqual(limit);
+      expect(list.rows).toBe(perBranch.reduce((a, r) => a + r.n, 0));
+    }
+    // A franchise user counts only its own branches' rows, and the search narrows to them.
+    const own = (await callRoute(t, franchise, 'measureItCustomSearchLists')).json<Lists>().lists;
+    const spring = own.find((l) => l.name === 'Spring walk: unmeasured lawns')!;
+    const [inScope] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from measureit_search_list_rows
+        where list_id = ${spring.listId} and branchno in ('SG101', 'SG102')`),
+    );
+    expect(spring.rows).toBe(inScope!.n);
+    const narrowed = await list(t, franchise, { branchNo: BRANCH, mode: 'Both', customSearchListId: spring.listId });
+    expect(narrowed.body.rows.length).toBeGreaterThan(0);
+    expect(narrowed.body.rows.every((r) => !r.complete && r.branchNo === BRANCH)).toBe(true);
+
+    // The row's image is the property's: set on one, read back through the search.
+    const [row] = narrowed.body.rows;
+    await t.db.execute(sql`update measured_properties set image_path = 'https://maps.example/x.png'
+      where property_id = ${row!.propertyId}`);
+    const again = await list(t, franchise, { branchNo: BRANCH, mode: 'Both', customSearchListId: spring.listId });
+    expect(again.body.rows.find((r) => r.propertyId === row!.propertyId)?.imagePath).toBe('https://maps.example/x.png');
+    expect(again.body.rows.filter((r) => r.propertyId !== row!.propertyId).every((r) => r.imagePath === '')).toBe(true);
+  });
 });

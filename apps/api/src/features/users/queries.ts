@@ -140,6 +140,7 @@ export async function userDetail(db: DbOrTx, userId: number): Promise<UserDetail
       allowVerification: users.allowVerification,
       measureItToolOnly: users.measureItToolOnly,
       SignIn: signIn,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(users)
     .leftJoin(userIdentities, eq(userIdentities.userId, users.userId))

@@ -7,6 +7,7 @@
  * branches, applications and permissions afresh from these tables (http/auth.ts), nothing is cached.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
+import { verify } from '@node-rs/argon2';
 import type { UserCreateResponse, UserDetail } from '@cc/contract';
 import { DEFAULT_PASSWORD, deleteRefusal, saveRefusal, touchRefusal } from '@cc/domain';
 import type { AppContext } from '../../context.js';
@@ -25,6 +26,12 @@ import {
   type CreateInput,
   type UserInput,
 } from './validate.js';
+
+/** Why the pending change may not be cleared (decision 078): the default password is known to everyone. */
+export const DEFAULT_PASSWORD_KEEPS_CHANGE = {
+  create: 'A user given the default password must change it at the first sign-in: type a password to turn this off.',
+  update: 'The user still has the default password: the change stays required until a password is set.',
+};
 
 const check = (refusal: ReturnType<typeof touchRefusal>) => {
   if (refusal) throw refusalError(refusal);
@@ -97,6 +104,9 @@ export async function createUser(ctx: AppContext, user: AuthUser, input: CreateI
     const errors = passwordErrors(input.password, input.confirmPassword);
     if (Object.keys(errors).length > 0) throw validationError(errors);
   }
+  if (!input.mustChangePassword && input.password === undefined) {
+    throw validationError({ mustChangePassword: DEFAULT_PASSWORD_KEEPS_CHANGE.create });
+  }
   const passwordHash = await hashPassword(password);
   const userId = await ctx.db.transaction(async (tx) => {
     await checkUserInput(tx, input, null);
@@ -105,11 +115,11 @@ export async function createUser(ctx: AppContext, user: AuthUser, input: CreateI
     const inserted = await tx
       .insert(users)
       // Given or the default, the password is the administrator's: the user chooses its own at the first sign-in
-      // (decision 064).
+      // (decision 064), unless the administrator who typed it says otherwise (decision 078).
       .values({
         ...userColumns(input),
         passwordHash,
-        mustChangePassword: true,
+        mustChangePassword: input.mustChangePassword,
         updatedAt: ctx.now(),
         createdAt: ctx.now(),
       })
@@ -149,10 +159,18 @@ export async function updateUser(
     await checkUserInput(tx, input, { userId, username: before.Username });
     check(saveRefusal(actor, target, shapeOf(input), administrators));
     await checkRights(tx, actor, before, rightsOfInput(input, before));
+    const pending = await pendingChange(tx, userId, before.mustChangePassword, input.mustChangePassword);
     await tx
       .update(users)
-      .set({ ...userColumns(input), updatedAt: ctx.now() })
+      .set({ ...userColumns(input), mustChangePassword: pending, updatedAt: ctx.now() })
       .where(eq(users.userId, userId));
+    if (before.mustChangePassword && !pending) {
+      // A session held at the change screen goes on: what held it has been waived (the cache hears it by trigger).
+      await tx
+        .update(sessions)
+        .set({ passwordChangeRequired: false })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    }
     await writeGrants(tx, userId, input);
     const after = await userDetail(tx, userId);
     await writeAudit(ctx, tx, user, {
@@ -167,6 +185,20 @@ export async function updateUser(
   // Every process hears it through migration 0033's triggers; this one drops its entries at once (decision 042).
   ctx.sessionCache.dropUser(userId);
   return userDetail(ctx.db, userId);
+}
+
+/**
+ * The pending password change after a save (decision 078): as asked, or as it was when the form leaves it out. It may
+ * be set for any user, and cleared unless the user's password is still the default one, which sign-in holds anyway.
+ */
+async function pendingChange(tx: DbOrTx, userId: number, was: boolean, asked: boolean | undefined): Promise<boolean> {
+  if (asked === undefined || asked === was) return was;
+  if (asked) return true;
+  const [row] = await tx.select({ hash: users.passwordHash }).from(users).where(eq(users.userId, userId));
+  if (row?.hash && (await verify(row.hash, DEFAULT_PASSWORD).catch(() => false))) {
+    throw validationError({ mustChangePassword: DEFAULT_PASSWORD_KEEPS_CHANGE.update });
+  }
+  return false;
 }
 
 /** End every live session of a user but `except`: its calls are released and its tokens stop working. */

@@ -15,3 +15,4 @@ export {
 export { useNotMeasuredReasons } from './api/queries';
 export { MEASUREIT_TEXT } from './texts';
 export { tileLayerOptions, useMapConfig, type MapConfig } from './map/tiles';
+export { SavedImageThumbnail } from './components/SavedImageThumbnail';

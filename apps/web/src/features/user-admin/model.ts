@@ -82,6 +82,8 @@ export interface UserFormValues {
   /** A new user's password, or '' for the default one (§5); not on the edit form (the password dialog resets it). */
   password: string;
   confirmPassword: string;
+  /** The next sign-in with a password must choose a new one (decisions 064, 078). */
+  mustChangePassword: boolean;
 }
 
 export const CSR_FLAGS = [
@@ -115,6 +117,7 @@ export function emptyForm(actor: UserAdminActor): UserFormValues {
     permissions: {},
     password: '',
     confirmPassword: '',
+    mustChangePassword: true,
   };
 }
 
@@ -148,6 +151,7 @@ export function formOf(user: UserDetail, defs: readonly PermissionDef[]): UserFo
     permissions,
     password: '',
     confirmPassword: '',
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
@@ -182,6 +186,7 @@ export function requestOf(values: UserFormValues, defs: readonly PermissionDef[]
     measureItToolOnly: values.measureItToolOnly,
     Applications,
     permissions,
+    mustChangePassword: values.mustChangePassword,
   };
 }
 
@@ -206,8 +211,15 @@ export function formRules(original: string | null) {
 }
 
 /** A new user's password in the create request: none (the default) when the form leaves it empty. */
-export function passwordOf(values: Pick<UserFormValues, 'password' | 'confirmPassword'>) {
-  return values.password === '' ? {} : { password: values.password, confirmPassword: values.confirmPassword };
+export function passwordOf(values: Pick<UserFormValues, 'password' | 'confirmPassword' | 'mustChangePassword'>) {
+  // The default password is always changed at the first sign-in (decision 078).
+  return values.password === ''
+    ? { mustChangePassword: true }
+    : {
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        mustChangePassword: values.mustChangePassword,
+      };
 }
 
 // ---- What the actor may offer ---------------------------------------------------------------------------------

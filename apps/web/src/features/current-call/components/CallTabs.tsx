@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Paper, Tabs } from '@mantine/core';
 import {
   IconAddressBook,
@@ -37,6 +38,10 @@ export interface CallTabsProps {
   refreshBusy: boolean;
   /** Opens MeasureIt for the customer; absent when not offered. */
   onMeasure?: (() => void) | undefined;
+  /** Why the customer could not be read, or null. */
+  customerError?: string | null;
+  /** The customer's saved measurement, shown on the pricing tab. */
+  measurement?: ReactNode;
   /** The call is held: its work may change. */
   open: boolean;
   onOpenLog: (call: HistoryRow) => void;
@@ -62,6 +67,8 @@ export function CallTabs({
   onRefresh,
   refreshBusy,
   onMeasure,
+  measurement,
+  customerError = null,
   open,
   onOpenLog,
   surveyFlagged,
@@ -112,6 +119,8 @@ export function CallTabs({
               onRefresh={onRefresh}
               refreshBusy={refreshBusy}
               onMeasure={onMeasure}
+              measurement={measurement}
+              customerError={customerError}
               active={open}
               visible={tab === 'pricing'}
             />

@@ -24,6 +24,7 @@ import { useCallCustomer } from '../hooks/useCallCustomer';
 import { useCallReference } from '../hooks/useCallReference';
 import { useCallDialogState } from '../hooks/useCallDialogState';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
+import { MeasurementThumbnail } from './MeasurementThumbnail';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
@@ -71,6 +72,8 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     draft: draft.pricing,
     readCustomer: refreshCustomer,
   });
+
+  const measureOpener = measureItOpener(user, sqldbid, customerNo);
 
   const onResultChange = (result: string | null) => {
     patch({ result, serviceCallReason: result === SERVICE_CALL_RESULT ? draft.serviceCallReason : null });
@@ -234,7 +237,9 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
             pricingSeen={pricingSeen}
             onRefresh={lawnSize.refresh}
             refreshBusy={lawnSize.busy}
-            onMeasure={measureItOpener(user, sqldbid, customerNo)}
+            onMeasure={measureOpener}
+            customerError={customerError}
+            measurement={measureOpener ? <MeasurementThumbnail sqldbid={sqldbid} customerNo={customerNo} /> : null}
             open={open}
             onOpenLog={dialogs.openHistoryLog}
             surveyFlagged={dialogs.surveyFlagged}

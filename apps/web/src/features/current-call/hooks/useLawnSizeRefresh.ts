@@ -7,7 +7,7 @@ import { toast } from '../../../lib/toast';
 import { onMeasurementSaved } from '../../measureit';
 import { repriceCustomer, type PricingDraft } from '../../pricing';
 import { householdMeasurement } from '../api/householdMeasurement';
-import { customerKey } from '../api/keys';
+import { customerKey, householdMeasurementKey } from '../api/keys';
 import {
   isSaveFor,
   measureItPathFor,
@@ -51,6 +51,7 @@ export function useLawnSizeRefresh(args: LawnSizeRefreshArgs) {
       let priced: Customer | null;
       if (measuresCustomer(customerNo)) {
         const [household, fresh] = await Promise.all([householdMeasurement(sqldbid, customerNo), readCustomer()]);
+        queryClient.setQueryData(householdMeasurementKey(sqldbid, customerNo), household);
         priced = fresh ?? customer;
         lawnSize = refreshedLawnSize(household, priced?.lawnSize ?? 0);
         if (fresh && fresh.lawnSize !== lawnSize) {

@@ -4,6 +4,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { MeasureItPropertyRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { SavedImageThumbnail } from '../../measureit';
 import { SORT_FIELDS, type SortField } from '../model';
 
 interface GridContext {
@@ -26,6 +27,15 @@ function SelectCell({ data, context }: CustomCellRendererProps<MeasureItProperty
       Select
     </Button>
   );
+}
+
+/** Who a row is, as the thumbnail's and the dialog's names say it. */
+const rowName = (row: MeasureItPropertyRow) =>
+  `${row.custNo !== null ? `customer ${row.custNo}` : 'the neighbour'} at ${row.streetAddress}`;
+
+function ImageCell({ data }: CustomCellRendererProps<MeasureItPropertyRow>) {
+  if (!data?.imagePath) return null;
+  return <SavedImageThumbnail url={data.imagePath} of={rowName(data)} height={26} tabIndex={-1} />;
 }
 
 const SORTS = Object.fromEntries(SORT_FIELDS.map((f) => [f, f])) as Record<SortField, SortField>;
@@ -52,14 +62,27 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
     cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
   },
   {
+    colId: 'image',
+    headerName: 'Image',
+    headerTooltip: 'The saved measurement: click to see it larger',
+    width: 62,
+    minWidth: 62,
+    maxWidth: 62,
+    resizable: false,
+    sortable: false,
+    cellRenderer: ImageCell,
+    cellStyle: { paddingLeft: 4, paddingRight: 4, display: 'flex', alignItems: 'center' },
+  },
+  {
     field: 'custNo',
     headerName: 'Cust No',
-    width: 100,
+    width: 88,
     valueFormatter: ({ value }) => (value === null ? '' : String(value)),
   },
-  { field: 'branchNo', headerName: 'Branch', width: 90 },
-  { field: 'firstName', headerName: 'First Name', width: 120 },
-  { field: 'lastName', headerName: 'Last Name', width: 130 },
+  // Narrowed to what they hold, so the Image column costs the search no column at 1366 px (decision 079).
+  { field: 'branchNo', headerName: 'Branch', width: 80 },
+  { field: 'firstName', headerName: 'First Name', width: 108 },
+  { field: 'lastName', headerName: 'Last Name', width: 116 },
   { field: 'streetAddress', headerName: 'Street Address', flex: 1, minWidth: 170 },
   { field: 'city', headerName: 'City', width: 130 },
   { field: 'state', headerName: 'State', width: 75 },

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   Alert,
   Button,
@@ -41,6 +41,8 @@ export interface PricingTabProps {
   sqldbid: number;
   customerNo: number;
   customer: Customer | null;
+  /** Why the customer could not be read, when it could not: there is nothing to price then. */
+  customerError?: string | null;
   user: SessionUser;
   draft: PricingDraft;
   onChange: (draft: PricingDraft) => void;
@@ -50,6 +52,8 @@ export interface PricingTabProps {
   refreshBusy: boolean;
   /** Opens MeasureIt for the customer in its own window; absent when the user or the customer has no MeasureIt. */
   onMeasure?: (() => void) | undefined;
+  /** What MeasureIt saved of the customer (its image), shown beside Measure lawn; absent when there is nothing. */
+  measurement?: ReactNode;
   /** The call is open: selections and edits are allowed. */
   active: boolean;
   /** The tab is the one shown: the lawn size alert waits for it. */
@@ -87,10 +91,12 @@ export function PricingTab(props: PricingTabProps) {
     if (nextYear !== null) onChange(withServiceYear(draft, nextYear));
   }, [nextYear, draft, onChange]);
 
-  if (error) {
+  // Without a customer there is no zip or lawn size to price: say so rather than wait for one that will not come.
+  const failure = error?.message ?? (customer ? null : (props.customerError ?? null));
+  if (failure !== null) {
     return (
       <Alert color="red" icon={<IconAlertCircle size={18} />} title="Pricing could not be loaded" role="alert">
-        {error.message}
+        {failure}
       </Alert>
     );
   }
@@ -126,6 +132,7 @@ function PricingScreen({
   onRefresh,
   refreshBusy,
   onMeasure,
+  measurement,
   refreshing,
   currentYear,
   visible,
@@ -211,6 +218,7 @@ function PricingScreen({
           </Text>
         </Group>
         <Group gap="xs">
+          {measurement}
           {onMeasure ? (
             <Button
               size="xs"

@@ -13,6 +13,8 @@ export interface AdditionalServicesProps {
 /**
  * Additional services (service group 'A'): a check box each, with its price, billing and state. A service blocked
  * by another on its gl_account, or included in the lawn program, cannot be ticked; the reason shows beside it.
+ * The billing is said under the price, so the name has the room the card has and wraps only between words at
+ * 1366 px (decision 079).
  */
 export function AdditionalServices({ data, quote, active, onToggle }: AdditionalServicesProps) {
   return (
@@ -29,11 +31,10 @@ export function AdditionalServices({ data, quote, active, onToggle }: Additional
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Service</Table.Th>
-              <Table.Th w={110} ta="right">
+              <Table.Th w={104} ta="right">
                 Price
               </Table.Th>
-              <Table.Th w={96}>Billing</Table.Th>
-              <Table.Th>State</Table.Th>
+              <Table.Th w={124}>State</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -46,6 +47,7 @@ export function AdditionalServices({ data, quote, active, onToggle }: Additional
                 <Table.Tr key={s.Id} data-testid={`service-${s.Id}`} data-selected={selected}>
                   <Table.Td>
                     <Checkbox
+                      styles={{ label: { overflowWrap: 'normal', wordBreak: 'normal', hyphens: 'none' } }}
                       label={s.ServiceName}
                       checked={selected}
                       disabled={!active || (!selected && state?.blocked === true)}
@@ -63,9 +65,9 @@ export function AdditionalServices({ data, quote, active, onToggle }: Additional
                         now {formatMoney(line.extendedPriceSold)}
                       </Text>
                     ) : null}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{monthly ? 'Monthly' : 'One-time'}</Text>
+                    <Text size="xs" c="gray.7">
+                      {monthly ? 'Monthly' : 'One-time'}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="wrap">

@@ -32,6 +32,7 @@ import { AccountSection, type UsernameStatus } from './AccountSection';
 import { GrantsSection } from './GrantsSection';
 import { OrganisationSection } from './OrganisationSection';
 import { NewPasswordSection } from './NewPasswordSection';
+import { PendingPasswordSection } from './PendingPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { signInNote } from '../sign-in';
@@ -226,14 +227,12 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
                 usernameStatus={status}
               />
             </Paper>
-            {user ? null : (
-              <Paper withBorder p="md">
-                <Title order={2} size="h5" mb="sm">
-                  Password
-                </Title>
-                <NewPasswordSection form={form} />
-              </Paper>
-            )}
+            <Paper withBorder p="md">
+              <Title order={2} size="h5" mb="sm">
+                Password
+              </Title>
+              {user ? <PendingPasswordSection form={form} user={user} /> : <NewPasswordSection form={form} />}
+            </Paper>
             <Paper withBorder p="md">
               <Title order={2} size="h5" mb="sm">
                 Company and role

@@ -134,7 +134,8 @@ export default function UserEditPage() {
       {(created || createdWithOwn) && detail ? (
         <Alert color="blue" icon={<IconInfoCircle size={18} />} title="User created" data-testid="created-note">
           {detail.Username} signs in with {created ? 'the default password ' : 'the password you set'}
-          {created ? <strong>{created}</strong> : null} and then chooses their own.
+          {created ? <strong>{created}</strong> : null}
+          {detail.mustChangePassword ? ' and then chooses their own.' : '.'}
         </Alert>
       ) : null}
       {readOnly ? (
