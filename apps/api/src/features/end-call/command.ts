@@ -34,6 +34,7 @@ import {
   recordCallCustomer,
   requireCallInScope,
 } from '../current-call/index.js';
+import { applyAgentEvent } from '../agent-states/index.js';
 import { quoteForCall } from '../pricing/index.js';
 import { writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
@@ -348,6 +349,14 @@ export async function endCall(
         });
         await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now, recorded, place.branchNo);
         await releaseCall(tx, user, input);
+        // The CSR wraps the call up, then is Ready (decision 076): whatever call they held, this one has ended.
+        await applyAgentEvent(
+          ctx,
+          tx,
+          user.userId,
+          { kind: 'callEnded', callKey: null, wrapUpSeconds: ctx.config.agentWrapUpSeconds },
+          'call',
+        );
         return updated;
       });
 
