@@ -1,23 +1,20 @@
 /**
  * Agent states (decision 076) through the real routes: the CSR's own state and its refusals, opening and ending a call
  * (the call screen's open, its heartbeat, its release, and End Call), the Wrap-up's end recorded on the next touch or
- * by the sweep, signing out, the history rows each change writes, the supervisor's floor within its scope (and its
- * stream hearing a change), and the administrators' away reasons with their audit rows. PGlite and PostgreSQL.
+ * by the sweep, the history rows each change writes, and the administrators' away reasons with their audit rows. The
+ * floor's side is supervisor-floor/floor-agents.test.ts. PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { AgentState, AwayReason, FloorSnapshot } from '@cc/contract';
+import type { AgentState, AwayReason } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { openFloorStream, ticketFor } from '../supervisor-floor/test-support.js';
 import { settleWrapUps } from './service.js';
 
 let t: TestApp;
 let admin: string;
-let supervisor: string;
-let franchiseSupervisor: string;
 let franchise: string;
 let cof: string;
 let franchiseId: number;
@@ -50,12 +47,6 @@ function choose(token: string, payload: object) {
   return t.call(token, { method: 'PUT', url: '/api/agent-state', payload });
 }
 
-async function floor(token: string): Promise<FloorSnapshot> {
-  const response = await t.call(token, { method: 'GET', url: '/api/supervisor/floor' });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<FloorSnapshot>();
-}
-
 interface HistoryRow {
   state: string;
   reason_id: number | null;
@@ -84,17 +75,8 @@ async function history(id: number): Promise<HistoryRow[]> {
 const now = () => t.clock.now().toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AGENT_WRAP_UP_SECONDS: '30', FLOOR_HEARTBEAT_SECONDS: '1' } });
-  // A franchise's supervisor: the measurer made an independent franchise's role 2 with branch SG101 (its scope).
-  await t.db.execute(sql`update users set role_id = 2, company_id = 3 where username = 'measurer'`);
-  await t.db.execute(sql`insert into user_branches (user_id, branchno)
-    select user_id, 'SG101' from users where username = 'measurer'`);
-  [admin, supervisor, franchise, cof] = await Promise.all([
-    t.signin('admin'),
-    t.signin('supervisor'),
-    t.signin('csr.franchise'),
-    t.signin('csr.cof'),
-  ]);
+  t = await createTestApp({ env: { AGENT_WRAP_UP_SECONDS: '30' } });
+  [admin, franchise, cof] = await Promise.all([t.signin('admin'), t.signin('csr.franchise'), t.signin('csr.cof')]);
   franchiseId = await userId('csr.franchise');
   breakId = await reasonId('Break');
   lunchId = await reasonId('Lunch');
@@ -229,65 +211,6 @@ describe('calls move the state', () => {
       payload: { ...MARGARET, save: false },
     });
     expect(await mine(franchise)).toMatchObject({ state: 'Away', reason: 'Lunch' });
-  });
-});
-
-describe('the supervisor’s floor', () => {
-  it('shows each signed-in CSR’s state and since when, within the scope', async () => {
-    const cofId = await userId('csr.cof');
-    await choose(cof, { state: 'Ready' });
-    await choose(franchise, { state: 'Away', reasonId: breakId });
-    const all = await floor(supervisor);
-    expect(all.agents.find((a) => a.userId === franchiseId)).toMatchObject({
-      csr: 'Riley Franks',
-      state: 'Away',
-      reason: 'Break',
-      wrapUpUntil: null,
-    });
-    expect(all.agents.find((a) => a.userId === cofId)).toMatchObject({ state: 'Ready', reason: '' });
-
-    franchiseSupervisor = await t.signin('measurer');
-    const own = await floor(franchiseSupervisor);
-    expect(own.agents.map((a) => a.userId)).toContain(franchiseId);
-    expect(own.agents.map((a) => a.userId)).not.toContain(cofId);
-  });
-
-  it('a Wrap-up past its end is Ready on the floor, before anything records it', async () => {
-    await holdCall(t, franchise, MARGARET);
-    await t.call(franchise, {
-      method: 'POST',
-      url: '/api/call-center/call-inactive',
-      payload: { ...MARGARET, save: false },
-    });
-    const wrap = (await floor(supervisor)).agents.find((a) => a.userId === franchiseId);
-    expect(wrap).toMatchObject({ state: 'Wrap-up', since: now() });
-    t.clock.advance(45);
-    const ready = (await floor(supervisor)).agents.find((a) => a.userId === franchiseId);
-    expect(ready).toMatchObject({ state: 'Ready', since: wrap?.wrapUpUntil, wrapUpUntil: null });
-  });
-
-  it('hears a change on its stream', async () => {
-    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await openFloorStream(baseUrl, await ticketFor(t, supervisor));
-    try {
-      await stream.next((s) => s.agents.some((a) => a.userId === franchiseId && a.state === 'Ready'));
-      await choose(franchise, { state: 'Away', reasonId: lunchId });
-      const seen = await stream.next((s) => s.agents.some((a) => a.userId === franchiseId && a.state === 'Away'));
-      expect(seen.agents.find((a) => a.userId === franchiseId)?.reason).toBe('Lunch');
-    } finally {
-      stream.close();
-    }
-  });
-
-  it('signing out of the last session is Offline, and the CSR leaves the floor', async () => {
-    const second = await t.signin('csr.franchise');
-    expect((await t.call(second, { method: 'POST', url: '/api/auth/signout' })).statusCode).toBe(200);
-    expect((await mine(franchise)).state).toBe('Away'); // still signed in elsewhere
-    expect((await t.call(franchise, { method: 'POST', url: '/api/auth/signout' })).statusCode).toBe(200);
-    expect((await history(franchiseId)).at(-1)).toMatchObject({ state: 'Offline', source: 'session', ended_at: null });
-    expect((await floor(supervisor)).agents.map((a) => a.userId)).not.toContain(franchiseId);
-    franchise = await t.signin('csr.franchise');
-    expect((await mine(franchise)).state).toBe('Offline');
   });
 });
 

@@ -17,13 +17,14 @@ export function registerAgentStateRoutes(app: FastifyInstance, ctx: AppContext):
   // and a restart only delays the record (a read of the state meanwhile already answers Ready).
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
-  app.addHook('onReady', async () => {
+  app.addHook('onReady', (done) => {
     timer = setInterval(() => {
       running = settleWrapUps(ctx.db, ctx.now()).catch((error: unknown) => {
         ctx.log.warn({ err: error }, 'agent states: the wrap-up sweep failed; the next one tries again');
       });
     }, WRAP_UP_SWEEP_MS);
     timer.unref();
+    done();
   });
   app.addHook('preClose', async () => {
     clearInterval(timer);
