@@ -12,8 +12,8 @@ const KEY = ['agent-state'] as const;
 export const agentStateQuery = queryOptions({
   queryKey: [...KEY, 'mine'],
   queryFn: () => api('myAgentState'),
-  // Another tab, or the phone system, may move the state: read it again now and then, and when the tab comes back.
-  refetchInterval: 60_000,
+  // Another tab may have moved the state: read it again when this one comes back. No polling: every request keeps the
+  // session from going idle on the server (decision 076).
   refetchOnWindowFocus: true,
   staleTime: 0,
 });

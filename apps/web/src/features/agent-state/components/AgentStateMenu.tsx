@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconCircleFilled, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { formatTimeInState, secondsInState } from '@cc/domain';
 import { adminToast } from '../../../lib/toast';
@@ -46,7 +46,8 @@ export function AgentStateMenu() {
           variant="default"
           size="sm"
           px="xs"
-          aria-label={`Your state: ${label}${seconds === null ? '' : `, for ${formatTimeInState(seconds)}`}. Change state`}
+          // Its name is what it shows (the state, the time in it), as a screen reader user hears it.
+          title="Your agent state: change it here"
           data-testid="agent-state"
           data-state={data.state}
           rightSection={<IconChevronDown size={14} />}
@@ -58,15 +59,15 @@ export function AgentStateMenu() {
               {label}
             </Text>
             {seconds !== null && (
-              <Badge
-                variant="light"
-                color="gray.8"
-                size="sm"
-                radius="sm"
+              <Text
+                size="xs"
+                c="gray.7"
+                span
                 style={{ fontVariantNumeric: 'tabular-nums' }}
+                data-testid="agent-state-time"
               >
                 {formatTimeInState(seconds)}
-              </Badge>
+              </Text>
             )}
           </Group>
         </Button>
