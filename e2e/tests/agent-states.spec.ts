@@ -29,7 +29,7 @@ test.afterEach(async ({ request }) => {
 
 /** The CSR's row in the floor's agent table. */
 const agentRow = (floor: Page, csr: string): Locator =>
-  floor.getByTestId('floor-agents').locator(`[data-csr="${csr}"]`);
+  floor.getByTestId('floor-agents').locator(`[data-agent="${csr}"]`);
 
 test('a CSR goes Away, takes a call and wraps it up; the floor follows each state', async ({ page, browser }) => {
   test.setTimeout(240_000);

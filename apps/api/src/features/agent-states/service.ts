@@ -90,7 +90,10 @@ export async function applyAgentEvent(
   const now = ctx.now();
   await lockUser(tx, userId);
   await settleWrapUps(tx, now, userId);
-  const [row] = rowsOf<StateRow>(await tx.execute(sql`select * from agent_states where user_id = ${userId}`));
+  // FOR UPDATE: a sweep settling this row right now (so skipped above) is waited for, and its Ready read.
+  const [row] = rowsOf<StateRow>(
+    await tx.execute(sql`select * from agent_states where user_id = ${userId} for update`),
+  );
   const current = row ? stateOfRow(row) : { ...OFFLINE, since: new Date(0) };
   const transition = nextAgentState(current, event, now);
   if (transition.kind === 'none') return current;

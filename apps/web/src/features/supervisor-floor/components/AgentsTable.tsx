@@ -38,7 +38,7 @@ export function AgentsTable({ snapshot, receivedAt }: { snapshot: FloorSnapshot;
         </Table.Thead>
         <Table.Tbody>
           {agents.map((a) => (
-            <Table.Tr key={a.userId} data-csr={a.csr} data-state={a.state}>
+            <Table.Tr key={a.userId} data-agent={a.csr} data-state={a.state}>
               <Table.Td>{a.csr}</Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
