@@ -3,9 +3,9 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '.
 import { DEMO_PASSWORD, SERVER, shot, signIn } from './helpers.js';
 
 /**
- * Agent states (decision 076), at 1366x768: a CSR goes Away with a reason from the header, opens a call (On call),
- * ends it (Wrap-up, then Ready by itself), and the supervisor's floor in another browser shows each state as it
- * happens. Customer: Dale Okonkwo (csr.franchise, no email). The server's Wrap-up is 4 s so the journey sees it end.
+ * Agent states (decision 076), at 1366x768: an administrator adds an away reason; a CSR goes Away with it from the
+ * header, opens a call (On call), ends it (Wrap-up, then Ready by itself), and the supervisor's floor in another
+ * browser shows each state as it happens. Customer: Dale Okonkwo (csr.franchise, no email). The server's Wrap-up is 4 s so the journey sees it end.
  */
 
 test.use({ serverEnv: { AGENT_WRAP_UP_SECONDS: '4' }, viewport: { width: 1366, height: 768 } });
@@ -33,6 +33,25 @@ const agentRow = (floor: Page, csr: string): Locator =>
 
 test('a CSR goes Away, takes a call and wraps it up; the floor follows each state', async ({ page, browser }) => {
   test.setTimeout(240_000);
+  // The administrator adds the reason the CSR will give, among the reference data.
+  const adminContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'admin');
+    await admin.goto('/admin/reference/away-reasons');
+    const reasons = admin.getByRole('table', { name: 'Away reasons' });
+    await expect(reasons.getByRole('row').filter({ hasText: 'Lunch' })).toBeVisible();
+    await admin.getByRole('button', { name: 'Add away reason' }).click();
+    const add = admin.getByRole('dialog', { name: 'Add away reason' });
+    await add.getByRole('textbox', { name: 'Description' }).fill('Team huddle');
+    await add.getByRole('button', { name: 'Save' }).click();
+    await expect(reasons.getByRole('row').filter({ hasText: 'Team huddle' })).toBeVisible();
+    await expectAxeClean(admin, 'the away reasons', { exclude: TOASTS });
+    await shot(admin, 'agent-state-away-reasons');
+  } finally {
+    await adminContext.close();
+  }
+
   const floor = page;
   await signIn(floor, 'supervisor');
   await floor.goto('/call-center/floor');
@@ -53,11 +72,11 @@ test('a CSR goes Away, takes a call and wraps it up; the floor follows each stat
     await expect(menu.getByText('Away: pick a reason')).toBeVisible();
     await expectAxeClean(csr, 'the header with the state menu open', { exclude: TOASTS });
     await shot(csr, 'agent-state-menu');
-    await menu.getByRole('menuitem', { name: 'Lunch' }).click();
+    await menu.getByRole('menuitem', { name: 'Team huddle' }).click();
     await expect(state).toHaveAttribute('data-state', 'Away');
-    await expect(state).toContainText('Away: Lunch');
+    await expect(state).toContainText('Away: Team huddle');
     await expect(agentRow(floor, 'Riley Franks')).toHaveAttribute('data-state', 'Away', { timeout: 5000 });
-    await expect(agentRow(floor, 'Riley Franks')).toContainText('Away: Lunch');
+    await expect(agentRow(floor, 'Riley Franks')).toContainText('Away: Team huddle');
 
     // Opening a call is On call, on the header and on the floor.
     await csr.goto(OKONKWO_CALL);
