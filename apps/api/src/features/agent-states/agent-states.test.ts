@@ -11,7 +11,7 @@ import type { AgentState, AwayReason } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { holdCall } from '../../test/calls.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { settleWrapUps } from './service.js';
+import { settleLapsedSessions, settleWrapUps } from './service.js';
 
 let t: TestApp;
 let admin: string;
@@ -263,5 +263,26 @@ describe('the away reasons (administrators)', () => {
       payload: { Description: 'Nothing' },
     });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a browser closed without signing out', () => {
+  it('is Offline from the moment the user’s last session lapsed, recorded by the sweep once', async () => {
+    await choose(franchise, { state: 'Ready' });
+    const idle = t.config.session.idleSeconds;
+    // Every session is live now: nothing to record.
+    expect(await settleLapsedSessions(t.db, t.clock.now(), idle)).toBe(0);
+    const later = new Date(t.clock.now().getTime() + (idle + 60) * 1000);
+    expect(await settleLapsedSessions(t.db, later, idle)).toBeGreaterThanOrEqual(1);
+    expect(await settleLapsedSessions(t.db, later, idle)).toBe(0);
+    const [lapse] = rowsOf<{ at: string | Date }>(
+      await t.db.execute(sql`select max(least(last_seen_at + ${`${idle} seconds`}::interval, expires_at)) as at
+        from sessions where user_id = ${franchiseId} and revoked_at is null`),
+    );
+    const at = new Date(lapse!.at).toISOString();
+    expect((await history(franchiseId)).slice(-2).map((r) => [r.state, r.source, r.started_at, r.ended_at])).toEqual([
+      ['Ready', 'user', now(), at],
+      ['Offline', 'session', at, null],
+    ]);
   });
 });

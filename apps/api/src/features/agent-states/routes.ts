@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { chooseAgentState, offeredAwayReasons } from './own-state.js';
-import { readAgentState, settleWrapUps } from './service.js';
+import { readAgentState, settleLapsedSessions, settleWrapUps } from './service.js';
 
-/** How often each process records the Ready of Wrap-ups nobody touched since they ended (decision 076). */
+/**
+ * How often each process records the Ready of Wrap-ups nobody touched since they ended, and the Offline of users whose
+ * sessions all lapsed without a sign-out (decision 077).
+ */
 export const WRAP_UP_SWEEP_MS = 5000;
 
 /** A CSR's own agent state (decision 076); others' are read on the supervisor's floor. */
@@ -19,9 +22,12 @@ export function registerAgentStateRoutes(app: FastifyInstance, ctx: AppContext):
   let running: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', (done) => {
     timer = setInterval(() => {
-      running = settleWrapUps(ctx.db, ctx.now()).catch((error: unknown) => {
-        ctx.log.warn({ err: error }, 'agent states: the wrap-up sweep failed; the next one tries again');
-      });
+      const now = ctx.now();
+      running = settleWrapUps(ctx.db, now)
+        .then(() => settleLapsedSessions(ctx.db, now, ctx.config.session.idleSeconds))
+        .catch((error: unknown) => {
+          ctx.log.warn({ err: error }, 'agent states: the sweep failed; the next one tries again');
+        });
     }, WRAP_UP_SWEEP_MS);
     timer.unref();
     done();

@@ -71,6 +71,40 @@ export async function settleWrapUps(db: DbOrTx, now: Date, userId?: number): Pro
   return rows.length;
 }
 
+/**
+ * Record Offline for every user whose sessions have all lapsed (idle past `idleSeconds`, past their end, revoked) while
+ * their state says otherwise — a browser closed without signing out. The Offline starts when the last session lapsed,
+ * so the history does not count the hours after it as Ready or Away. Rows another transaction is changing are left
+ * to it.
+ */
+export async function settleLapsedSessions(db: DbOrTx, now: Date, idleSeconds: number): Promise<number> {
+  const idle = `${idleSeconds} seconds`;
+  const rows = rowsOf<{ user_id: number }>(
+    await db.execute(sql`
+      with lapsed as (
+        select a.user_id, a.history_id, greatest(a.started_at, coalesce(live.until, a.started_at)) as at
+        from agent_states a
+        left join lateral (
+          select max(least(s.last_seen_at + ${idle}::interval, s.expires_at, coalesce(s.revoked_at, s.expires_at)))
+            as until
+          from sessions s where s.user_id = a.user_id) live on true
+        where a.state <> 'Offline' and (live.until is null or live.until <= ${now.toISOString()})
+        for update of a skip locked),
+      closed as (
+        update agent_state_history h set ended_at = lapsed.at from lapsed where h.id = lapsed.history_id),
+      opened as (
+        insert into agent_state_history (user_id, state, started_at, source)
+        select user_id, 'Offline', at, 'session' from lapsed
+        returning id, user_id, started_at)
+      update agent_states s
+        set state = 'Offline', reason_id = null, started_at = opened.started_at, wrap_up_until = null,
+            call_key = null, history_id = opened.id
+      from opened where s.user_id = opened.user_id
+      returning s.user_id`),
+  );
+  return rows.length;
+}
+
 async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${userId})`);
 }
