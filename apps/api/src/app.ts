@@ -59,6 +59,7 @@ import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervi
 import { registerMeasureItRoutes } from './features/measureit/index.js';
 import { registerMeasureItSearchRoutes } from './features/measureit-search/index.js';
 import { registerMapsRoutes } from './features/maps/index.js';
+import { registerAgentStateRoutes } from './features/agent-states/index.js';
 import { registerOpsRoutes } from './ops/routes.js';
 
 export interface AppDeps {
@@ -215,6 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMeasureItRoutes(app, ctx);
   registerMeasureItSearchRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
+  registerAgentStateRoutes(app, ctx);
   registerMapsRoutes(app, ctx);
 
   return app;

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { CALL_SEARCH_COUNT_LIMIT, MEASUREIT_SEARCH_COUNT_LIMIT } from '@cc/contract';
-import { IDLE_TIMEOUT_SECONDS, IDLE_WARNING_SECONDS, SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS } from '@cc/domain';
+import {
+  DEFAULT_WRAP_UP_SECONDS,
+  IDLE_TIMEOUT_SECONDS,
+  IDLE_WARNING_SECONDS,
+  SESSION_IDLE_SECONDS,
+  SESSION_MAX_SECONDS,
+} from '@cc/domain';
 import { trustProxyVar } from './config-trust-proxy.js';
 
 const intVar = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -68,6 +74,8 @@ const EnvSchema = z.object({
   /** The floor view's streams (decision 035): a scope is read again at most this often, and a comment keeps it open. */
   FLOOR_MIN_INTERVAL_MS: intVar(500),
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
+  /** After a call ends, a CSR is in Wrap-up this long, then Ready (decision 076); 0 goes straight to Ready. */
+  AGENT_WRAP_UP_SECONDS: z.coerce.number().int().min(0).max(3600).default(DEFAULT_WRAP_UP_SECONDS),
   /** The call search counts its matches up to this many; past it the answer says "more than" (decision 039). */
   CALL_SEARCH_COUNT_LIMIT: intVar(CALL_SEARCH_COUNT_LIMIT),
   /** From this $skip on, a search grid's page in the last half of an exact count is read from the end (decision 051). */
@@ -192,6 +200,8 @@ export interface Config {
   measureItLockSeconds: number;
   /** The floor view's streams (decision 035). */
   floor: { minIntervalMs: number; heartbeatSeconds: number };
+  /** Seconds of Wrap-up after a call (decision 076). */
+  agentWrapUpSeconds: number;
   /** The call search counts up to this many matches (decision 039). */
   callSearchCountLimit: number;
   /** From this $skip on the call and MeasureIt searches count first, and read a page in the last half from the end. */
@@ -306,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     callLockReleaseSeconds: e.CALL_LOCK_RELEASE_SECONDS,
     measureItLockSeconds: e.MEASUREIT_LOCK_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
+    agentWrapUpSeconds: e.AGENT_WRAP_UP_SECONDS,
     callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
     gridDeepSkip: e.GRID_DEEP_SKIP,
     measureItSearchCountLimit: e.MEASUREIT_SEARCH_COUNT_LIMIT,

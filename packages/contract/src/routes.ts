@@ -22,6 +22,7 @@ import { measureItRoutes } from './measureit-routes.js';
 import { measureItSearchRoutes } from './measureit-search-routes.js';
 import { measureItResumeRoutes } from './measureit-resume.js';
 import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
+import { agentStateRoutes } from './agent-states-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
 import { callViewRoutes } from './call-view.js';
@@ -75,6 +76,8 @@ export const routes = {
   ...outboundImportRoutes,
   // ---- The supervisor's view of the floor (decision 035) ----
   ...supervisorFloorRoutes,
+  // ---- Agent states (decision 076) ----
+  ...agentStateRoutes,
   // ---- MeasureIt (decision 036) ----
   ...measureItRoutes,
   ...measureItSearchRoutes,

@@ -4,6 +4,7 @@
  * centre's (America/Chicago).
  */
 import { z } from './zod.js';
+import { AgentStateName } from './agent-states.js';
 
 /** Listed rows of one outbound list (call type) of one branch. */
 export const FloorListCount = z.object({ branchNo: z.string(), type: z.string(), n: z.number().int() });
@@ -39,6 +40,18 @@ export const FloorCsr = z.object({
   week: FloorTally,
 });
 
+/** A signed-in CSR's agent state (decision 076): since when, with the away reason's description (else empty). */
+export const FloorAgent = z.object({
+  userId: z.number().int(),
+  csr: z.string(),
+  state: AgentStateName,
+  reason: z.string(),
+  since: z.string(),
+  /** When a Wrap-up turns into Ready; null in every other state. */
+  wrapUpUntil: z.string().nullable(),
+});
+export type FloorAgent = z.infer<typeof FloorAgent>;
+
 export const FloorHour = z.object({
   hour: z.number().int().min(0).max(23),
   calls: z.number().int(),
@@ -53,6 +66,8 @@ export const FloorSnapshot = z.object({
   lists: z.array(FloorListCount),
   openCalls: z.array(FloorOpenCall),
   csrs: z.array(FloorCsr),
+  /** The agent state of every CSR signed in within the scope, by name. */
+  agents: z.array(FloorAgent),
   /** Today's ended calls and sales per hour, 24 rows. */
   hours: z.array(FloorHour),
 });

@@ -13,12 +13,14 @@ import {
 } from '@tabler/icons-react';
 import { api } from '../lib/api';
 import { beforeSignOut } from '../lib/before-sign-out';
-import { mayEnter } from '../lib/access';
+import { ACCESS } from '@cc/domain';
+import { mayCall, mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
+import { AgentStateMenu } from '../features/agent-state';
 import { FLOOR_PATH } from '../features/supervisor-floor';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
@@ -38,6 +40,8 @@ export function Layout() {
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
   // Held to a password change (decision 064): nothing to go to but the change and signing out.
   const held = current?.user.mustChangePassword === true;
+  // Whoever takes calls has an agent state to show and change (decision 076).
+  const agent = !held && mayCall(ACCESS.call, current?.user ?? null);
   // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
   useFocusKeeper();
 
@@ -65,6 +69,7 @@ export function Layout() {
           </UnstyledButton>
           {current ? (
             <Group gap="xs" wrap="nowrap">
+              {agent && <AgentStateMenu key={current.user.UserId} />}
               {quotes && <QuoteSearchBox />}
               {held ? null : (
                 <Button

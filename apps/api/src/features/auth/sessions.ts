@@ -16,6 +16,7 @@ import { accessTokens, sessions } from '../../db/schema/index.js';
 import { unauthenticated, type AppError } from '../../http/errors.js';
 import { hashToken, newToken, sessionEnded } from '../../http/auth.js';
 import { sessionUserById } from './session-user.js';
+import { agentSessionEnded } from '../agent-states/index.js';
 import { releaseSessionCalls } from '../current-call/index.js';
 
 export const REFRESH_COOKIE = 'cc_refresh';
@@ -86,10 +87,12 @@ export async function createSession(
 /**
  * End a session: its calls are released at once (another CSR can open them; they stay the user's saved call,
  * so the dashboard sends the user back after the next sign-in), its access tokens and refresh credential stop
- * working.
+ * working, and a user left with no live session is Offline.
  */
 export async function endSession(ctx: AppContext, tx: DbOrTx, sessionId: string): Promise<void> {
   await releaseSessionCalls(ctx, tx, sessionId);
+  // Read before the session is revoked below: the user's last session ending is Offline (decision 076).
+  await agentSessionEnded(ctx, tx, sessionId);
   await tx
     .update(sessions)
     .set({ revokedAt: ctx.now(), refreshHash: null, previousRefreshHash: null })

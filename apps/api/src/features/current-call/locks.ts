@@ -5,12 +5,13 @@
  * that took it is alive: a crashed browser, a signed-out or timed-out session never keeps a call.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { callTypeByName } from '@cc/domain';
+import { agentCallKey, callTypeByName } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { orders, outboundCalls, savedCalls } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
+import { applyAgentEvent } from '../agent-states/index.js';
 import { ROW_COLUMNS } from '../outbound/index.js';
 import { lockHeld } from './held.js';
 import { requireCallInScope } from './scope.js';
@@ -170,6 +171,15 @@ export async function markCallActive(
           .returning({ orderId: orders.orderId });
     await tx.delete(savedCalls).where(eq(savedCalls.userId, user.userId));
     if (opened) await discardOtherWorkStates(tx, user, input);
+    // The CSR is On call from the opening, in the transaction of the lock; a beat of the same call changes nothing
+    // (decision 076), which is also how a new prospect's call, with nothing to lock, is told from its beats.
+    await applyAgentEvent(
+      ctx,
+      tx,
+      user.userId,
+      { kind: 'callOpened', callKey: agentCallKey(input.sqldbid, input.customerNo) },
+      'call',
+    );
     return { ok: true as const, lockedAt: now.toISOString(), expiredOrders: expired.length };
   });
 }
@@ -225,6 +235,18 @@ export async function markCallInactive(
     if (outboundId) {
       await tx.update(outboundCalls).set({ callActive: false }).where(eq(outboundCalls.outboundId, outboundId));
     }
+    // Leaving or cancelling the call in hand is its end for the CSR's state: Wrap-up, then Ready (decision 076).
+    await applyAgentEvent(
+      ctx,
+      tx,
+      user.userId,
+      {
+        kind: 'callEnded',
+        callKey: agentCallKey(call.sqldbid, call.customerNo),
+        wrapUpSeconds: ctx.config.agentWrapUpSeconds,
+      },
+      'call',
+    );
     if (input.save) {
       const saved = {
         sqldbid: input.sqldbid,

@@ -25,6 +25,7 @@ import {
   recordCallCustomer,
   requireCallInScope,
 } from '../current-call/index.js';
+import { applyAgentEvent } from '../agent-states/index.js';
 import { quoteForCall } from '../pricing/index.js';
 import { writeCallHistory, writeCallUpdate } from './call-history.js';
 import { callServiceRows } from './call-services.js';
@@ -133,7 +134,7 @@ async function writeEndedCall(
   const orderId = plan.makesOrder && quote ? await writeOrder(tx, user, input, plan, quote, callId, hook) : null;
   const surveyId = await writeSurvey(tx, user, input, plan, callId, hook);
   const call = await step(hook, 'updateCallHistory', () =>
-    closeCall(tx, user, input, plan, { callId, orderId, surveyId, recorded: history.recorded }),
+    closeCall(ctx, tx, user, input, plan, { callId, orderId, surveyId, recorded: history.recorded }),
   );
   const emails = await step(hook, 'email', () => queueEmails(tx, user, input, plan, call));
   return endCallAnswerOf(plan, { callId, orderId, surveyId }, emails);
@@ -243,6 +244,7 @@ async function writeSurvey(
 
 /** Step 6: the call history gets its receipt, survey and order; the lists follow the call; the lock is released. */
 async function closeCall(
+  ctx: AppContext,
   tx: DbOrTx,
   user: AuthUser,
   input: EndCallInput,
@@ -260,6 +262,14 @@ async function closeCall(
   const { type, status, effects, now, place } = plan;
   await applyListEffects(tx, user, input, type.CallTypeName, status, effects, now, recorded, place.branchNo);
   await releaseCall(tx, user, input);
+  // The CSR wraps the call up, then is Ready (decision 076): whatever call they held, this one has ended.
+  await applyAgentEvent(
+    ctx,
+    tx,
+    user.userId,
+    { kind: 'callEnded', callKey: null, wrapUpSeconds: ctx.config.agentWrapUpSeconds },
+    'call',
+  );
   return updated;
 }
 

@@ -12,6 +12,7 @@ import { mainBranchFirstSql } from '../../db/main-branch.js';
 import { dayStart } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 import { lockHeld } from '../current-call/index.js';
+import { floorAgents } from './agents.js';
 
 const iso = (value: string | Date): string => new Date(value).toISOString();
 const sales = sql.join(
@@ -164,7 +165,8 @@ async function startOf(ctx: AppContext, day: string): Promise<number> {
 
 /**
  * The whole view for one scope, as of now, and how long it stays true if nothing in the database changes: until the
- * first open call's lock runs out (an abandoned call notifies nothing) or the day ends (today's figures start again).
+ * first open call's lock runs out (an abandoned call notifies nothing), a Wrap-up ends or a CSR's session lapses, or
+ * the day ends (today's figures start again).
  */
 export async function readFloorTimed(
   ctx: AppContext,
@@ -172,15 +174,24 @@ export async function readFloorTimed(
 ): Promise<{ snapshot: FloorSnapshot; trueForMs: number }> {
   const now = ctx.now();
   const { today, tomorrow, weekStart } = floorPeriods(now);
-  const [lists, open, ended, dayEnds] = await Promise.all([
+  const [lists, open, ended, dayEnds, agents] = await Promise.all([
     listCounts(ctx, scope),
     openCalls(ctx, scope, now),
     endedCalls(ctx, scope, today, tomorrow, weekStart),
     startOf(ctx, tomorrow),
+    floorAgents(ctx, scope, now),
   ]);
   return {
-    snapshot: { asOf: now.toISOString(), today, weekStart, lists, openCalls: open.calls, ...ended },
-    trueForMs: Math.max(0, Math.min(open.heldUntil, dayEnds) - now.getTime()),
+    snapshot: {
+      asOf: now.toISOString(),
+      today,
+      weekStart,
+      lists,
+      openCalls: open.calls,
+      ...ended,
+      agents: agents.agents,
+    },
+    trueForMs: Math.max(0, Math.min(open.heldUntil, dayEnds, agents.trueUntil) - now.getTime()),
   };
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { usernameTaken } from '../auth/index.js';
 import { readAudit } from './audit.js';
+import { listAwayReasons, saveAwayReason } from './away-reasons.js';
 import { actorOf, franchiseList, listUsers, targetOf, userDetail, userPermissionList } from './queries.js';
 import {
   deleteTemplate,
@@ -85,6 +86,11 @@ export function registerUserRoutes(app: FastifyInstance, ctx: AppContext): void 
   defineRoute(app, ctx, 'listTemplates', ({ body }) => listTemplates(ctx.db, body));
   defineRoute(app, ctx, 'addBrand', ({ user, body }) => saveBrand(ctx, user, null, body), { status: 201 });
   defineRoute(app, ctx, 'updateBrand', ({ user, params, body }) => saveBrand(ctx, user, params.BrandId, body));
+  defineRoute(app, ctx, 'listAwayReasons', () => listAwayReasons(ctx.db));
+  defineRoute(app, ctx, 'addAwayReason', ({ user, body }) => saveAwayReason(ctx, user, null, body), { status: 201 });
+  defineRoute(app, ctx, 'updateAwayReason', ({ user, params, body }) =>
+    saveAwayReason(ctx, user, params.AwayReasonId, body),
+  );
   defineRoute(app, ctx, 'addCompany', ({ user, body }) => saveCompany(ctx, user, null, body), { status: 201 });
   defineRoute(app, ctx, 'updateCompany', ({ user, params, body }) => saveCompany(ctx, user, params.CompanyId, body));
   defineRoute(app, ctx, 'addApplication', ({ user, body }) => saveApplication(ctx, user, null, body), { status: 201 });

@@ -11,6 +11,7 @@ export const REFERENCE_KINDS = [
   { kind: 'applications', label: 'Applications' },
   { kind: 'permissions', label: 'Permissions' },
   { kind: 'templates', label: 'Role templates' },
+  { kind: 'away-reasons', label: 'Away reasons' },
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number]['kind'];
 
@@ -124,6 +125,7 @@ const ENTITY_LABELS: Record<string, string> = {
   user_password: 'Password',
   user_permission: 'User permission',
   user_application: 'User application',
+  away_reason: 'Away reason',
 };
 export const entityLabel = (entity: string): string => ENTITY_LABELS[entity] ?? entity;
 

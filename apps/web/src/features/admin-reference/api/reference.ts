@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplicationSave,
+  AwayReasonSave,
   BrandSave,
   CompanySave,
   PermissionSave,
@@ -40,7 +41,13 @@ export const templatesQuery = (filter: TemplatesRequest) =>
     queryFn: () => api('listTemplates', { body: filter }),
   });
 
+export const awayReasonListQuery = queryOptions({
+  queryKey: [...ROOT, 'away-reasons'],
+  queryFn: () => api('listAwayReasons'),
+});
+
 export const useBrands = () => useQuery(brandsQuery);
+export const useAwayReasonList = () => useQuery(awayReasonListQuery);
 export const useCompanies = () => useQuery(companiesQuery);
 export const useRoles = () => useQuery(rolesQuery);
 export const useCompanyRoles = () => useQuery(companyRolesQuery);
@@ -86,6 +93,11 @@ export const useSavePermission = () =>
     id === null
       ? api('addPermissionDef', { body })
       : api('updatePermissionDef', { params: { PermissionId: id }, body }),
+  );
+
+export const useSaveAwayReason = () =>
+  useSave(({ id, body }: Edit<AwayReasonSave>) =>
+    id === null ? api('addAwayReason', { body }) : api('updateAwayReason', { params: { AwayReasonId: id }, body }),
   );
 
 export interface TemplateKey {

@@ -2,6 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconHistory, IconUsers } from '@tabler/icons-react';
 import { ApplicationsTab } from '../components/ApplicationsTab';
+import { AwayReasonsTab } from '../components/AwayReasonsTab';
 import { BrandsTab } from '../components/BrandsTab';
 import { CompaniesTab } from '../components/CompaniesTab';
 import { PermissionsTab } from '../components/PermissionsTab';
@@ -14,6 +15,7 @@ const TABS: Record<ReferenceKind, () => React.JSX.Element> = {
   applications: ApplicationsTab,
   permissions: PermissionsTab,
   templates: TemplatesTab,
+  'away-reasons': AwayReasonsTab,
 };
 
 /**
@@ -34,7 +36,7 @@ export default function ReferenceDataPage() {
           </Title>
           <Text c="gray.7" size="sm">
             Brands, companies and the roles they give, applications, permissions and the role templates that user
-            administration offers.
+            administration offers, and the reasons CSRs give for Away.
           </Text>
         </div>
         <Group gap="xs">

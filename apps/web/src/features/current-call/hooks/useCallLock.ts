@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { session } from '../../../lib/session';
+import { refreshAgentState } from '../../agent-state';
 import { callActive } from '../api/callActive';
 import { callInactive, callInactiveOnUnload } from '../api/callInactive';
 import type { TheCall } from '../model';
@@ -82,7 +83,8 @@ export function useCallLock({
     const hold = holdCall(key, customerNo >= 0, {
       open: () => callActive({ sqldbid, customerNo, callType, outboundId }),
       refusal: (error) => (error instanceof ApiError && error.status === 409 ? error.message : null),
-      release: (save) => callInactive(release(save, false)),
+      // Opening and leaving the call move the CSR's agent state on the server (decision 076): the header reads it.
+      release: (save) => callInactive(release(save, false)).finally(refreshAgentState),
       releaseOnUnload: (save) => callInactiveOnUnload(release(save, true)),
       forgetSaved: () => void callInactive({ sqldbid, customerNo, callType, save: false }).catch(() => undefined),
       signedIn: () => session.token() !== null,
@@ -90,7 +92,10 @@ export function useCallLock({
       save: () => saveRef.current,
       reloaded: () => unloadedRecently(key),
       markUnloaded: () => markUnloaded(key),
-      setState,
+      setState: (next) => {
+        if (next.status === 'open') refreshAgentState();
+        setState(next);
+      },
     });
     const onPageHide = () => hold.pageHide();
     const onPageShow = (event: PageTransitionEvent) => hold.pageShow(event.persisted);

@@ -5,6 +5,7 @@ import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, sendsEndCallEmail } from '@cc
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { loadDraftQuote } from '../../pricing';
+import { refreshAgentState } from '../../agent-state';
 import { endCall } from '../api/endCall';
 import {
   buildEndCallRequest,
@@ -166,6 +167,7 @@ export function useEndCall(options: EndCallOptions) {
       try {
         const response = await endCall(body);
         attemptKey.current = null;
+        refreshAgentState(); // the call's end is the CSR's Wrap-up (decision 076)
         latest.current.onEnded(response);
         return; // the page leaves; the wait dialog stays until it does
       } catch (error) {

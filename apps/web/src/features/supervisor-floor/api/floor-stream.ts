@@ -15,8 +15,10 @@ export function backoffMs(attempt: number, random = Math.random()): number {
  * the numbers are right again right after a reconnection. A failed or ended stream cannot reuse its ticket, so this
  * closes it and opens a new one with a new ticket, waiting longer after each failure. No polling.
  */
-export function useFloorStream(): { snapshot: FloorSnapshot | null; status: FloorStatus } {
+export function useFloorStream(): { snapshot: FloorSnapshot | null; status: FloorStatus; receivedAt: number } {
   const [snapshot, setSnapshot] = useState<FloorSnapshot | null>(null);
+  /** When the browser got the snapshot: its time in state counts on from there by the browser's clock. */
+  const [receivedAt, setReceivedAt] = useState(0);
   const [status, setStatus] = useState<FloorStatus>('connecting');
 
   useEffect(() => {
@@ -40,6 +42,7 @@ export function useFloorStream(): { snapshot: FloorSnapshot | null; status: Floo
         source.addEventListener('snapshot', (event) => {
           attempt = 0;
           setSnapshot(JSON.parse((event as MessageEvent<string>).data) as FloorSnapshot);
+          setReceivedAt(Date.now());
           setStatus('live');
         });
         source.onerror = retry;
@@ -55,5 +58,5 @@ export function useFloorStream(): { snapshot: FloorSnapshot | null; status: Floo
     };
   }, []);
 
-  return { snapshot, status };
+  return { snapshot, status, receivedAt };
 }

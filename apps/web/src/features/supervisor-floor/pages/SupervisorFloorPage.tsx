@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useFloorStream, type FloorStatus } from '../api/floor-stream';
+import { AgentsTable } from '../components/AgentsTable';
 import { CsrTable, ListCountsTable, OpenCallsTable } from '../components/FloorTables';
 import { callCentreTime, chartHours } from '../model';
 
@@ -24,12 +25,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * /call-center/floor (decision 035): the supervisor's live view of the floor in the user's scope —
- * calls open now, the outbound lists per branch, the calls ended today and this week per CSR, and today's calls and
- * sales per hour. The server pushes a new snapshot whenever a call opens or ends or a list count moves.
+ * /call-center/floor (decision 035): the supervisor's live view of the floor in the user's scope — each signed-in
+ * CSR's agent state (decision 076), calls open now, the outbound lists per branch, the calls ended today and this week
+ * per CSR, and today's calls and sales per hour. The server pushes a new snapshot whenever a call opens or ends, a list
+ * count moves or an agent state changes.
  */
 export default function SupervisorFloorPage() {
-  const { snapshot, status } = useFloorStream();
+  const { snapshot, status, receivedAt } = useFloorStream();
   const { label, color } = STATUS[status];
   const totals = snapshot?.csrs.reduce(
     (sum, c) => ({ calls: sum.calls + c.today.calls, sales: sum.sales + c.today.sales }),
@@ -82,6 +84,9 @@ export default function SupervisorFloorPage() {
               </Text>
             </Paper>
           </SimpleGrid>
+          <Section title="Agent states">
+            <AgentsTable snapshot={snapshot} receivedAt={receivedAt} />
+          </Section>
           <Section title="Open calls">
             <OpenCallsTable calls={snapshot.openCalls} />
           </Section>
