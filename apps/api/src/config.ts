@@ -103,6 +103,16 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
     .optional(),
+  /**
+   * The secret the phone system signs its events with (HMAC-SHA256, decision 074); unset, POST /api/telephony/events
+   * answers 503 and nothing is accepted.
+   */
+  TELEPHONY_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
+    .optional(),
+  /** A signed event older (or further ahead) than this is refused as stale. */
+  TELEPHONY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** The bearer token GET /metrics asks for; unset, /metrics is off (decision 016). */
   METRICS_TOKEN: z
     .string()
@@ -214,6 +224,8 @@ export interface Config {
   demoPages: boolean;
   /** The customer-management service's key for POST /api/GetUCMS; undefined: no key works. */
   enrollmentApiKey: string | undefined;
+  /** The phone system (decisions 074, 075): the events' shared secret (undefined: events are refused) and their age. */
+  telephony: { secret: string | undefined; maxAgeSeconds: number };
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
   metricsToken: string | undefined;
   /** The largest file an import of outbound calls reads (UTILITIES_IMPORT_MAX_MB), in bytes. */
@@ -320,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     demoIdentity: e.DEMO_IDENTITY_SERVER === 'on' ? { port: e.DEMO_IDENTITY_PORT } : null,
     demoPages,
     enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
+    telephony: { secret: e.TELEPHONY_SECRET, maxAgeSeconds: e.TELEPHONY_MAX_AGE_SECONDS },
     metricsToken: e.METRICS_TOKEN,
     importMaxBytes: e.UTILITIES_IMPORT_MAX_MB * 1024 * 1024,
     shutdown: {

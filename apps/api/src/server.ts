@@ -87,6 +87,7 @@ async function main(): Promise<void> {
     // Open streams would hold their connections for the whole drain: they end now, and the browsers reconnect to
     // another process (decision 035).
     app.floorHub.close();
+    app.popHub.close();
     await connections.whenAllClosed(drainSeconds * 1000);
     endDrain(app.server);
     try {

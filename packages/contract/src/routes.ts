@@ -25,6 +25,7 @@ import { supervisorFloorRoutes } from './supervisor-floor-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
 import { callViewRoutes } from './call-view.js';
+import { telephonyRoutes } from './telephony-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -84,6 +85,8 @@ export const routes = {
   ...ssoRoutes,
   // ---- A call opened from Call Search, read-only (decision 066) ----
   ...callViewRoutes,
+  // ---- The phone system: signed events, the CSR's screen pops (decisions 074, 075) ----
+  ...telephonyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

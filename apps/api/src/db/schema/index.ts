@@ -10,3 +10,4 @@ export * from './franchise-configs.js';
 export * from './assignments.js';
 export * from './imports.js';
 export * from './measureit.js';
+export * from './telephony.js';
