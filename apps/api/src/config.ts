@@ -113,6 +113,12 @@ const EnvSchema = z.object({
     .optional(),
   /** A signed event older (or further ahead) than this is refused as stale. */
   TELEPHONY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * on: `npm start` runs the local phone system beside the app (a page on DEMO_PHONE_PORT that rings a chosen CSR with
+   * a chosen number; decision 075), signing with TELEPHONY_SECRET or, unset, a secret made at start.
+   */
+  DEMO_PHONE_SYSTEM: z.enum(['on', 'off']).default('off'),
+  DEMO_PHONE_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
   /** The bearer token GET /metrics asks for; unset, /metrics is off (decision 016). */
   METRICS_TOKEN: z
     .string()
@@ -226,6 +232,8 @@ export interface Config {
   enrollmentApiKey: string | undefined;
   /** The phone system (decisions 074, 075): the events' shared secret (undefined: events are refused) and their age. */
   telephony: { secret: string | undefined; maxAgeSeconds: number };
+  /** The demonstration phone system `npm start` runs beside the app (DEMO_PHONE_SYSTEM=on), or null. */
+  demoPhone: { port: number } | null;
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
   metricsToken: string | undefined;
   /** The largest file an import of outbound calls reads (UTILITIES_IMPORT_MAX_MB), in bytes. */
@@ -332,7 +340,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     demoIdentity: e.DEMO_IDENTITY_SERVER === 'on' ? { port: e.DEMO_IDENTITY_PORT } : null,
     demoPages,
     enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
-    telephony: { secret: e.TELEPHONY_SECRET, maxAgeSeconds: e.TELEPHONY_MAX_AGE_SECONDS },
+    telephony: {
+      secret:
+        e.TELEPHONY_SECRET ?? (e.DEMO_PHONE_SYSTEM === 'on' ? crypto.randomBytes(24).toString('base64url') : undefined),
+      maxAgeSeconds: e.TELEPHONY_MAX_AGE_SECONDS,
+    },
+    demoPhone: e.DEMO_PHONE_SYSTEM === 'on' ? { port: e.DEMO_PHONE_PORT } : null,
     metricsToken: e.METRICS_TOKEN,
     importMaxBytes: e.UTILITIES_IMPORT_MAX_MB * 1024 * 1024,
     shutdown: {

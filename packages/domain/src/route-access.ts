@@ -194,6 +194,8 @@ export const SCREEN_ACCESS = {
   'outbound.cancelCalls': ACCESS.outbound,
   'outbound.upsells': ACCESS.outbound,
   currentCall: ACCESS.call,
+  /** Ours (decision 075): where a phone system sends a CSR's browser; it goes on to the inbound search. */
+  screenPop: ACCESS.inbound,
   allQuotes: ACCESS.call,
   callSearch: ACCESS.callSearch,
   utilities: ACCESS.utilities,

@@ -170,10 +170,13 @@ export async function startPhoneSystem(options: {
         let message: string;
         try {
           const { callId, answered } = await ring(agent, ani, dnis || undefined);
+          const known = (answered.body as { agentFound?: boolean } | null)?.agentFound === true;
           message =
-            answered.status === 200
-              ? `Rang ${agent} with ${ani} (call ${callId}).`
-              : `The call centre answered ${answered.status}: ${JSON.stringify(answered.body)}`;
+            answered.status !== 200
+              ? `The call centre answered ${answered.status}: ${JSON.stringify(answered.body)}`
+              : known
+                ? `Rang ${agent} with ${ani} (call ${callId}).`
+                : `The call centre knows no CSR named ${agent}: the call was recorded, nobody's screen popped.`;
         } catch (error) {
           message = `The call centre could not be reached: ${(error as Error).message}`;
         }

@@ -20,6 +20,7 @@ import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
 import { FLOOR_PATH } from '../features/supervisor-floor';
+import { ScreenPopListener } from '../features/telephony';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
@@ -38,6 +39,8 @@ export function Layout() {
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
   // Held to a password change (decision 064): nothing to go to but the change and signing out.
   const held = current?.user.mustChangePassword === true;
+  // A CSR who takes inbound calls hears the phone system's screen pops in any screen (decision 075).
+  const pops = !held && mayEnter('screenPop', current?.user ?? null);
   // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
   useFocusKeeper();
 
@@ -65,6 +68,7 @@ export function Layout() {
           </UnstyledButton>
           {current ? (
             <Group gap="xs" wrap="nowrap">
+              {pops && <ScreenPopListener key={current.user.UserId} />}
               {quotes && <QuoteSearchBox />}
               {held ? null : (
                 <Button

@@ -147,6 +147,7 @@ export async function endCall(
             call_type: type.CallTypeName,
             call_result: input.result,
             outboundId: input.outboundId,
+            ...(input.phoneCallId ? { phoneCallId: input.phoneCallId } : {}),
             ...(input.callStart
               ? { call_start: input.callStart.length === 16 ? `${input.callStart}:00` : input.callStart }
               : {}),

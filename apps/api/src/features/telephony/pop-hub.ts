@@ -52,6 +52,8 @@ export class PopHub {
       this.byUser.set(subscriber.userId, set);
     }
     set.add(subscriber);
+    // Said at once, so that the page knows its screen pops will reach it from now on.
+    subscriber.write(eventFrame('ready', {}));
     return () => {
       const current = this.byUser.get(subscriber.userId);
       current?.delete(subscriber);

@@ -1,0 +1,2 @@
+/** The phone system in the browser: the screen pops (decision 075). */
+export { ScreenPopListener } from './components/ScreenPopListener';
