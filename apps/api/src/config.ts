@@ -111,6 +111,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
     .optional(),
+  /**
+   * Where the app posts its signed dial requests (click-to-dial, decision 075): JSON { agent, number, callId, time }
+   * signed as the events are. Unset: the web app shows numbers as tel: links (with DEMO_PHONE_SYSTEM=on, the demo's).
+   */
+  TELEPHONY_DIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** A signed event older (or further ahead) than this is refused as stale. */
   TELEPHONY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /**
@@ -231,7 +236,7 @@ export interface Config {
   /** The customer-management service's key for POST /api/GetUCMS; undefined: no key works. */
   enrollmentApiKey: string | undefined;
   /** The phone system (decisions 074, 075): the events' shared secret (undefined: events are refused) and their age. */
-  telephony: { secret: string | undefined; maxAgeSeconds: number };
+  telephony: { secret: string | undefined; maxAgeSeconds: number; dialUrl: string | undefined };
   /** The demonstration phone system `npm start` runs beside the app (DEMO_PHONE_SYSTEM=on), or null. */
   demoPhone: { port: number } | null;
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
@@ -344,6 +349,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
       secret:
         e.TELEPHONY_SECRET ?? (e.DEMO_PHONE_SYSTEM === 'on' ? crypto.randomBytes(24).toString('base64url') : undefined),
       maxAgeSeconds: e.TELEPHONY_MAX_AGE_SECONDS,
+      dialUrl:
+        e.TELEPHONY_DIAL_URL ??
+        (e.DEMO_PHONE_SYSTEM === 'on' ? `http://127.0.0.1:${e.DEMO_PHONE_PORT}/dial` : undefined),
     },
     demoPhone: e.DEMO_PHONE_SYSTEM === 'on' ? { port: e.DEMO_PHONE_PORT } : null,
     metricsToken: e.METRICS_TOKEN,

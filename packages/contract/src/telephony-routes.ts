@@ -4,7 +4,15 @@
  * Inbound Calls, opened with a single-use ticket as the floor's stream is.
  */
 import { ACCESS } from '@cc/domain';
-import { PopStream, PopStreamQuery, PopStreamTicket, TelephonyEvent, TelephonyEventAnswer } from './telephony.js';
+import {
+  DialAnswer,
+  DialRequest,
+  PopStream,
+  PopStreamQuery,
+  PopStreamTicket,
+  TelephonyEvent,
+  TelephonyEventAnswer,
+} from './telephony.js';
 
 export const telephonyRoutes = {
   telephonyEvents: {
@@ -13,6 +21,17 @@ export const telephonyRoutes = {
     access: ACCESS.sharedSecret,
     body: TelephonyEvent,
     response: TelephonyEventAnswer,
+  },
+  /**
+   * Click-to-dial: the app posts a signed dial request to TELEPHONY_DIAL_URL; never a do-not-call number or outside
+   * the customer's calling hours (409 with the reason); 503 when no dial URL is configured.
+   */
+  telephonyDial: {
+    method: 'POST',
+    path: '/api/telephony/dial',
+    access: ACCESS.call,
+    body: DialRequest,
+    response: DialAnswer,
   },
   popStreamTicket: {
     method: 'POST',

@@ -2,6 +2,7 @@
  * The phone system and the app (decisions 074 and 075): the events a phone system pushes (signed with the shared
  * secret), the screen pop a CSR's browser hears on its stream, and the names of the screen-pop URL.
  */
+import { Id, int4 } from './common.js';
 import { z } from './zod.js';
 
 export const TELEPHONY_EVENT_TYPES = ['ringing', 'answered', 'ended', 'missed'] as const;
@@ -67,6 +68,18 @@ export const PopStreamQuery = z.object({
 });
 /** text/event-stream: `pop` events whose data is a ScreenPop, and heartbeat comments. */
 export const PopStream = z.string();
+
+/** Click-to-dial (decision 075): which of the customer's numbers the app asks the phone system to dial. */
+export const DIAL_PHONES = ['home', 'work', 'cell'] as const;
+export const DialRequest = z.object({
+  sqldbid: Id,
+  customerNo: int4(1),
+  phone: z.enum(DIAL_PHONES, { error: `must be one of ${DIAL_PHONES.join(', ')}` }),
+});
+export type DialRequest = z.infer<typeof DialRequest>;
+/** The dial request the phone system took: the number as digits and the callId the app gave the call. */
+export const DialAnswer = z.object({ number: z.string(), callId: z.string() });
+export type DialAnswer = z.infer<typeof DialAnswer>;
 
 /** The web route a phone system or softphone opens, and its query's names (decision 075). */
 export const SCREEN_POP_PATH = '/call-center/screen-pop';

@@ -22,3 +22,4 @@ export * from './csv-cell.js';
 export * from './measureit/index.js';
 export * from './sso.js';
 export * from './signin-throttle.js';
+export * from './dial.js';

@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, TELEPHONY_SIGNATURE_HEADER, TELEPHONY_TIMESTAMP_HEADER, type RouteDef } from '@cc/contract';
 import { signBody } from '../features/telephony/signature.js';
-import { startGeocoder, type Geocoder } from '@cc/test-peers';
+import { startGeocoder, startPhoneSystem, type Geocoder, type PhoneSystem } from '@cc/test-peers';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import {
@@ -44,13 +44,18 @@ let token: string;
 const TELEPHONY_SECRET = 'the-phone-systems-shared-secret-for-fuzzing';
 /** MeasureIt's address search asks a geocoder: a real local one (no 503 from a geocoder nobody runs). */
 let geocoder: Geocoder;
+/** Click-to-dial posts to a phone system: a real local one, which takes what the fuzz gets through. */
+let phone: PhoneSystem;
 let writes: () => Promise<number>;
 /** Rows written so far, as of the end of the last request. */
 let written = 0;
 
 beforeAll(async () => {
   geocoder = await startGeocoder();
-  t = await createTestApp({ env: { GEOCODER_URL: geocoder.searchUrl, TELEPHONY_SECRET } });
+  phone = await startPhoneSystem({ appUrl: 'http://127.0.0.1:9', secret: TELEPHONY_SECRET });
+  t = await createTestApp({
+    env: { GEOCODER_URL: geocoder.searchUrl, TELEPHONY_SECRET, TELEPHONY_DIAL_URL: `${phone.url}/dial` },
+  });
   token = await t.signin('admin');
   writes = await installWriteCounter(t.db);
   written = await writes();
@@ -58,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await geocoder.close();
+  await phone.close();
 });
 
 function seedOf(name: string): number {

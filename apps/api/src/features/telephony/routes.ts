@@ -6,6 +6,7 @@ import { defineRoute } from '../../http/route.js';
 import { readSessionNotice, SESSIONS_CHANNEL } from '../../http/session-cache.js';
 import { openEventStream } from '../../lib/event-stream/sse.js';
 import { issueTicket, redeemTicket, streamRights } from '../../lib/event-stream/tickets.js';
+import { dial } from './dial.js';
 import { PopHub } from './pop-hub.js';
 import { POP_CHANNEL, recordEvent, type PopNotice } from './service.js';
 import { verifySignature } from './signature.js';
@@ -62,6 +63,7 @@ export async function registerTelephonyRoutes(app: FastifyInstance, ctx: AppCont
     done();
   });
 
+  defineRoute(app, ctx, 'telephonyDial', ({ user, body }) => dial(ctx, user, body));
   defineRoute(app, ctx, 'popStreamTicket', ({ user }) => issueTicket(ctx, user));
   defineRoute(
     app,
