@@ -87,6 +87,24 @@ describe('POST /api/telephony/events', () => {
     expect(rows.every((r) => r.user_id !== null)).toBe(true);
   });
 
+  it("a CSR's pop stream ends when its session does, and pops nobody after", async () => {
+    const token = await t.signin('csr.cof');
+    const ticket = (await t.call(token, { method: 'POST', url: '/api/telephony/pops/stream-ticket' })).json<{
+      ticket: string;
+    }>().ticket;
+    const stream = await readEventStream<ScreenPop>(`${baseUrl}/api/telephony/pops/stream?ticket=${ticket}`, 'pop');
+    try {
+      // The ticket is single-use.
+      const again = await fetch(`${baseUrl}/api/telephony/pops/stream?ticket=${ticket}`);
+      expect(again.status).toBe(401);
+      await again.body?.cancel();
+      expect((await t.call(token, { method: 'POST', url: '/api/auth/signout' })).statusCode).toBe(200);
+      await stream.ended;
+    } finally {
+      stream.close();
+    }
+  });
+
   it('an unknown agent is recorded without a pop', async () => {
     const answer = await phone.send({ type: 'answered', callId: 'c-3', ani: ONE, agent: 'nobody.here' });
     expect(answer).toEqual({
