@@ -44,6 +44,8 @@ declare module 'fastify' {
     lifecycle: { draining: boolean };
     /** The floor view's open streams (decision 035); server.ts ends them when it starts draining. */
     floorHub: FloorHub;
+    /** The screen pops' streams of this process (decision 075): ended at shutdown like the floor's. */
+    popHub: { close(): void };
     /** The process's LISTEN connection and the session cache it keeps true (decision 042). */
     notices: Notices;
     sessionCache: SessionCache;
@@ -56,6 +58,7 @@ import { registerFranchiseConfigRoutes } from './features/franchise-configs/inde
 import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
+import { registerTelephonyRoutes } from './features/telephony/index.js';
 import { registerMeasureItRoutes } from './features/measureit/index.js';
 import { registerMeasureItSearchRoutes } from './features/measureit-search/index.js';
 import { registerMapsRoutes } from './features/maps/index.js';
@@ -217,6 +220,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMeasureItSearchRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
   registerAgentStateRoutes(app, ctx);
+  await registerTelephonyRoutes(app, ctx);
   registerMapsRoutes(app, ctx);
 
   return app;

@@ -111,6 +111,27 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
     .optional(),
+  /**
+   * The secret the phone system signs its events with (HMAC-SHA256, decision 074); unset, POST /api/telephony/events
+   * answers 503 and nothing is accepted.
+   */
+  TELEPHONY_SECRET: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,}$/, 'must be at least 24 printable characters without spaces')
+    .optional(),
+  /**
+   * Where the app posts its signed dial requests (click-to-dial, decision 075): JSON { agent, number, callId, time }
+   * signed as the events are. Unset: the web app shows numbers as tel: links (with DEMO_PHONE_SYSTEM=on, the demo's).
+   */
+  TELEPHONY_DIAL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** A signed event older (or further ahead) than this is refused as stale. */
+  TELEPHONY_MAX_AGE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /**
+   * on: `npm start` runs the local phone system beside the app (a page on DEMO_PHONE_PORT that rings a chosen CSR with
+   * a chosen number; decision 075), signing with TELEPHONY_SECRET or, unset, a secret made at start.
+   */
+  DEMO_PHONE_SYSTEM: z.enum(['on', 'off']).default('off'),
+  DEMO_PHONE_PORT: z.coerce.number().int().min(1).max(65535).default(3002),
   /** The bearer token GET /metrics asks for; unset, /metrics is off (decision 016). */
   METRICS_TOKEN: z
     .string()
@@ -224,6 +245,10 @@ export interface Config {
   demoPages: boolean;
   /** The customer-management service's key for POST /api/GetUCMS; undefined: no key works. */
   enrollmentApiKey: string | undefined;
+  /** The phone system (decisions 074, 075): the events' shared secret (undefined: events are refused) and their age. */
+  telephony: { secret: string | undefined; maxAgeSeconds: number; dialUrl: string | undefined };
+  /** The demonstration phone system `npm start` runs beside the app (DEMO_PHONE_SYSTEM=on), or null. */
+  demoPhone: { port: number } | null;
   /** GET /metrics answers only with this bearer token; undefined turns it off. */
   metricsToken: string | undefined;
   /** The largest file an import of outbound calls reads (UTILITIES_IMPORT_MAX_MB), in bytes. */
@@ -331,6 +356,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     demoIdentity: e.DEMO_IDENTITY_SERVER === 'on' ? { port: e.DEMO_IDENTITY_PORT } : null,
     demoPages,
     enrollmentApiKey: e.ENROLLMENT_API_KEY ?? (demoPages ? crypto.randomBytes(24).toString('base64url') : undefined),
+    telephony: {
+      secret:
+        e.TELEPHONY_SECRET ?? (e.DEMO_PHONE_SYSTEM === 'on' ? crypto.randomBytes(24).toString('base64url') : undefined),
+      maxAgeSeconds: e.TELEPHONY_MAX_AGE_SECONDS,
+      dialUrl:
+        e.TELEPHONY_DIAL_URL ??
+        (e.DEMO_PHONE_SYSTEM === 'on' ? `http://127.0.0.1:${e.DEMO_PHONE_PORT}/dial` : undefined),
+    },
+    demoPhone: e.DEMO_PHONE_SYSTEM === 'on' ? { port: e.DEMO_PHONE_PORT } : null,
     metricsToken: e.METRICS_TOKEN,
     importMaxBytes: e.UTILITIES_IMPORT_MAX_MB * 1024 * 1024,
     shutdown: {

@@ -31,6 +31,31 @@ async function loadDemoIdentityServer() {
   }
 }
 
+interface DemoPhoneSystem {
+  url: string;
+  close(): Promise<void>;
+}
+type StartPhoneSystem = (options: { appUrl: string; secret: string; port: number }) => Promise<DemoPhoneSystem>;
+
+/**
+ * The demonstration phone system (DEMO_PHONE_SYSTEM=on, decision 075) is the test peers' local phone system: a
+ * development dependency, loaded by name only when switched on, so the product's build neither needs nor carries it.
+ */
+async function loadDemoPhoneSystem(): Promise<StartPhoneSystem> {
+  const name = '@cc/test-peers';
+  try {
+    return ((await import(name)) as { startPhoneSystem: StartPhoneSystem }).startPhoneSystem;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') {
+      throw new ConfigError(
+        'DEMO_PHONE_SYSTEM=on needs the development dependencies (the test peers), which this install omits: ' +
+          'install without --omit=dev, or leave DEMO_PHONE_SYSTEM off.',
+      );
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`Call centre starting on ${runtimeLine()}`);
   if (!isSupportedNode(process.version)) {
@@ -70,6 +95,7 @@ async function main(): Promise<void> {
     console.log(`Demonstration identity server at ${identityServer.issuer} (the demo accounts and their password)`);
   }
 
+  let phoneSystem: DemoPhoneSystem | undefined;
   const connections = trackConnections(app.server);
   // The HTTP server listens on a socket of its own, private to this process (so node runs its header and request
   // timeouts, which start with listening); the public port is a listener that hands it each connection
@@ -94,11 +120,13 @@ async function main(): Promise<void> {
     // Open streams would hold their connections for the whole drain: they end now, and the browsers reconnect to
     // another process (decision 035).
     app.floorHub.close();
+    app.popHub.close();
     await connections.whenAllClosed(drainSeconds * 1000);
     endDrain(app.server);
     try {
       await app.close();
       await identityServer?.close();
+      await phoneSystem?.close();
     } finally {
       fs.rmSync(privateDir, { recursive: true, force: true });
       await database.close();
@@ -112,6 +140,16 @@ async function main(): Promise<void> {
   publicPort.listener = await listenPublicly(app.server, config.host, config.port);
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Call centre ready at http://localhost:${config.port} (${where})`);
+  // DEMO_PHONE_SYSTEM=on: a page that rings a signed-in CSR with a chosen number, through the signed events.
+  if (config.demoPhone && config.telephony.secret) {
+    const startPhoneSystem = await loadDemoPhoneSystem();
+    phoneSystem = await startPhoneSystem({
+      appUrl: `http://127.0.0.1:${config.port}`,
+      secret: config.telephony.secret,
+      port: config.demoPhone.port,
+    });
+    console.log(`Demonstration phone system at ${phoneSystem.url} (rings a signed-in CSR: screen pop)`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -101,6 +101,8 @@ export const ClientConfig = z.object({
   }),
   /** Whether sign-in goes through the identity server (decision 038); false: the sign-in dialog alone. */
   sso: z.boolean(),
+  /** Whether the app dials for the CSR (TELEPHONY_DIAL_URL, decision 075); false: numbers are tel: links. */
+  clickToDial: z.boolean(),
 });
 
 /** `logoutUrl`: after a session signed in through the identity server, where the browser ends that one too. */

@@ -44,6 +44,14 @@ export const EndCallRequest = z
     callType: line(40).min(1),
     /** The outbound row of an outbound call. */
     outboundId: Id.optional(),
+    /** The phone system's id of the call, when a screen pop opened it (decision 075): kept on the call history. */
+    phoneCallId: z
+      .string()
+      .trim()
+      .min(1, 'is required')
+      .max(100, 'is too long')
+      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .optional(),
     /** When the call was opened, America/Chicago; the server's time when absent. */
     callStart: CallTime.optional(),
     result: line(60).min(1, 'choose a call result'),

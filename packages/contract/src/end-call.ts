@@ -97,6 +97,8 @@ export const CallHistoryRequest = CallHistoryFields.partial().extend({
   call_type: CallTypeName,
   call_result: text(60).min(1, 'is required'),
   outboundId: Id.optional(),
+  /** The phone system's id of the call (decision 075). */
+  phoneCallId: line(100).min(1).optional(),
   /** A retry with the same key answers the first call_id and writes nothing. */
   idempotencyKey: line(100).min(8).optional(),
 });

@@ -27,5 +27,6 @@ export * from './measureit-search.js';
 export { MeasurementInProgress, MeasurementInProgressResponse } from './measureit-resume.js';
 export * from './supervisor-floor.js';
 export * from './agent-states.js';
+export * from './telephony.js';
 export * from './maps.js';
 export * from './sso-routes.js';

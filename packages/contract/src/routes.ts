@@ -26,6 +26,7 @@ import { agentStateRoutes } from './agent-states-routes.js';
 import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
 import { callViewRoutes } from './call-view.js';
+import { telephonyRoutes } from './telephony-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -87,6 +88,8 @@ export const routes = {
   ...ssoRoutes,
   // ---- A call opened from Call Search, read-only (decision 066) ----
   ...callViewRoutes,
+  // ---- The phone system: signed events, the CSR's screen pops (decisions 074, 075) ----
+  ...telephonyRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -23,3 +23,4 @@ export * from './measureit/index.js';
 export * from './sso.js';
 export * from './signin-throttle.js';
 export * from './agent-states.js';
+export * from './dial.js';

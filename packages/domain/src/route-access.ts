@@ -52,8 +52,15 @@ export interface AccessRule {
   readonly beforePasswordChange?: true;
 }
 
-/** `'public'`: no session needed. Otherwise a signed-in user who satisfies the rule. */
-export type Access = 'public' | AccessRule;
+/**
+ * `'public'`: no session needed. `'sharedSecret'`: no session either, and no user: the caller is a system outside
+ * (the phone system) that signs each request with a secret both sides hold, checked by the route itself before its
+ * body is read (decision 074). Otherwise a signed-in user who satisfies the rule.
+ */
+export type Access = 'public' | 'sharedSecret' | AccessRule;
+
+/** Does the rule ask for a signed-in user (a bearer token or a stream ticket)? */
+export const needsSession = (access: Access): access is AccessRule => access !== 'public' && access !== 'sharedSecret';
 
 export interface AccessSubject {
   permissions: PermissionList;
@@ -66,6 +73,8 @@ export interface AccessSubject {
 /** The named rules every route and screen is declared with. */
 export const ACCESS = {
   public: 'public',
+  /** A system outside signing with the shared secret, no user session (decision 074). */
+  sharedSecret: 'sharedSecret',
   /** Any signed-in user: their own session, profile, dashboard. */
   signedIn: { name: 'signed in' },
   /**
@@ -147,13 +156,14 @@ export const ACCESS = {
  * rules open before the change are never held; an administrator is held like anyone else.
  */
 export function heldForPasswordChange(access: Access, subject: AccessSubject | null): boolean {
-  return access !== 'public' && subject?.passwordChangeRequired === true && access.beforePasswordChange !== true;
+  return needsSession(access) && subject?.passwordChangeRequired === true && access.beforePasswordChange !== true;
 }
 
 /** May this subject pass the rule? */
 export function mayAccess(access: Access, subject: AccessSubject | null): boolean {
   if (access === 'public') return true;
-  if (!subject) return false;
+  // No user passes a rule whose credential is the shared secret: a session is never that credential.
+  if (access === 'sharedSecret' || !subject) return false;
   if (heldForPasswordChange(access, subject)) return false;
   if (isAdministrator(subject.permissions)) return true;
   if (access.roles && !hasAnyRole(subject.permissions, access.roles)) return false;
@@ -184,6 +194,8 @@ export const SCREEN_ACCESS = {
   'outbound.cancelCalls': ACCESS.outbound,
   'outbound.upsells': ACCESS.outbound,
   currentCall: ACCESS.call,
+  /** Ours (decision 075): where a phone system sends a CSR's browser; it goes on to the inbound search. */
+  screenPop: ACCESS.inbound,
   allQuotes: ACCESS.call,
   callSearch: ACCESS.callSearch,
   utilities: ACCESS.utilities,

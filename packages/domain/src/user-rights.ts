@@ -20,7 +20,7 @@ import {
   type Scope,
 } from './access.js';
 import type { FranchiseDesignation } from './constants.js';
-import { ACCESS, App, type Access } from './route-access.js';
+import { ACCESS, App, needsSession, type Access } from './route-access.js';
 
 /** The CSR flags of administration.md §3. */
 export interface CsrFlagValues {
@@ -71,7 +71,7 @@ export function permissionListOf(rights: Pick<UserRights, 'roleId' | 'permission
 export function roleRules(roleId: number): string[] {
   const rules = Object.entries(ACCESS) as [string, Access][];
   return rules
-    .filter(([, rule]) => rule !== 'public' && rule.roles !== undefined && hasAnyRole([roleEntry(roleId)], rule.roles))
+    .filter(([, rule]) => needsSession(rule) && rule.roles !== undefined && hasAnyRole([roleEntry(roleId)], rule.roles))
     .map(([name]) => name);
 }
 

@@ -1,2 +1,3 @@
 export * from './tiles.js';
 export * from './geocoder.js';
+export * from './phone-system.js';

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { routes, type RouteDef } from '@cc/contract';
 import { ACCESS, mayAccess } from '@cc/domain';
+import { TELEPHONY_SIGNATURE_HEADER, TELEPHONY_TIMESTAMP_HEADER } from '@cc/contract';
 import { rowsOf } from '../db/client.js';
 import { DEMO_ACCOUNTS } from '../db/seed/reference.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
@@ -16,7 +17,8 @@ import { demoSubject } from './access-test-support.js';
 let t: TestApp;
 const tokens = new Map<string, string>();
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the phone system's secret set, its events route is on and refuses whatever is not signed with it.
+  t = await createTestApp({ env: { TELEPHONY_SECRET: 'the-phone-systems-shared-secret-000000' } });
   for (const account of DEMO_ACCOUNTS) tokens.set(account.username, await t.signin(account.username));
 });
 afterAll(async () => {
@@ -33,7 +35,12 @@ const table = Object.entries(routes as Record<string, RouteDef>);
 const COOKIE_CREDENTIAL = new Set(['refresh', 'ssoFinish']);
 /** Public routes whose credential is an API key in the body (decision 027): without it, 401 to anybody. */
 const API_KEY_CREDENTIAL = new Set(['getUcms']);
-const OWN_CREDENTIAL = new Set([...COOKIE_CREDENTIAL, ...API_KEY_CREDENTIAL]);
+/**
+ * Routes whose credential is the shared secret's signature (decision 074): a system outside, no session; anybody
+ * without the signature, a bearer token included, is 401.
+ */
+const SHARED_SECRET = new Set(table.filter(([, def]) => def.access === ACCESS.sharedSecret).map(([name]) => name));
+const OWN_CREDENTIAL = new Set([...COOKIE_CREDENTIAL, ...API_KEY_CREDENTIAL, ...SHARED_SECRET]);
 // Sign-out ends the session it is called with: it goes last for each account.
 const ordered = [...table.filter(([name]) => name !== 'signout'), ...table.filter(([name]) => name === 'signout')];
 
@@ -43,13 +50,28 @@ const ordered = [...table.filter(([name]) => name !== 'signout'), ...table.filte
  */
 function request(def: RouteDef, name: string) {
   const url = def.path.replace(/:([A-Za-z_]\w*)/g, 'x');
-  return { method: def.method, url, ...(def.body ? { payload: SAMPLE_BODIES[name] ?? {} } : {}) };
+  const signed = SHARED_SECRET.has(name)
+    ? {
+        headers: {
+          [TELEPHONY_TIMESTAMP_HEADER]: String(Math.floor(Date.now() / 1000)),
+          [TELEPHONY_SIGNATURE_HEADER]: 'sha256=00',
+        },
+      }
+    : {};
+  return { method: def.method, url, ...signed, ...(def.body ? { payload: SAMPLE_BODIES[name] ?? {} } : {}) };
 }
 /** Valid bodies where the credential is in the body: a wrong key must be refused, not a missing field. */
 const SAMPLE_BODIES: Record<string, object> = {
   getUcms: { apiKey: 'a session is not the service key', sqldbid: 18001 },
   // The single sign-on return's credential is the cookie its start set (decision 038).
   ssoFinish: { query: 'code=x&state=y' },
+  telephonyEvents: {
+    type: 'ringing',
+    callId: 'x-1',
+    ani: '4025550100',
+    agent: 'csr.cof',
+    time: '2026-06-15T15:00:00Z',
+  },
 };
 
 /** The message of a failure: `{error, message}`, or OData's `{error: {code, message}}` under /api/odata/. */
@@ -88,8 +110,11 @@ describe('the access matrix', () => {
 
 describe('what the rules mean for the demo accounts', () => {
   // Spot checks that do not go through mayAccess, so a rule table that lets everyone in cannot pass.
+  // A route whose credential is the shared secret refuses every session alike: it is nobody's to be denied.
   const deniedTo = (username: string) =>
-    table.filter(([, def]) => !mayAccess(def.access, subjectOf(username))).map(([name]) => name);
+    table
+      .filter(([, def]) => def.access !== ACCESS.sharedSecret && !mayAccess(def.access, subjectOf(username)))
+      .map(([name]) => name);
 
   it('the measurer may call nothing of call handling', () => {
     const denied = deniedTo('measurer');
@@ -103,7 +128,9 @@ describe('what the rules mean for the demo accounts', () => {
     ]) {
       expect(denied).toContain(name);
     }
-    const open = table.filter(([name]) => !denied.includes(name)).map(([, def]) => def.access);
+    const open = table
+      .filter(([name, def]) => !denied.includes(name) && def.access !== ACCESS.sharedSecret)
+      .map(([, def]) => def.access);
     // MeasureIt's own calls, and the household measurement it shares with the call screen (decision 036).
     expect(new Set(open)).toEqual(
       new Set([

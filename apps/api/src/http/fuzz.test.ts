@@ -11,8 +11,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes, type RouteDef } from '@cc/contract';
-import { startGeocoder, type Geocoder } from '@cc/test-peers';
+import { routes, TELEPHONY_SIGNATURE_HEADER, TELEPHONY_TIMESTAMP_HEADER, type RouteDef } from '@cc/contract';
+import { signBody } from '../features/telephony/signature.js';
+import { startGeocoder, startPhoneSystem, type Geocoder, type PhoneSystem } from '@cc/test-peers';
 import { BODY_LIMIT_BYTES } from '../app.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import {
@@ -39,15 +40,22 @@ const SKIPPED = new Set(['signout']);
 
 let t: TestApp;
 let token: string;
+/** The phone system's events are signed with it, so that their bodies, not the signature, are what the fuzz tries. */
+const TELEPHONY_SECRET = 'the-phone-systems-shared-secret-for-fuzzing';
 /** MeasureIt's address search asks a geocoder: a real local one (no 503 from a geocoder nobody runs). */
 let geocoder: Geocoder;
+/** Click-to-dial posts to a phone system: a real local one, which takes what the fuzz gets through. */
+let phone: PhoneSystem;
 let writes: () => Promise<number>;
 /** Rows written so far, as of the end of the last request. */
 let written = 0;
 
 beforeAll(async () => {
   geocoder = await startGeocoder();
-  t = await createTestApp({ env: { GEOCODER_URL: geocoder.searchUrl } });
+  phone = await startPhoneSystem({ appUrl: 'http://127.0.0.1:9', secret: TELEPHONY_SECRET });
+  t = await createTestApp({
+    env: { GEOCODER_URL: geocoder.searchUrl, TELEPHONY_SECRET, TELEPHONY_DIAL_URL: `${phone.url}/dial` },
+  });
   token = await t.signin('admin');
   writes = await installWriteCounter(t.db);
   written = await writes();
@@ -55,6 +63,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await geocoder.close();
+  await phone.close();
 });
 
 function seedOf(name: string): number {
@@ -143,13 +152,24 @@ interface Failure {
 const short = (text: string | undefined, max = 300) =>
   text === undefined ? '' : text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
 
+/** A request to the phone system's events route carries the signature of its body (decision 074). */
+function signed(request: FuzzRequest): Record<string, string> {
+  if (!request.url.startsWith(routes.telephonyEvents.path)) return request.headers ?? {};
+  const timestamp = String(Math.floor(t.clock.now().getTime() / 1000));
+  return {
+    ...request.headers,
+    [TELEPHONY_TIMESTAMP_HEADER]: timestamp,
+    [TELEPHONY_SIGNATURE_HEADER]: `sha256=${signBody(TELEPHONY_SECRET, timestamp, request.payload ?? '')}`,
+  };
+}
+
 async function run(request: FuzzRequest): Promise<Failure | null> {
   const before = written;
   const response = await t.call(token, {
     method: request.method,
     url: request.url,
     ...(request.payload === undefined ? {} : { payload: request.payload }),
-    headers: request.headers ?? {},
+    headers: signed(request),
   });
   const status = response.statusCode;
   const fail = (problem: string): Failure => ({

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@cc/contract';
-import { isAdministrator, mayAccess, Permission, type AccessRule } from '@cc/domain';
+import { isAdministrator, mayAccess, needsSession, Permission, type AccessRule } from '@cc/domain';
 import { DEMO_ACCOUNTS, PERMISSIONS } from '../db/seed/reference.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { setPermission } from '../test/permissions.js';
@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 const table = Object.entries(routes as Record<string, RouteDef>);
-const rules = table.flatMap(([name, def]) => (def.access === 'public' ? [] : [[name, def.access] as const]));
+const rules = table.flatMap(([name, def]) => (needsSession(def.access) ? [[name, def.access] as const] : []));
 const gated = rules.filter(([, rule]) => rule.permission !== undefined);
 
 /** The routes that read a permission, and the tests that prove each does what the permission says. */

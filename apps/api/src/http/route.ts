@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { routes, type RouteName, type Routes } from '@cc/contract';
-import { heldForPasswordChange, mayAccess, type Access } from '@cc/domain';
+import { heldForPasswordChange, mayAccess, needsSession, type Access } from '@cc/domain';
 import type { AuthUser } from './auth.js';
 import { authenticate } from './auth.js';
 import { forbidden, passwordChangeRequired } from './errors.js';
@@ -25,7 +25,7 @@ export interface HandlerInput<N extends RouteName> {
   params: Field<N, 'params'>;
   query: Field<N, 'query'>;
   body: Field<N, 'body'>;
-  user: Routes[N]['access'] extends 'public' ? AuthUser | null : AuthUser;
+  user: Routes[N]['access'] extends 'public' | 'sharedSecret' ? AuthUser | null : AuthUser;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -87,6 +87,7 @@ export function requireAccessDeclarations(app: FastifyInstance): RegisteredRoute
 /** What the OpenAPI description says of a route's access rule. */
 function describeAccess(access: Access): string {
   if (access === 'public') return 'Public: no session needed.';
+  if (access === 'sharedSecret') return 'A system outside, by the signature of the shared secret; no session.';
   const parts = [
     access.roles ? `roles ${access.roles.join(', ')}` : '',
     access.apps ? `application ${access.apps.join(' or ')}` : '',
@@ -113,13 +114,21 @@ export function defineRoute<N extends RouteName>(
      * user, or null to fall back to the bearer header. The access rule applies to whichever user it is.
      */
     credential?: (request: FastifyRequest) => Promise<AuthUser | null>;
+    /**
+     * The check of a `sharedSecret` route's signature (decision 074), run before its body is validated: throws to
+     * refuse. Such a route cannot be registered without it.
+     */
+    verify?: (request: FastifyRequest) => Promise<void>;
   } = {},
 ): void {
   const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
   const access: Access | undefined = def.access;
   // The type requires a declaration; this stops a route built around the type (a cast, plain JavaScript) at start.
   if (access === undefined) throw new Error(`Route ${name} declares no access rule`);
-  const signedIn = access !== 'public';
+  const signedIn = needsSession(access);
+  const verify = options.verify;
+  if (access === 'sharedSecret' && !verify)
+    throw new Error(`Route ${name} declares a shared secret but no check of it`);
   const status = options.status ?? 200;
   const users = new WeakMap<FastifyRequest, AuthUser>();
   // A call under /api/odata/ reads its system query options as OData 4.01 spells them and refuses what it would
@@ -127,6 +136,7 @@ export function defineRoute<N extends RouteName>(
   const odataParams =
     def.path.startsWith(ODATA_PREFIX) && def.query && 'shape' in def.query ? Object.keys(def.query.shape) : null;
   app.withTypeProvider<ZodTypeProvider>().route({
+    ...(access === 'sharedSecret' && verify ? { preValidation: verify } : {}),
     ...(odataParams
       ? {
           preValidation: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {

@@ -22,6 +22,7 @@ import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
 import { AgentStateMenu } from '../features/agent-state';
 import { FLOOR_PATH } from '../features/supervisor-floor';
+import { ScreenPopListener } from '../features/telephony';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
@@ -42,6 +43,8 @@ export function Layout() {
   const held = current?.user.mustChangePassword === true;
   // Whoever takes calls has an agent state to show and change (decision 076).
   const agent = !held && mayCall(ACCESS.call, current?.user ?? null);
+  // A CSR who takes inbound calls hears the phone system's screen pops in any screen (decision 075).
+  const pops = !held && mayEnter('screenPop', current?.user ?? null);
   // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
   useFocusKeeper();
 
@@ -70,6 +73,7 @@ export function Layout() {
           {current ? (
             <Group gap="xs" wrap="nowrap">
               {agent && <AgentStateMenu key={current.user.UserId} />}
+              {pops && <ScreenPopListener key={current.user.UserId} />}
               {quotes && <QuoteSearchBox />}
               {held ? null : (
                 <Button

@@ -20,6 +20,7 @@ export function useClientConfig() {
       signupEnabled: false,
       links: { payBill: null, autoPay: null, evaluation: null, wiki: null, knowledgeBase: null },
       sso: false,
+      clickToDial: false,
     }
   );
 }

@@ -4,6 +4,7 @@
  */
 import { lazy } from 'react';
 import { ADMIN_REFERENCE_ROUTES } from '../features/admin-reference/routes';
+import { SCREEN_POP_PATH } from '@cc/contract';
 import type { AppRoute } from './app-route';
 
 export type { AppRoute } from './app-route';
@@ -20,6 +21,7 @@ const ChangePasswordPage = lazy(() => import('../features/profile/pages/ChangePa
 /** Ours (decision 064): one's own password; a session opened with a password someone else set is sent here first. */
 export const CHANGE_PASSWORD_PATH = '/settings/password';
 const InboundPage = lazy(() => import('../features/inbound/pages/InboundPage'));
+const ScreenPopPage = lazy(() => import('../features/telephony/pages/ScreenPopPage'));
 const OutboundPage = lazy(() => import('../features/outbound/pages/OutboundPage'));
 const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
@@ -45,6 +47,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/settings/profile', name: 'profile', title: 'User Profile', page: ProfilePage },
   { path: CHANGE_PASSWORD_PATH, name: 'changePassword', title: 'Change Password', page: ChangePasswordPage },
   { path: '/call-center/inbound', name: 'inbound', title: 'Inbound Calls', page: InboundPage },
+  // Ours (decision 075): a phone system's screen pop, on to the inbound search.
+  { path: SCREEN_POP_PATH, name: 'screenPop', title: 'Screen pop', page: ScreenPopPage },
   { path: '/call-center/outbound', name: 'outbound', title: 'Outbound Calls', page: OutboundPage },
   {
     path: '/call-center/outbound/cancelCalls',

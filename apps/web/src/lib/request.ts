@@ -15,6 +15,7 @@ import {
   type RouteQuery,
   type RouteResponse,
 } from '@cc/contract';
+import { needsSession } from '@cc/domain';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -155,7 +156,7 @@ export async function request<N extends RouteName>(
         problem.step,
         problem.requestId,
       );
-  if (def.access !== 'public') {
+  if (needsSession(def.access)) {
     if (response.status === 401 && !retried && deps.refresh && (await deps.refresh())) {
       return request(deps, name, args, true);
     }

@@ -168,10 +168,15 @@ export const callHistory = pgTable(
     orderId: integer('order_id'),
     outboundId: integer('outbound_id'),
     idempotencyKey: text('idempotency_key'),
+    /** The phone system's id of the call (a screen pop's callId, decision 075), so a call can be found by it. */
+    phoneCallId: text('phone_call_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('call_history_customer_idx').on(t.sqldbid, t.custNo, t.callStart),
+    index('call_history_phone_call_idx')
+      .on(t.phoneCallId)
+      .where(sql`phone_call_id is not null`),
     uniqueIndex('call_history_idempotency_idx')
       .on(t.idempotencyKey)
       .where(sql`idempotency_key is not null`),

@@ -11,3 +11,4 @@ export * from './assignments.js';
 export * from './imports.js';
 export * from './measureit.js';
 export * from './agent-states.js';
+export * from './telephony.js';

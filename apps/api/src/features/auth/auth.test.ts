@@ -351,6 +351,8 @@ describe('GET /api/client-config', () => {
       },
       // No identity server configured: the sign-in dialog alone (decision 038).
       sso: false,
+      // No phone system to dial through: numbers are tel: links (decision 075).
+      clickToDial: false,
     });
   });
 });

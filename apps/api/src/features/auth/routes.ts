@@ -35,6 +35,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, identi
         knowledgeBase: ctx.config.links.knowledgeBase ?? null,
       },
       sso: ctx.config.sso !== null,
+      clickToDial: ctx.config.telephony.dialUrl !== undefined && ctx.config.telephony.secret !== undefined,
     }),
   );
   /** The answer of a new or refreshed session; a browser's also sets the refresh cookie. */

@@ -201,6 +201,7 @@ export async function writeCallHistory(
     callEnd: input.call_end !== undefined ? (fromCallTime(input.call_end) as never) : options.endNow ? now : null,
     callList: input.call_list ?? (type.outbound ? type.CallTypeDisplayName : ''),
     outboundId: input.outboundId ?? null,
+    phoneCallId: input.phoneCallId ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
     createdAt: now,
   };

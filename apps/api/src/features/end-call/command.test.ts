@@ -305,3 +305,19 @@ describe('atomicity: a fault at any step leaves nothing written', () => {
     expect(retry.json<EndCallResponse>().repeated).toBe(false);
   });
 });
+
+describe("the phone system's id of a popped call", () => {
+  it('is kept on the call history, where the call is found by it; a bad one is a 400 naming it', async () => {
+    const body = { ...(await thornburySale('Not Interested')), pricing: undefined, phoneCallId: 'pbx-7781' };
+    const response = await end(franchise, body);
+    expect(response.statusCode, response.body).toBe(200);
+    const found = await one<{ call_id: number }>(
+      sql`select call_id from call_history where phone_call_id = 'pbx-7781'`,
+    );
+    expect(found?.call_id).toBe(response.json<EndCallResponse>().callId);
+
+    const bad = await post(franchise, { ...body, idempotencyKey: randomUUID(), phoneCallId: 'has spaces' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/^phoneCallId: /);
+  });
+});

@@ -133,6 +133,7 @@ export function callHistoryRecordOf(input: EndCallInput, plan: EndCallPlan): Cal
     call_type: plan.type.CallTypeName,
     call_result: input.result,
     outboundId: input.outboundId,
+    ...(input.phoneCallId ? { phoneCallId: input.phoneCallId } : {}),
     ...(input.callStart ? { call_start: toSecond(input.callStart) } : {}),
     cust_type: customer?.customerType ?? snapshot?.customerType ?? (input.customerNo === 0 ? 'Prospect' : ''),
     cust_email: plan.customerEmail,

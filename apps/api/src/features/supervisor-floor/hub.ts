@@ -13,6 +13,7 @@
 import type { Scope } from '@cc/domain';
 import type { FloorSnapshot } from '@cc/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { eventFrame } from '../../lib/event-stream/sse.js';
 
 export interface FloorSubscriber {
   scope: Scope;
@@ -54,8 +55,7 @@ export interface FloorHubOptions {
 }
 
 /** An SSE `snapshot` event. */
-export const snapshotFrame = (snapshot: FloorSnapshot): string =>
-  `event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`;
+export const snapshotFrame = (snapshot: FloorSnapshot): string => eventFrame('snapshot', snapshot);
 
 const scopeKey = (scope: Scope): string => JSON.stringify(scope);
 

@@ -1,23 +1,22 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { routes } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { defineRoute } from '../../http/route.js';
 import { asUtilitiesUser } from '../../http/scope.js';
 import { readSessionNotice, SESSIONS_CHANNEL } from '../../http/session-cache.js';
+import { openEventStream } from '../../lib/event-stream/sse.js';
+import { issueTicket, redeemTicket, streamRights } from '../../lib/event-stream/tickets.js';
 import { FloorHub, type FloorSubscriber } from './hub.js';
 import { readFloor, readFloorTimed } from './service.js';
-import { issueTicket, redeemTicket, streamRights } from './tickets.js';
 
 export const FLOOR_CHANNEL = 'cc_floor';
-
-/** How soon a browser comes back after its stream ends (SSE `retry`); the page itself asks for a new ticket. */
-const RETRY_MS = 2000;
 
 /** The supervisor's view of the floor (decision 035). */
 export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new FloorHub({
     read: (scope) => readFloorTimed(ctx, scope),
-    rights: (ids) => streamRights(ctx, ids),
+    // The utilities' scope (decision 065), under the stream route's rule.
+    rights: (ids) => streamRights(ctx, ids, routes.floorStream.access, (u) => asUtilitiesUser(u).scope),
     log: ctx.log,
     minIntervalMs: ctx.config.floor.minIntervalMs,
     heartbeatMs: ctx.config.floor.heartbeatSeconds * 1000,
@@ -49,34 +48,17 @@ export async function registerSupervisorFloorRoutes(app: FastifyInstance, ctx: A
     ctx,
     'floorStream',
     ({ user, reply }) => {
-      const out = new PassThrough();
-      reply.header('content-type', 'text/event-stream; charset=utf-8');
-      reply.header('cache-control', 'no-store');
-      // nginx and others buffer a response unless told not to: an event must reach the browser when it is written.
-      reply.header('x-accel-buffering', 'no');
-      out.write(`retry: ${RETRY_MS}\n\n`);
-      let remove: (() => void) | undefined;
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        remove?.();
-        out.end();
-      };
+      const stream = openEventStream(reply);
       const subscriber: FloorSubscriber = {
         scope: asUtilitiesUser(user).scope,
         sessionId: user.sessionId,
         userId: user.userId,
-        write: (frame) => !ended && out.write(frame),
-        end,
+        write: stream.write,
+        end: stream.end,
       };
-      // The browser went away (or the server closed the connection): the stream leaves the hub.
-      reply.raw.once('close', end);
-      void hub.subscribe(subscriber).then((unsubscribe) => {
-        remove = unsubscribe;
-        if (ended) unsubscribe();
-      });
-      return Promise.resolve(out as never);
+      // However the stream ends (the browser goes, the hub ends it), it leaves the hub.
+      void hub.subscribe(subscriber).then((unsubscribe) => stream.onEnd(unsubscribe));
+      return Promise.resolve(stream.body as never);
     },
     { credential: (request) => redeemTicket(ctx, request) },
   );

@@ -98,6 +98,8 @@ export interface EndCallRequestArgs {
   callType: string;
   /** The outbound row of an outbound call. */
   outboundId: number | undefined;
+  /** The phone system's id of a popped call (decision 075). */
+  phoneCallId?: string | undefined;
   /** When the screen opened the call. */
   /** A Date, or a call time 'YYYY-MM-DD HH:mm:ss' (America/Chicago) as the working state keeps it. */
   callStart: Date | string;
@@ -164,6 +166,7 @@ export function buildEndCallRequest(args: EndCallRequestArgs): EndCallRequest {
     customerNo: args.customerNo,
     callType: args.callType,
     ...(outboundId !== undefined ? { outboundId } : {}),
+    ...(args.phoneCallId ? { phoneCallId: args.phoneCallId } : {}),
     callStart: typeof args.callStart === 'string' ? args.callStart : callTimeOf(args.callStart),
     result,
     followUp: draft.followUp,

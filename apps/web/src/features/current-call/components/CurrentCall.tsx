@@ -38,9 +38,19 @@ export interface CurrentCallProps {
   routedCall: TheCall | null;
   /** The dashboard sent the user back to this saved call. */
   resumed: Resumed | null;
+  /** The phone system's id of the call, when a screen pop opened it (decision 075). */
+  phoneCallId?: string | undefined;
 }
 
-export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, resumed }: CurrentCallProps) {
+export function CurrentCall({
+  user,
+  sqldbid,
+  customerNo,
+  callType,
+  routedCall,
+  resumed,
+  phoneCallId,
+}: CurrentCallProps) {
   const navigate = useNavigate();
   const type = callTypeByName(callType);
   const outbound = isOutbound(callType);
@@ -108,6 +118,7 @@ export function CurrentCall({ user, sqldbid, customerNo, callType, routedCall, r
     customerNo,
     callType,
     outboundId,
+    phoneCallId,
     customer,
     draft,
     customerInfoEditId,

@@ -3,6 +3,7 @@ import { IconAddressBook, IconAlertCircle, IconEdit, IconHash, IconSearch, IconU
 import type { Customer } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { fullName, phoneText } from '../model';
+import { PhoneNumber } from '../../telephony';
 import { Facts } from './Facts';
 
 export interface CustomerPanelProps {
@@ -129,9 +130,21 @@ export function CustomerPanel({
                     ''
                   ),
               },
-              { label: 'Home phone', value: phoneText(customer.homePhone), testId: 'customer-home-phone' },
-              { label: 'Work phone', value: phoneText(customer.workPhone), testId: 'customer-work-phone' },
-              { label: 'Cell phone', value: phoneText(customer.cellPhone), testId: 'customer-cell-phone' },
+              ...(
+                [
+                  ['home', 'Home phone', customer.homePhone],
+                  ['work', 'Work phone', customer.workPhone],
+                  ['cell', 'Cell phone', customer.cellPhone],
+                ] as const
+              ).map(([phone, label, value]) => ({
+                label,
+                value: phoneText(value) ? (
+                  <PhoneNumber text={phoneText(value)} label={label} phone={phone} customer={customer} />
+                ) : (
+                  ''
+                ),
+                testId: `customer-${phone}-phone`,
+              })),
               {
                 label: 'Email',
                 value: customer.email ? <Anchor href={`mailto:${customer.email}`}>{customer.email}</Anchor> : '',

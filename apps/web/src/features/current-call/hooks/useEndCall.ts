@@ -42,6 +42,8 @@ export interface EndCallOptions {
   customerNo: number;
   callType: string;
   outboundId: number | undefined;
+  /** The phone system's id of a popped call (decision 075). */
+  phoneCallId?: string | undefined;
   customer: Customer | null;
   draft: CallDraft;
   customerInfoEditId: number | null;
@@ -156,6 +158,7 @@ export function useEndCall(options: EndCallOptions) {
       customerNo: o.customerNo,
       callType: o.callType,
       outboundId: o.outboundId,
+      phoneCallId: o.phoneCallId,
       callStart: o.callStart,
       draft: o.draft,
       customerInfoEditId: o.customerInfoEditId,

@@ -29,6 +29,8 @@ export default function CurrentCallPage() {
     );
   }
   const routed = (location.state as { theCall?: unknown } | null)?.theCall;
+  // Opened by a screen pop: the phone system's id of the call (decision 075).
+  const phoneCallId = (location.state as { phoneCallId?: unknown } | null)?.phoneCallId;
   const resumed = resumedOf(location.state);
   return (
     <CurrentCall
@@ -39,6 +41,7 @@ export default function CurrentCallPage() {
       callType={type.CallTypeName}
       routedCall={hasCallRow(routed) ? routed : null}
       resumed={resumed}
+      phoneCallId={typeof phoneCallId === 'string' ? phoneCallId : undefined}
     />
   );
 }

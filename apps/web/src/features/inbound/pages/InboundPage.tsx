@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 import { useInboundPageFetcher, useInboundSearch } from '../api/inboundSearch';
 import { useValidateZipCode } from '../api/validateZipCode';
 import { AddCallDialog, type AddCallPrefill } from '../components/AddCallDialog';
-import type { AdvancedCriteria } from '../components/AdvancedSearchForm';
+import { EMPTY_ADVANCED, type AdvancedCriteria } from '../components/AdvancedSearchForm';
 import { AlertDialog } from '../components/AlertDialog';
 import { ResultsPanel } from '../components/ResultsPanel';
 import { PAGE_SIZES, type PageFailure } from '../components/ResultsGrid';
@@ -23,6 +23,7 @@ import type { SearchView } from '../grid-view';
 import { SearchPanel, type SearchTab } from '../components/SearchPanel';
 import { recallSearch, rememberSearch, returnsToSearch } from '../search-memory';
 import { useLatest } from '../../../lib/use-latest';
+import { screenPopOf } from '../screen-pop';
 
 /** The call screen, route name currentCall. */
 const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
@@ -58,12 +59,15 @@ export default function InboundPage() {
   const location = useLocation();
   // Back from a call cancelled (or held by another CSR): the search as the CSR left it to open the call.
   const [recalled] = useState(() => (returnsToSearch(location.state) ? recallSearch(current?.expiresAt) : null));
+  // Sent by a screen pop (decision 075): the caller's number is searched at once.
+  const [popped] = useState(() => screenPopOf(location.state));
+  const poppedAdvanced = popped ? { ...EMPTY_ADVANCED, phone: popped.ani } : undefined;
   const search = useInboundSearch();
   const searchPage = useInboundPageFetcher();
   const validateZip = useValidateZipCode();
   const stack = useModalsStack(['over-limit', 'zip-not-serviced', 'add-call']);
 
-  const [tab, setTab] = useState<SearchTab>(recalled?.tab ?? 'address');
+  const [tab, setTab] = useState<SearchTab>(recalled?.tab ?? (popped ? 'advanced' : 'address'));
   const [addressText, setAddressText] = useState(recalled?.addressText ?? '');
   const [chosenAddress, setChosenAddress] = useState<AddressSuggestion | null>(recalled?.chosenAddress ?? null);
   /** The search shown: its criteria (for its other pages), its first answer, and a number per search. */
@@ -77,7 +81,7 @@ export default function InboundPage() {
   const [showFilters, setShowFilters] = useState(recalled?.showFilters ?? false);
   const [searchPanelOpen, setSearchPanelOpen] = useState(recalled?.searchPanelOpen ?? true);
   /** The advanced criteria last searched, remembered with the search. */
-  const [advanced, setAdvanced] = useState<AdvancedCriteria | undefined>(recalled?.advanced);
+  const [advanced, setAdvanced] = useState<AdvancedCriteria | undefined>(recalled?.advanced ?? poppedAdvanced);
   const addressRef = useRef<HTMLInputElement>(null);
   const lastNameRef = useRef<HTMLInputElement>(null);
 
@@ -111,20 +115,25 @@ export default function InboundPage() {
   const searchRef = useLatest(searchNow);
   const sessionEnd = current?.expiresAt;
 
+  // The phone system's id of a popped call goes with it to the call screen, which keeps it on the call's history.
+  const phoneCallId = popped?.callId || undefined;
   const openCall = useCallback(
-    (theCall: InboundRow) => {
+    (theCall: InboundRow, options: { replace?: boolean } = {}) => {
       rememberSearch(sessionEnd, searchRef.current);
       const path = generatePath(CURRENT_CALL, {
         sqldbid: String(theCall.SQLDBID),
         customerNo: String(theCall.AccountNo),
         callType: 'Inbound',
       });
-      void navigate(path, { state: { theCall } });
+      void navigate(path, { state: { theCall, ...(phoneCallId ? { phoneCallId } : {}) }, replace: options.replace });
     },
-    [navigate, sessionEnd, searchRef],
+    [navigate, sessionEnd, searchRef, phoneCallId],
   );
 
-  const runSearch = async (criteria: InboundCriteria, extra: { zip: string; phone: string }) => {
+  const runSearch = async (
+    criteria: InboundCriteria,
+    extra: { zip: string; phone: string },
+  ): Promise<InboundSearchResponse | undefined> => {
     validateZip.reset();
     setPageFailure(null);
     let answer: InboundSearchResponse;
@@ -132,24 +141,24 @@ export default function InboundPage() {
       // The first page as the grid first shows it: by branch, then customer number, no filters.
       answer = await search.mutateAsync({ ...criteria, ...INBOUND_FIRST_VIEW, pageSize });
     } catch {
-      return; // shown above the results
+      return undefined; // shown above the results
     }
     setShown((last) => ({ id: (last?.id ?? 0) + 1, criteria, answer }));
     if (answer.overLimit) {
       setOverLimitTotal(answer.total);
       stack.open('over-limit');
-      return;
+      return answer;
     }
-    if (answer.total > 0) return;
+    if (answer.total > 0) return answer;
 
     // No hits: a zip that no branch in scope serves ends here; otherwise offer to add a call.
     let franchise: AddCallPrefill['franchise'] = null;
     if (ZIP.test(extra.zip)) {
       const check = await validateZip.mutateAsync({ zip: extra.zip }).catch(() => null);
-      if (!check) return;
+      if (!check) return answer;
       if (!check.isValid) {
         stack.open('zip-not-serviced');
-        return;
+        return answer;
       }
       if (check.servicedBy.length === 1) franchise = check.servicedBy[0] ?? null;
     }
@@ -161,7 +170,21 @@ export default function InboundPage() {
       franchise,
     });
     stack.open('add-call');
+    return answer;
   };
+
+  // A screen pop: one customer opens the call on it (the call screen's guards apply: lock, do-not-call, calling
+  // hours), several are listed, none offers Add Call with the number (decision 075). Once, when the page opens.
+  const popHandled = useRef(false);
+  useEffect(() => {
+    if (!popped || popHandled.current) return;
+    popHandled.current = true;
+    void runSearch({ phone: popped.ani }, { zip: '', phone: popped.ani }).then((answer) => {
+      const only = answer?.total === 1 ? answer.rows[0] : undefined;
+      if (only) openCall(only, { replace: true });
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the pop the page was opened with
+  }, []);
 
   const onAdvancedSearch = (criteria: AdvancedCriteria) => {
     setAdvanced(criteria);
@@ -223,7 +246,7 @@ export default function InboundPage() {
           searching={searching}
           addressRef={addressRef}
           lastNameRef={lastNameRef}
-          initialAdvanced={recalled?.advanced}
+          initialAdvanced={recalled?.advanced ?? poppedAdvanced}
         />
       </Collapse>
 

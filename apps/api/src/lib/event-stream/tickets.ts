@@ -1,5 +1,6 @@
 /**
- * Stream tickets (decision 035): EventSource cannot send the bearer header, and a bearer token in a URL would be
+ * Stream tickets (decision 035), for every Server-Sent Events stream of the app (the floor's, the screen pops'):
+ * EventSource cannot send the bearer header, and a bearer token in a URL would be
  * written to logs and kept in history. So the page asks for a ticket with its bearer token, and opens the stream with
  * the ticket in the query: random, stored as a SHA-256, good for TICKET_SECONDS and for one stream only, and bound to
  * the session, whose rules (revoked, idle, past its end) are checked when it is used, as `authenticate` checks them.
@@ -7,13 +8,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { routes } from '@cc/contract';
-import { mayAccess, type Scope } from '@cc/domain';
+import { mayAccess, type Access, type Scope } from '@cc/domain';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { hashToken, loadAuthUser, loadSessionUsers, newToken, sessionAlive, type AuthUser } from '../../http/auth.js';
 import { unauthenticated } from '../../http/errors.js';
-import { asUtilitiesUser } from '../../http/scope.js';
 
 export const TICKET_SECONDS = 30;
 
@@ -53,14 +52,18 @@ export async function redeemTicket(ctx: AppContext, request: FastifyRequest): Pr
 }
 
 /**
- * Of these streams' sessions, the scope each may stream now (the utilities' scope, decision 065): the session still alive, its user active, and the
- * stream route's access rule passing with the user's grants as they are now (060-csv-formulas-filter-depth-floor-rights.md).
- * A session missing from the answer may stream no more.
+ * Of these streams' sessions, the scope each may stream now (`scopeOf` the user as it is now): the session still alive,
+ * its user active, and the stream route's access rule passing with the user's grants as they are now
+ * (060-csv-formulas-filter-depth-floor-rights.md). A session missing from the answer may stream no more.
  */
-export async function streamRights(ctx: AppContext, sessionIds: string[]): Promise<Map<string, Scope>> {
+export async function streamRights(
+  ctx: AppContext,
+  sessionIds: string[],
+  access: Access,
+  scopeOf: (user: AuthUser) => Scope,
+): Promise<Map<string, Scope>> {
   const users = await loadSessionUsers(ctx, sessionIds);
   const rights = new Map<string, Scope>();
-  for (const [sessionId, user] of users)
-    if (mayAccess(routes.floorStream.access, user)) rights.set(sessionId, asUtilitiesUser(user).scope);
+  for (const [sessionId, user] of users) if (mayAccess(access, user)) rights.set(sessionId, scopeOf(user));
   return rights;
 }

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './access.js';
+
+/**
+ * Every event the phone system sent (decision 074), as it came: the call's states can be told from them later. The
+ * signature is unique, so a request sent again (a replay, or a retry the phone system makes) is refused by the
+ * database whichever API process it reaches.
+ */
+export const telephonyEvents = pgTable(
+  'telephony_events',
+  {
+    eventId: serial('event_id').primaryKey(),
+    /** The request's signature (hex), the replay key. */
+    signature: text('signature').notNull(),
+    /** ringing, answered, ended or missed. */
+    type: text('type').notNull(),
+    /** The phone system's id of the call. */
+    phoneCallId: text('phone_call_id').notNull(),
+    ani: text('ani').notNull(),
+    dnis: text('dnis').notNull().default(''),
+    /** The agent as the phone system named it; its user when one was found. */
+    agent: text('agent').notNull(),
+    userId: integer('user_id').references(() => users.userId),
+    /** When it happened at the phone system, and when it reached us. */
+    eventTime: timestamp('event_time', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Of an answered call to a known agent: the customers in its scope with the caller's number. */
+    customers: integer('customers'),
+  },
+  (t) => [
+    uniqueIndex('telephony_events_signature_idx').on(t.signature),
+    index('telephony_events_call_idx').on(t.phoneCallId, t.eventTime),
+    index('telephony_events_user_idx')
+      .on(t.userId, t.eventTime)
+      .where(sql`user_id is not null`),
+  ],
+);

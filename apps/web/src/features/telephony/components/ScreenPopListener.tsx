@@ -1,0 +1,41 @@
+import { useNavigate } from 'react-router';
+import { Badge, Tooltip } from '@mantine/core';
+import { IconPhone } from '@tabler/icons-react';
+import { routes, screenPopUrl, type ScreenPop } from '@cc/contract';
+import { api } from '../../../lib/api';
+import { useTicketedEventStream } from '../../../lib/event-stream';
+
+/**
+ * Keeps the CSR's screen-pop stream open while signed in (decision 075): when the phone system reports a call answered
+ * by this CSR, the browser goes to the screen-pop URL, as a softphone would open it. The badge says whether pops can
+ * reach this window now.
+ */
+export function ScreenPopListener() {
+  const navigate = useNavigate();
+  const status = useTicketedEventStream({
+    enabled: true,
+    ticket: () => api('popStreamTicket'),
+    path: routes.popStream.path,
+    on: {
+      ready: () => undefined,
+      pop: (data) => void navigate(screenPopUrl(JSON.parse(data) as ScreenPop)),
+    },
+  });
+  const live = status === 'live';
+  const text = live ? 'Screen pops reach this window' : 'Screen pops are connecting';
+  return (
+    <Tooltip label={text}>
+      <Badge
+        variant="outline"
+        color={live ? 'teal.9' : 'gray.7'}
+        leftSection={<IconPhone size={12} aria-hidden />}
+        aria-label={text}
+        data-testid="screen-pop-status"
+        data-live={live}
+        visibleFrom="sm"
+      >
+        {live ? 'Phone' : 'Phone…'}
+      </Badge>
+    </Tooltip>
+  );
+}

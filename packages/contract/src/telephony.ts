@@ -1,0 +1,89 @@
+/**
+ * The phone system and the app (decisions 074 and 075): the events a phone system pushes (signed with the shared
+ * secret), the screen pop a CSR's browser hears on its stream, and the names of the screen-pop URL.
+ */
+import { Id, int4 } from './common.js';
+import { z } from './zod.js';
+
+export const TELEPHONY_EVENT_TYPES = ['ringing', 'answered', 'ended', 'missed'] as const;
+export type TelephonyEventType = (typeof TELEPHONY_EVENT_TYPES)[number];
+
+/** The headers of a signed request: the Unix time in seconds, and `sha256=` the hex HMAC of `<timestamp>.<body>`. */
+export const TELEPHONY_TIMESTAMP_HEADER = 'x-telephony-timestamp';
+export const TELEPHONY_SIGNATURE_HEADER = 'x-telephony-signature';
+
+/** A phone number as a phone system sends it: digits with the usual punctuation, 3 to 20 digits. */
+const PhoneText = z
+  .string({ error: 'is required' })
+  .trim()
+  .max(40, 'is too long')
+  .regex(/^\+?[\d\s().-]*$/, 'must be a phone number')
+  .refine((v) => {
+    const n = v.replace(/\D/g, '').length;
+    return n >= 3 && n <= 20;
+  }, 'must have 3 to 20 digits');
+
+export const TelephonyEvent = z.object({
+  type: z.enum(TELEPHONY_EVENT_TYPES, { error: `must be one of ${TELEPHONY_EVENT_TYPES.join(', ')}` }),
+  /** The phone system's id of the call: the same on every event of one call. */
+  callId: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, 'is required')
+    .max(100, 'is too long')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces'),
+  /** The caller's number (automatic number identification). */
+  ani: PhoneText,
+  /** The number dialled (dialled number identification service). */
+  dnis: PhoneText.optional(),
+  /** The agent's username, or its phone extension. */
+  agent: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'is too long'),
+  /** When it happened at the phone system. */
+  time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
+});
+export type TelephonyEvent = z.infer<typeof TelephonyEvent>;
+
+export const TelephonyEventAnswer = z.object({
+  eventId: z.number().int(),
+  /** The agent named was found (by username or extension). */
+  agentFound: z.boolean(),
+  /** Of an answered call to a known agent: the customers in the agent's scope with the caller's number. */
+  customers: z.number().int().nullable(),
+  /** A screen pop was sent towards the agent's open browsers. */
+  popped: z.boolean(),
+});
+export type TelephonyEventAnswer = z.infer<typeof TelephonyEventAnswer>;
+
+/** What a CSR's browser hears on its stream when a call to it is answered: where to go. */
+export const ScreenPop = z.object({
+  ani: z.string(),
+  dnis: z.string(),
+  callId: z.string(),
+});
+export type ScreenPop = z.infer<typeof ScreenPop>;
+
+export const PopStreamTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number().int() });
+export const PopStreamQuery = z.object({
+  ticket: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{20,200}$/, 'is not a stream ticket'),
+});
+/** text/event-stream: `pop` events whose data is a ScreenPop, and heartbeat comments. */
+export const PopStream = z.string();
+
+/** Click-to-dial (decision 075): which of the customer's numbers the app asks the phone system to dial. */
+export const DIAL_PHONES = ['home', 'work', 'cell'] as const;
+export const DialRequest = z.object({
+  sqldbid: Id,
+  customerNo: int4(1),
+  phone: z.enum(DIAL_PHONES, { error: `must be one of ${DIAL_PHONES.join(', ')}` }),
+});
+export type DialRequest = z.infer<typeof DialRequest>;
+/** The dial request the phone system took: the number as digits and the callId the app gave the call. */
+export const DialAnswer = z.object({ number: z.string(), callId: z.string() });
+export type DialAnswer = z.infer<typeof DialAnswer>;
+
+/** The web route a phone system or softphone opens, and its query's names (decision 075). */
+export const SCREEN_POP_PATH = '/call-center/screen-pop';
+export const screenPopUrl = (pop: ScreenPop): string => {
+  const q = new URLSearchParams({ ani: pop.ani, dnis: pop.dnis, callId: pop.callId });
+  return `${SCREEN_POP_PATH}?${q.toString()}`;
+};
