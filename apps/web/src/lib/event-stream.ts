@@ -63,7 +63,7 @@ export function useTicketedEventStream(options: {
       window.clearTimeout(timer);
       source?.close();
     };
-  }, [enabled, path, names]);
+  }, [enabled, path, names, latest]);
 
   return status;
 }
