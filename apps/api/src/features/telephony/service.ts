@@ -12,6 +12,7 @@ import { customers as c } from '../../db/schema/index.js';
 import { loadAuthUser } from '../../http/auth.js';
 import { AppError } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
+import { applyAgentEvent } from '../agent-states/index.js';
 
 export const POP_CHANNEL = 'cc_phone_pop';
 
@@ -55,6 +56,21 @@ export async function recordEvent(
         returning event_id`),
     );
     if (!row) throw new AppError('CONFLICT', 'This request was received before: a replay is refused.');
+    // The phone moves the agent's state as the call screen does (decision 076): answered is On call, ended is Wrap-up
+    // for the usual time; a ringing or missed call leaves the state as it is.
+    if (user && event.type === 'answered') {
+      await applyAgentEvent(ctx, tx, user.userId, { kind: 'set', state: 'On call', reasonId: null }, 'phone');
+    }
+    if (user && event.type === 'ended') {
+      const wrapUpSeconds = ctx.config.agentWrapUpSeconds;
+      await applyAgentEvent(
+        ctx,
+        tx,
+        user.userId,
+        { kind: 'set', state: 'Wrap-up', reasonId: null, wrapUpSeconds },
+        'phone',
+      );
+    }
     if (answered) {
       const notice: PopNotice = {
         userId: user.userId,

@@ -105,6 +105,18 @@ describe('POST /api/telephony/events', () => {
     }
   });
 
+  it("moves the agent's state: answered is On call, ended is Wrap-up, recorded as the phone's doing", async () => {
+    const stateOf = async () =>
+      rowsOf<{ state: string; source: string }>(
+        await t.db.execute(sql`select h.state, h.source from agent_state_history h join users u using (user_id)
+          where u.username = 'csr.cof' order by h.id desc limit 1`),
+      )[0];
+    expect((await phone.send({ type: 'answered', callId: 'c-s', ani: ONE, agent: 'csr.cof' })).status).toBe(200);
+    expect(await stateOf()).toEqual({ state: 'On call', source: 'phone' });
+    expect((await phone.send({ type: 'ended', callId: 'c-s', ani: ONE, agent: 'csr.cof' })).status).toBe(200);
+    expect(await stateOf()).toEqual({ state: 'Wrap-up', source: 'phone' });
+  });
+
   it('an unknown agent is recorded without a pop', async () => {
     const answer = await phone.send({ type: 'answered', callId: 'c-3', ani: ONE, agent: 'nobody.here' });
     expect(answer).toEqual({
