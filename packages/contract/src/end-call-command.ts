@@ -8,6 +8,9 @@ import { z } from './zod.js';
 import { CallTimeToMinute as CallTime, Id, int4, line, multiline } from './common.js';
 import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing-quote.js';
 
+/** A phone system's call id as the call history keeps it: printable ASCII, no spaces (decision 075). */
+export const PHONE_CALL_ID = /^[\x21-\x7e]{1,100}$/;
+
 /**
  * The customer of a call without a stored record — a new prospect (0) or an unknown customer (-1) — as the screen
  * shows it at the end: what the caller gave and the CSR's edits (docs/decisions/012). Lenient on
@@ -50,7 +53,7 @@ export const EndCallRequest = z
       .trim()
       .min(1, 'is required')
       .max(100, 'is too long')
-      .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces')
+      .regex(PHONE_CALL_ID, 'must be printable characters without spaces')
       .optional(),
     /** When the call was opened, America/Chicago; the server's time when absent. */
     callStart: CallTime.optional(),

@@ -36,7 +36,7 @@ export const TelephonyEvent = z.object({
   ani: PhoneText,
   /** The number dialled (dialled number identification service). */
   dnis: PhoneText.optional(),
-  /** The agent's username, or its phone extension. */
+  /** The agent's username here (phone extensions are not mapped to users yet). */
   agent: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'is too long'),
   /** When it happened at the phone system. */
   time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
@@ -45,7 +45,7 @@ export type TelephonyEvent = z.infer<typeof TelephonyEvent>;
 
 export const TelephonyEventAnswer = z.object({
   eventId: z.number().int(),
-  /** The agent named was found (by username or extension). */
+  /** The agent named was found (by username). */
   agentFound: z.boolean(),
   /** Of an answered call to a known agent: the customers in the agent's scope with the caller's number. */
   customers: z.number().int().nullable(),

@@ -92,7 +92,33 @@ describe('agent state transitions', () => {
     expect(nextAgentState(state({ state: 'Offline' }), { kind: 'signedOut' }, at(5))).toEqual({ kind: 'none' });
   });
 
-  it('the phone system sets a state as it is; a reason only with Away', () => {
+  it("the phone's answered call is On call; its ended call is Wrap-up keeping the call, and no more after", () => {
+    const answered = nextAgentState(state({ state: 'Away', reasonId: 2 }), { kind: 'phoneAnswered' }, at(0));
+    expect(answered).toEqual({
+      kind: 'change',
+      next: { state: 'On call', reasonId: null, since: at(0), wrapUpUntil: null, callKey: null },
+    });
+    const onCall = state({ state: 'On call', callKey: call });
+    expect(nextAgentState(onCall, { kind: 'phoneAnswered' }, at(5))).toEqual({ kind: 'none' });
+    const ended = nextAgentState(onCall, { kind: 'phoneEnded', wrapUpSeconds: 30 }, at(60));
+    expect(ended).toEqual({
+      kind: 'change',
+      next: { state: 'Wrap-up', reasonId: null, since: at(60), wrapUpUntil: at(90), callKey: call },
+    });
+    // The call screen still open on that call: its heartbeat is not a new call, its End Call only forgets it.
+    const wrapUp = state({ state: 'Wrap-up', since: at(60), wrapUpUntil: at(90), callKey: call });
+    expect(nextAgentState(wrapUp, { kind: 'callOpened', callKey: call }, at(70))).toEqual({ kind: 'none' });
+    expect(nextAgentState(wrapUp, { kind: 'callEnded', callKey: null, wrapUpSeconds: 30 }, at(80))).toEqual({
+      kind: 'call',
+      callKey: null,
+    });
+    // An Away picked during the call holds, and a repeated ended event changes nothing.
+    const away = state({ state: 'Away', reasonId: 4, callKey: call });
+    expect(nextAgentState(away, { kind: 'phoneEnded', wrapUpSeconds: 30 }, at(60))).toEqual({ kind: 'none' });
+    expect(nextAgentState(wrapUp, { kind: 'phoneEnded', wrapUpSeconds: 30 }, at(61))).toEqual({ kind: 'none' });
+  });
+
+  it('a state set as it is; a reason only with Away', () => {
     expect(
       nextAgentState(state({}), { kind: 'set', state: 'Wrap-up', reasonId: 7, wrapUpSeconds: 10 }, at(0)),
     ).toMatchObject({ next: { state: 'Wrap-up', reasonId: null, wrapUpUntil: at(10) } });

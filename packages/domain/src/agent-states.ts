@@ -53,8 +53,12 @@ export type AgentEvent =
   | { kind: 'callEnded'; callKey: string | null; wrapUpSeconds: number }
   /** The user's last session ended. */
   | { kind: 'signedOut' }
-  /** A state set as it is, by the phone system. */
-  | { kind: 'set'; state: AgentStateName; reasonId: number | null; wrapUpSeconds?: number };
+  /** A state set as it is. */
+  | { kind: 'set'; state: AgentStateName; reasonId: number | null; wrapUpSeconds?: number }
+  /** The phone system says the agent answered a call. */
+  | { kind: 'phoneAnswered' }
+  /** The phone system says the agent's call ended. */
+  | { kind: 'phoneEnded'; wrapUpSeconds: number };
 
 /**
  * The state as of `now`: a Wrap-up whose time has come is Ready since the instant it ended. Whoever reads the state
@@ -94,7 +98,10 @@ const wrapUpEnd = (now: Date, seconds: number): Date => new Date(now.getTime() +
  *   nothing, so an Away picked during a call holds until the next call;
  * - ending a call in hand (On call) is Wrap-up for the configured time, then Ready; a call ended or released in any
  *   other state leaves the state as the CSR set it; a release of a call other than the one in hand changes nothing;
- * - the end of the user's last session is Offline.
+ * - the end of the user's last session is Offline;
+ * - the phone's answered call is On call, as opening one is (the call screen that pops then only names the call); its
+ *   ended call moves On call to Wrap-up keeping the call, so the screen's next heartbeat and its End Call change
+ *   nothing more, and leaves any other state (an Away picked during the call, a repeat of the event) as it is.
  */
 export function nextAgentState(current: AgentStateNow, event: AgentEvent, now: Date): AgentTransition {
   switch (event.kind) {
@@ -117,6 +124,11 @@ export function nextAgentState(current: AgentStateNow, event: AgentEvent, now: D
     }
     case 'signedOut':
       return current.state === 'Offline' ? { kind: 'none' } : change(now, 'Offline');
+    case 'phoneAnswered':
+      return current.state === 'On call' ? { kind: 'none' } : change(now, 'On call', { callKey: current.callKey });
+    case 'phoneEnded':
+      if (current.state !== 'On call') return { kind: 'none' };
+      return change(now, 'Wrap-up', { wrapUpUntil: wrapUpEnd(now, event.wrapUpSeconds), callKey: current.callKey });
     case 'set': {
       const reasonId = event.state === 'Away' ? event.reasonId : null;
       if (current.state === event.state && current.reasonId === reasonId && event.state !== 'Wrap-up') {

@@ -8,16 +8,45 @@ import {
 import { AppError } from './errors.js';
 import { givenName } from './odata-options.js';
 
+/** A failed check as fastify-type-provider-zod reports it: zod's code as the keyword, its path as the instance path. */
 interface ValidationIssue {
+  keyword?: string;
   instancePath?: string;
   message?: string;
-  params?: { issue?: { path?: PropertyKey[] } };
+  params?: { issues?: { message?: string }[] };
 }
 
-function fieldOf(issue: ValidationIssue, context: string | undefined): string {
-  const fromPath = issue.params?.issue?.path?.map(String).join('.');
-  if (fromPath) return fromPath;
-  const fromInstance = issue.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+/**
+ * A record with a key it does not take (a survey answer under a name that is no question id) names the record, not
+ * the key: a key is the caller's text and may hold any character, '/' too, so the record's place is found by walking
+ * the route's own schema along the path as far as it names fields.
+ */
+const badKey = (issue: ValidationIssue) => issue.keyword === 'invalid_key';
+
+interface SchemaNode {
+  def?: { type?: string; innerType?: SchemaNode; in?: SchemaNode; element?: SchemaNode };
+  shape?: Record<string, SchemaNode>;
+}
+
+function fieldsAlong(schema: SchemaNode | undefined, parts: string[]): string[] {
+  const named: string[] = [];
+  let node = schema;
+  for (const part of parts) {
+    while (node?.def && ['optional', 'nullable', 'default', 'pipe', 'readonly'].includes(node.def.type ?? '')) {
+      node = node.def.innerType ?? node.def.in;
+    }
+    if (node?.def?.type === 'object' && node.shape && Object.hasOwn(node.shape, part)) node = node.shape[part];
+    else if (node?.def?.type === 'array' && /^\d+$/.test(part)) node = node.def.element;
+    else break;
+    named.push(part);
+  }
+  return named;
+}
+
+function fieldOf(issue: ValidationIssue, context: string | undefined, request: FastifyRequest): string {
+  const parts = (issue.instancePath ?? '').split('/').slice(1);
+  const schema = (request.routeOptions.schema as Record<string, SchemaNode> | undefined)?.[context ?? 'body'];
+  const fromInstance = (badKey(issue) ? fieldsAlong(schema, parts) : parts).join('.');
   return fromInstance || context || 'body';
 }
 
@@ -96,8 +125,10 @@ export function registerErrorHandler(app: FastifyInstance, options: { spaIndex: 
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const issue of error.validation as ValidationIssue[]) {
-        const field = givenName(request, fieldOf(issue, error.validationContext));
-        errors[field] ??= issue.message ?? 'is invalid';
+        const field = givenName(request, fieldOf(issue, error.validationContext, request));
+        // The key's own rule says what a key must be ('must be a question id').
+        const keyRule = issue.params?.issues?.[0]?.message ?? 'is not one it takes';
+        errors[field] ??= badKey(issue) ? `a key ${keyRule}` : (issue.message ?? 'is invalid');
       }
       const [field, message] = Object.entries(errors)[0] ?? ['body', 'is invalid'];
       return reply.status(400).send(shaped(request, { error: 'VALIDATION', message: `${field}: ${message}`, errors }));

@@ -55,7 +55,8 @@ export function trackConnections(server: Server): ConnectionTracker {
  * See docs/decisions/080-shutdown-through-supported-calls.md.
  */
 export async function listenPublicly(server: Server, host: string, port: number): Promise<net.Server> {
-  const listener = net.createServer((socket) => server.emit('connection', socket));
+  // Without Nagle's delay, as node's HTTP server sets its own sockets: the small writes of the event streams go at once.
+  const listener = net.createServer({ noDelay: true }, (socket) => server.emit('connection', socket));
   await new Promise<void>((resolve, reject) => {
     listener.once('error', reject);
     listener.listen(port, host, () => {

@@ -232,6 +232,22 @@ describe('the pending change, as an administrator sets it (decision 078)', () =>
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ errors: { mustChangePassword: expect.stringMatching(/default password/) } });
+    // The default password typed in is the same public password: refused the same way.
+    const typedDefault = await t.call(admin.token, {
+      method: 'POST',
+      url: '/api/users/user/',
+      payload: userForm({
+        Username: 'waived_default',
+        Applications: [1],
+        password: DEFAULT_PASSWORD,
+        confirmPassword: DEFAULT_PASSWORD,
+        mustChangePassword: false,
+      }),
+    });
+    expect(typedDefault.statusCode).toBe(400);
+    expect(typedDefault.json()).toMatchObject({
+      errors: { mustChangePassword: expect.stringMatching(/default password/) },
+    });
     const made = rowsOf(await t.db.execute(sql`select 1 from users where username = 'waived_default'`));
     expect(made).toHaveLength(0);
 

@@ -319,5 +319,9 @@ describe("the phone system's id of a popped call", () => {
     const bad = await post(franchise, { ...body, idempotencyKey: randomUUID(), phoneCallId: 'has spaces' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/^phoneCallId: /);
+    // A survey answer under a name that is no question id names the survey, whatever characters the name holds.
+    const badKey = await post(franchise, { ...body, idempotencyKey: randomUUID(), survey: { 'Y@n.{': 'Yes' } });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json<{ message: string }>().message).toBe('survey: a key must be a question id');
   });
 });

@@ -59,17 +59,11 @@ export async function recordEvent(
     // The phone moves the agent's state as the call screen does (decision 076): answered is On call, ended is Wrap-up
     // for the usual time; a ringing or missed call leaves the state as it is.
     if (user && event.type === 'answered') {
-      await applyAgentEvent(ctx, tx, user.userId, { kind: 'set', state: 'On call', reasonId: null }, 'phone');
+      await applyAgentEvent(ctx, tx, user.userId, { kind: 'phoneAnswered' }, 'phone');
     }
     if (user && event.type === 'ended') {
       const wrapUpSeconds = ctx.config.agentWrapUpSeconds;
-      await applyAgentEvent(
-        ctx,
-        tx,
-        user.userId,
-        { kind: 'set', state: 'Wrap-up', reasonId: null, wrapUpSeconds },
-        'phone',
-      );
+      await applyAgentEvent(ctx, tx, user.userId, { kind: 'phoneEnded', wrapUpSeconds }, 'phone');
     }
     if (answered) {
       const notice: PopNotice = {

@@ -104,7 +104,8 @@ export async function createUser(ctx: AppContext, user: AuthUser, input: CreateI
     const errors = passwordErrors(input.password, input.confirmPassword);
     if (Object.keys(errors).length > 0) throw validationError(errors);
   }
-  if (!input.mustChangePassword && input.password === undefined) {
+  // The default password is public: typed or left out, it keeps the change at the first sign-in.
+  if (!input.mustChangePassword && (input.password === undefined || input.password === DEFAULT_PASSWORD)) {
     throw validationError({ mustChangePassword: DEFAULT_PASSWORD_KEEPS_CHANGE.create });
   }
   const passwordHash = await hashPassword(password);

@@ -25,6 +25,14 @@ describe('the screen-pop URL', () => {
     });
   });
 
+  it('drops a call id the call history could not keep (a space, a letter past ASCII, over 100 characters)', () => {
+    for (const callId of ['has space', 'café', 'x'.repeat(101)]) {
+      const query = new URLSearchParams({ ani: '4025550101', callId });
+      expect(popFromQuery(query)?.callId, callId).toBe('');
+    }
+    expect(popFromQuery(new URLSearchParams({ ani: '4025550101', callId: 'x'.repeat(100) }))?.callId).toHaveLength(100);
+  });
+
   it('is no pop without a caller number of 3 digits', () => {
     expect(popFromQuery(new URLSearchParams('dnis=8005550100'))).toBeNull();
     expect(popFromQuery(new URLSearchParams('ani=12'))).toBeNull();

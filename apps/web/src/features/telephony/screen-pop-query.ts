@@ -5,7 +5,7 @@
  * (`CustomerEndpoint`, `SystemEndpoint`, `ContactId`), VICIdial (`phone_number`, `did_pattern`, `uniqueid`), Twilio
  * (`From`, `To`, `CallSid`).
  */
-import type { ScreenPop } from '@cc/contract';
+import { PHONE_CALL_ID, type ScreenPop } from '@cc/contract';
 import { phoneDigits } from '@cc/domain';
 
 const NAMES: Record<keyof ScreenPop, readonly string[]> = {
@@ -30,6 +30,7 @@ export function popFromQuery(params: URLSearchParams): ScreenPop | null {
   return {
     ani,
     dnis: phoneDigits(first(params, NAMES.dnis)),
-    callId: first(params, NAMES.callId).slice(0, 100),
+    // An id the call history cannot keep is dropped rather than carried to an End Call that would refuse it.
+    callId: PHONE_CALL_ID.test(first(params, NAMES.callId)) ? first(params, NAMES.callId) : '',
   };
 }
