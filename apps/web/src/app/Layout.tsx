@@ -72,8 +72,9 @@ export function Layout() {
           </UnstyledButton>
           {current ? (
             <Group gap="xs" wrap="nowrap">
-              {agent && <AgentStateMenu key={current.user.UserId} />}
-              {pops && <ScreenPopListener key={current.user.UserId} />}
+              {/* Keyed by the user, each anew for the next one; siblings' keys differ, or React repeats them. */}
+              {agent && <AgentStateMenu key={`agent-state-${current.user.UserId}`} />}
+              {pops && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} />}
               {quotes && <QuoteSearchBox />}
               {held ? null : (
                 <Button
