@@ -168,7 +168,7 @@ describe('the working state of a call', () => {
       [save(1, { ...STATE, notes: 'x'.repeat(4001) }), 'state.notes'],
       [save(1, { ...STATE, result: 'Sale\u0000' }), 'state.result'],
       [save(1, { ...STATE, callbackAt: '2026-02-30 10:00:00' }), 'state.callbackAt'],
-      [save(1, { ...STATE, survey: { abc: 'x' } }), 'state.survey.abc'],
+      [save(1, { ...STATE, survey: { abc: 'x' } }), 'state.survey'],
       [
         save(1, { ...STATE, pricing: { ...STATE.pricing, edits: { roundCount: 0 } } }),
         'state.pricing.edits.roundCount',
