@@ -121,8 +121,9 @@ export async function applyAgentEvent(
   event: AgentEvent,
   source: AgentStateSource,
 ): Promise<AgentStateNow> {
-  const now = ctx.now();
   await lockUser(tx, userId);
+  // Read after the lock: a change that waited for another one starts after it, so the history stays in order.
+  const now = ctx.now();
   await settleWrapUps(tx, now, userId);
   // FOR UPDATE: a sweep settling this row right now (so skipped above) is waited for, and its Ready read.
   const [row] = rowsOf<StateRow>(

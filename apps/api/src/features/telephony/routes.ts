@@ -39,14 +39,18 @@ export async function registerTelephonyRoutes(app: FastifyInstance, ctx: AppCont
 
   // The events' signature covers the body as it was sent: in this context a JSON body is kept as text beside its parse.
   await app.register((scoped, _options, done) => {
+    // Fastify's own JSON parser reads the text, with its guard against prototype keys.
+    const json = scoped.getDefaultJsonParser('remove', 'remove');
     scoped.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, parsed) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       request.rawBody = text;
-      try {
-        parsed(null, text === '' ? {} : JSON.parse(text));
-      } catch {
-        parsed(badRequest('body', 'is not JSON'), undefined);
+      if (text === '') {
+        parsed(null, {});
+        return;
       }
+      void json(request, text, (error, value) =>
+        error ? parsed(badRequest('body', 'is not JSON'), undefined) : parsed(null, value),
+      );
     });
     defineRoute(
       scoped,
