@@ -168,7 +168,7 @@ describe.runIf(engine === 'postgres')(
       stopping = true;
       await load;
 
-      expect(failures).toEqual([]);
+      expect(failures, proxy.errorLog()).toEqual([]);
       expect(answered).toBeGreaterThan(whileAway);
       const ended = [...endCalls].filter(([, status]) => status === 200).map(([key]) => key);
       expect(ended.length).toBe(endCalls.size);

@@ -18,6 +18,8 @@ export interface Nginx {
   port: number;
   /** The access log so far: one line per request, `METHOD URI STATUS UPSTREAMS UPSTREAM_STATUSES`. */
   accessLog(): string[];
+  /** nginx's error log so far (warnings and up): why a request it answered 502 failed upstream. */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ http {
     port,
     accessLog: () =>
       fs.existsSync(at('access.log')) ? fs.readFileSync(at('access.log'), 'utf8').split('\n').filter(Boolean) : [],
+    errorLog,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
       await exit;
