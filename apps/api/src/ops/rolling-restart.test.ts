@@ -195,6 +195,6 @@ describe.runIf(engine === 'postgres')(
       );
       expect(rows.map((r) => r.key).sort()).toEqual(ended.sort());
       expect(rows.every((r) => r.n === 1)).toBe(true);
-    }, 120_000);
+    }, 180_000);
   },
 );
