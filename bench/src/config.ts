@@ -10,8 +10,9 @@
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
- * the CSV import scenario's file (PostgreSQL only). BENCH_POP_AGENTS (budgets.json: 200) and BENCH_POP_ROUNDS (3): the
- * screen pop scenario's agents with their streams open and answered events per agent (PostgreSQL only).
+ * the CSV import scenario's file (PostgreSQL only). BENCH_POP_AGENTS (budgets.json: 200) and BENCH_POP_ROUNDS (3) and
+ * BENCH_POP_RATE (20 a second): the screen pop scenario's agents with their streams open, answered events per agent
+ * and their pace (PostgreSQL only).
  */
 import { FLOOR_SCENARIO } from './floor.js';
 import { IMPORT_SCENARIO } from './import.js';
@@ -70,6 +71,7 @@ export const config = {
   floorQuietSeconds: int('BENCH_FLOOR_QUIET', smoke ? 2 : 30),
   popAgents: int('BENCH_POP_AGENTS', smoke ? 5 : budgets.pop_agents),
   popRounds: int('BENCH_POP_ROUNDS', smoke ? 1 : 3),
+  popRate: int('BENCH_POP_RATE', 20),
 };
 
 const SEARCHES = [

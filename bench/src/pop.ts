@@ -2,11 +2,12 @@
  * The screen pop's latency (decisions 074, 075): `BENCH_POP_AGENTS` (200) CSRs signed in, each with its pop stream open
  * as the browser opens it (a ticket, then the Server-Sent Events stream, until it says `ready`); then signed `answered`
  * events for them, posted to POST /api/telephony/events as a phone system posts them, `BENCH_POP_ROUNDS` (3) per agent,
- * by `BENCH_CONNECTIONS` senders at once, round robin over the agents. Each sample is the time from sending an event
+ * round robin over the agents, at a steady `BENCH_POP_RATE` (20) a second — a floor of 200 agents answering a call
+ * every ten seconds each, far busier than a real one. Each sample is the time from sending an event
  * to its pop (found by its callId) arriving on that agent's stream: p50, p95 and the worst (budget: p95 <= 300 ms).
  *
- * The agents are the bench's own accounts (bench.pop001 …, made like csr.corporate, who takes inbound calls and sees
- * every branch), added once to the database; the callers' numbers are customers' home phones, so each event counts
+ * The agents are the bench's own accounts (bench.pop001 …, made like csr.cof, a CSR who takes inbound calls), added
+ * once to the database; the callers' numbers are customers' home phones, so each event counts
  * the customers with that number as a real call does. PostgreSQL only: the accounts are written beside the server.
  */
 import crypto from 'node:crypto';
@@ -47,7 +48,10 @@ export const popSummary = (m: PopMeasure, budgetMs: number): string =>
 
 export const popP95 = (m: PopMeasure) => percentile(m.latencies, 95);
 
-/** The agents' accounts, made once: like csr.corporate (inbound calls, every branch). */
+/** The demo CSR the agents are made like: its role, applications, permissions and branches. */
+const TEMPLATE = 'csr.cof';
+
+/** The agents' accounts, made once, like the template. */
 async function ensureAgents(databaseUrl: string, agents: number): Promise<{ usernames: string[]; phones: string[] }> {
   const run = await openPgRunner(databaseUrl);
   try {
@@ -56,10 +60,26 @@ async function ensureAgents(databaseUrl: string, agents: number): Promise<{ user
        select 'bench.pop' || lpad(g::text, 3, '0'), 'Pop', 'Agent ' || g, '', u.password_hash, u.brand_id, u.company_id,
               u.role_id, u.sqldbid
        from users u cross join generate_series(1, $1::int) g
-       where u.username = 'csr.corporate'
+       where u.username = '${TEMPLATE}'
        on conflict do nothing`,
       [agents],
     );
+    // Their applications, permissions and branches: the template's.
+    const copies: [string, string][] = [
+      ['user_applications', 'application_id'],
+      ['user_permissions', 'application_id, permission_id, value'],
+      ['user_branches', 'branchno'],
+    ];
+    for (const [table, columns] of copies) {
+      await run.query(
+        `insert into ${table} (user_id, ${columns})
+         select a.user_id, ${columns.replace(/(\w+)/g, 't.$1')}
+         from users a cross join ${table} t join users u on u.user_id = t.user_id and u.username = '${TEMPLATE}'
+         where a.username like 'bench.pop%'
+         on conflict do nothing`,
+        [],
+      );
+    }
     const { rows } = await run.query(
       `select home_phone as phone from customers where home_phone <> '' order by customer_id limit $1`,
       [Math.max(agents, 50)],
@@ -133,7 +153,8 @@ export async function measurePops(options: {
   secret: string;
   agents: number;
   rounds: number;
-  senders: number;
+  /** Events per second, sent at a steady pace. */
+  ratePerSecond: number;
 }): Promise<PopMeasure> {
   const { url } = options;
   const { usernames, phones } = await ensureAgents(options.databaseUrl, options.agents);
@@ -152,35 +173,41 @@ export async function measurePops(options: {
       }),
     ]);
 
-    const jobs = Array.from({ length: usernames.length * options.rounds }, (_, n) => n);
+    // Open loop, at a steady rate: each event leaves at its time whether or not the ones before were answered, so a
+    // slow answer shows as latency rather than as fewer events.
+    const total = usernames.length * options.rounds;
     const samples: { agent: number; callId: string; sent: number }[] = [];
     const posts: number[] = [];
     const started = performance.now();
-    const sender = async () => {
-      for (let n = jobs.shift(); n !== undefined; n = jobs.shift()) {
-        const agent = n % usernames.length;
-        const callId = `bench-pop-${crypto.randomUUID()}`;
-        const body = JSON.stringify({
-          type: 'answered',
-          callId,
-          ani: phones[n % phones.length] ?? '4025550100',
-          dnis: '8005550100',
-          agent: usernames[agent],
-          time: new Date().toISOString(),
-        });
-        const sent = performance.now();
-        const response = await fetch(url + routes.telephonyEvents.path, {
-          method: 'POST',
-          headers: signed(options.secret, body),
-          body,
-        });
-        posts.push(performance.now() - sent);
-        const answer = await response.text();
-        if (!response.ok) throw new Error(`pop: the event was answered ${response.status} ${answer}`);
-        samples.push({ agent, callId, sent });
-      }
+    const send = async (n: number) => {
+      const agent = n % usernames.length;
+      const callId = `bench-pop-${crypto.randomUUID()}`;
+      const body = JSON.stringify({
+        type: 'answered',
+        callId,
+        ani: phones[n % phones.length] ?? '4025550100',
+        dnis: '8005550100',
+        agent: usernames[agent],
+        time: new Date().toISOString(),
+      });
+      const sent = performance.now();
+      const response = await fetch(url + routes.telephonyEvents.path, {
+        method: 'POST',
+        headers: signed(options.secret, body),
+        body,
+      });
+      posts.push(performance.now() - sent);
+      const answer = await response.text();
+      if (!response.ok) throw new Error(`pop: the event was answered ${response.status} ${answer}`);
+      samples.push({ agent, callId, sent });
     };
-    await Promise.all(Array.from({ length: options.senders }, sender));
+    const sending: Promise<void>[] = [];
+    for (let n = 0; n < total; n++) {
+      const due = started + (n * 1000) / options.ratePerSecond;
+      if (due > performance.now()) await sleep(due - performance.now());
+      sending.push(send(n));
+    }
+    await Promise.all(sending);
     const elapsed = (performance.now() - started) / 1000;
     const deadline = performance.now() + 10_000;
     while (!samples.every((s) => streams[s.agent]!.pops.has(s.callId))) {

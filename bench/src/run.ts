@@ -193,7 +193,7 @@ async function benchTarget(
         secret: POP_TELEPHONY_SECRET,
         agents: config.popAgents,
         rounds: config.popRounds,
-        senders: config.connections,
+        ratePerSecond: config.popRate,
       });
       popLine = `${popSummary(m, budgets.pop_p95_ms)}; load avg ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
       console.log(`  ${POP_SCENARIO}: ${popLine}`);
