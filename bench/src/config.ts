@@ -10,10 +10,13 @@
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
- * the CSV import scenario's file (PostgreSQL only).
+ * the CSV import scenario's file (PostgreSQL only). BENCH_POP_AGENTS (budgets.json: 200) and BENCH_POP_ROUNDS (3) and
+ * BENCH_POP_RATE (20 a second): the screen pop scenario's agents with their streams open, answered events per agent
+ * and their pace (PostgreSQL only).
  */
 import { FLOOR_SCENARIO } from './floor.js';
 import { IMPORT_SCENARIO } from './import.js';
+import { POP_SCENARIO } from './pop.js';
 import { BARE_REFERENCE, budgets, SESSION_REFERENCE } from './report.js';
 
 export const env = process.env;
@@ -66,6 +69,9 @@ export const config = {
   importRows: int('BENCH_IMPORT_ROWS', smoke ? 2_000 : budgets.import_rows),
   floorStreams: int('BENCH_FLOOR_STREAMS', smoke ? 5 : budgets.floor_streams),
   floorQuietSeconds: int('BENCH_FLOOR_QUIET', smoke ? 2 : 30),
+  popAgents: int('BENCH_POP_AGENTS', smoke ? 5 : budgets.pop_agents),
+  popRounds: int('BENCH_POP_ROUNDS', smoke ? 1 : 3),
+  popRate: int('BENCH_POP_RATE', 20),
 };
 
 const SEARCHES = [
@@ -102,4 +108,5 @@ export const DATABASE_SCENARIOS = [
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
   IMPORT_SCENARIO,
   FLOOR_SCENARIO,
+  POP_SCENARIO,
 ];

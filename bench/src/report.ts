@@ -29,6 +29,9 @@ export interface Budgets {
   floor_streams: number;
   floor_quiet_cpu_share: number;
   floor_refresh_ms: number;
+  /** The screen pop: agents with their pop stream open, and the p95 from an answered event to its pop. */
+  pop_agents: number;
+  pop_p95_ms: number;
 }
 
 export const budgets = JSON.parse(fs.readFileSync(new URL('../budgets.json', import.meta.url), 'utf8')) as Budgets;

@@ -15,6 +15,7 @@ import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive } from './load.js';
 import { FLOOR_SCENARIO, measureFloor } from './floor.js';
 import { IMPORT_SCENARIO, measureImport } from './import.js';
+import { measurePops, POP_SCENARIO, popP95, popSummary, POP_TELEPHONY_SECRET } from './pop.js';
 import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } from './report.js';
 import { measureScenario, targetOf, type Ceiling } from './measure.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
@@ -36,7 +37,13 @@ async function benchTarget(
   }>,
   /** The database the server runs on, for the import scenario (PostgreSQL only). */
   importDatabaseUrl?: string,
-): Promise<{ measured: Measured[]; problems: string[]; importSummary?: string; floorSummary?: string }> {
+): Promise<{
+  measured: Measured[];
+  problems: string[];
+  importSummary?: string;
+  floorSummary?: string;
+  popSummary?: string;
+}> {
   console.log(`\n=== ${label} ===`);
   const { runner, open, serverEnv, cleanup, embedded = false } = await prepare();
   const built = await buildScenarios(runner, {
@@ -85,6 +92,7 @@ async function benchTarget(
   const measured: Measured[] = [];
   let importSummary: string | undefined;
   let floorSummary: string | undefined;
+  let popLine: string | undefined;
   try {
     const tokens = new Map<string, string>();
     for (const user of new Set(scenarios.map((s) => s.user))) {
@@ -177,6 +185,20 @@ async function benchTarget(
         problems.push(`${FLOOR_SCENARIO}: refresh ${worst.toFixed(0)} ms`);
       }
     }
+    if (importDatabaseUrl && selected(POP_SCENARIO)) {
+      // Answered events to agents with their pop streams open: event to pop on the agent's stream (decision 075).
+      const m = await measurePops({
+        url: server.url,
+        databaseUrl: importDatabaseUrl,
+        secret: POP_TELEPHONY_SECRET,
+        agents: config.popAgents,
+        rounds: config.popRounds,
+        ratePerSecond: config.popRate,
+      });
+      popLine = `${popSummary(m, budgets.pop_p95_ms)}; load avg ${(os.loadavg()[0] ?? 0).toFixed(1)}`;
+      console.log(`  ${POP_SCENARIO}: ${popLine}`);
+      if (popP95(m) > budgets.pop_p95_ms && !smoke) problems.push(`${POP_SCENARIO}: p95 ${popP95(m).toFixed(0)} ms`);
+    }
   } finally {
     await server.stop();
     cleanup?.();
@@ -186,6 +208,7 @@ async function benchTarget(
     problems,
     ...(importSummary ? { importSummary } : {}),
     ...(floorSummary ? { floorSummary } : {}),
+    ...(popLine ? { popSummary: popLine } : {}),
   };
 }
 
@@ -252,7 +275,13 @@ async function main(): Promise<void> {
   // First the engine alone: it needs no database, and nothing else runs while it measures.
   const engineRun = engine ? await benchEngine() : null;
   if (engineRun?.miss && !smoke) problems.push(engineRun.miss);
-  const skipped = { measured: [] as Measured[], problems: [] as string[], importSummary: '', floorSummary: '' };
+  const skipped = {
+    measured: [] as Measured[],
+    problems: [] as string[],
+    importSummary: '',
+    floorSummary: '',
+    popSummary: '',
+  };
   const postgres = !config.postgres
     ? skipped
     : await benchTarget(
@@ -268,7 +297,7 @@ async function main(): Promise<void> {
               config.callSearchRows,
             ),
             open: () => openPgRunner(config.databaseUrl),
-            serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir },
+            serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir, TELEPHONY_SECRET: POP_TELEPHONY_SECRET },
             cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }),
           };
         },
@@ -306,6 +335,7 @@ async function main(): Promise<void> {
       : [];
   if (postgres.importSummary) console.log(`\n${IMPORT_SCENARIO}: ${postgres.importSummary}`);
   if (postgres.floorSummary) console.log(`\n${FLOOR_SCENARIO}: ${postgres.floorSummary}`);
+  if (postgres.popSummary) console.log(`\n${POP_SCENARIO}: ${postgres.popSummary}`);
   if (pglite.length > 0) {
     table(
       `PGlite (${config.pgliteCustomers.toLocaleString('en-US')} customers, ${config.connections} connections ` +

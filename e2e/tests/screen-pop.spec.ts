@@ -1,4 +1,4 @@
-import { dialProblem } from '@cc/domain';
+import { dialProblem, phoneDigits } from '@cc/domain';
 import { startPhoneSystem, type PhoneSystem } from '@cc/test-peers';
 import { expectAxeClean, TOASTS } from './axe.js';
 import { apiAs, callScreen, cancelCall, expectCallOpen, forgetOpenedCalls, signInAs } from './current-call-support.js';
@@ -10,7 +10,8 @@ import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot } from './helper
  * it to the app; csr.cof's open browser hears it on its stream and goes where the pop says. One customer with the
  * caller's number opens the call screen on it (Harriet Lindgren, 17501/1005, home 402-555-4815); a number two
  * customers share lists both; an unknown number opens Add Call with it. Click-to-dial: the call screen's Dial posts a
- * signed dial request to the phone system, and a do-not-call customer is refused with the reason.
+ * signed dial request to the phone system, and a do-not-call customer is refused with the reason. Next Call on an
+ * outbound list dials the customer by itself, once, however often the screen reloads or Next Call is pressed again.
  */
 
 const SECRET = 'the-journeys-phone-system-secret-0123456789';
@@ -192,4 +193,81 @@ test('Dial on the call screen dials through the phone system; a do-not-call cust
   await shot(page, 'screen-pop-dial-dnc');
   expect(dialPeer.dials.length).toBe(dialsBefore);
   await cancelCall(page, /\/call-center\/inbound$/);
+});
+
+test('Next Call dials the call it opens through the phone system, once: a reload or Next Call again dials nothing more', async ({
+  page,
+  request,
+  dialPeer,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'csr.cof');
+  await page.goto('/call-center/outbound');
+  const section = page.getByTestId('outbound-section-Cancel');
+  const control = section.getByRole('button', { name: /^Cancel/ }).first();
+  if ((await control.getAttribute('aria-expanded')) !== 'true') await control.click();
+  const nextCall = section.getByRole('button', { name: 'Next Call' });
+  await expect(nextCall).toBeEnabled(SERVER);
+  const before = dialPeer.dials.length;
+  await nextCall.click();
+  await expect(page).toHaveURL(/\/call-center\/current-call\/\d+\/\d+\/Cancel$/, SERVER);
+  await expectCallOpen(page);
+  const row = await page.evaluate(
+    () =>
+      (history.state as { usr?: { theCall?: { SQLDBID: number; cust_No: number; Phone: string } } } | null)?.usr
+        ?.theCall,
+  );
+  if (!row) throw new Error('the call screen was opened without its row');
+  const number = phoneDigits(row.Phone);
+  expect(number.length).toBeGreaterThanOrEqual(7);
+
+  // The real clock and the customer's flag decide, by the rule the server keeps, whether it is dialled or refused.
+  const token = await apiToken(request, 'csr.cof');
+  const { timeZone } = await apiAs<{ timeZone: string }>(request, token, 'POST', '/api/currentcall/getFranchiseInfo', {
+    sqldbid: row.SQLDBID,
+  });
+  const dnc = await apiAs<{ IsOnFederalDoNotCallList: boolean }>(
+    request,
+    token,
+    'GET',
+    `/api/customer/FederalDoNotCallStatus/${row.cust_No}/${row.SQLDBID}`,
+  );
+  // A do-not-call customer's Attention dialog comes first, as on any opening.
+  await expect(page.getByRole('dialog', { name: 'Attention' })).toHaveCount(
+    dnc.IsOnFederalDoNotCallList ? 1 : 0,
+    SERVER,
+  );
+  if (dnc.IsOnFederalDoNotCallList)
+    await page.getByRole('dialog', { name: 'Attention' }).getByRole('button', { name: 'OK' }).click();
+  const problem = dialProblem({ doNotCall: dnc.IsOnFederalDoNotCallList, now: new Date(), timeZone });
+  const notice = page.getByTestId('next-call-dial');
+  await expect(notice).toHaveAttribute('data-dial', problem === null ? 'dialled' : 'refused', SERVER);
+  await expect(notice).toContainText(problem ?? 'Next Call asked the phone system to dial this customer.');
+  const callId = await notice.getAttribute('data-call-id');
+  expect(dialPeer.dials.slice(before)).toEqual(
+    problem === null ? [expect.objectContaining({ agent: 'csr.cof', number, callId, signed: true })] : [],
+  );
+  await shot(page, 'next-call-dial');
+  await expectAxeClean(page, 'the call screen Next Call opened', { exclude: TOASTS });
+
+  // A reload asks again and is told of the dial made (or refused again): nothing more reaches the phone system.
+  const again = problem === null ? 'earlier' : 'refused';
+  await page.reload();
+  await expectCallOpen(page);
+  if (dnc.IsOnFederalDoNotCallList)
+    await page.getByRole('dialog', { name: 'Attention' }).getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveAttribute('data-dial', again, SERVER);
+  expect(await notice.getAttribute('data-call-id')).toBe(callId);
+  await shot(page, 'next-call-dial-reloaded');
+
+  // Left without ending it, the call is still the list's next: Next Call again is the same call, not dialled again.
+  await cancelCall(page, /\/call-center\/outbound/);
+  await section.getByRole('button', { name: 'Next Call' }).click();
+  await expectCallOpen(page);
+  if (dnc.IsOnFederalDoNotCallList)
+    await page.getByRole('dialog', { name: 'Attention' }).getByRole('button', { name: 'OK' }).click();
+  await expect(notice).toHaveAttribute('data-dial', again, SERVER);
+  expect(await notice.getAttribute('data-call-id')).toBe(callId);
+  expect(dialPeer.dials.length).toBe(before + (problem === null ? 1 : 0));
+  await cancelCall(page, /\/call-center\/outbound/);
 });

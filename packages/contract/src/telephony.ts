@@ -71,14 +71,34 @@ export const PopStream = z.string();
 
 /** Click-to-dial (decision 075): which of the customer's numbers the app asks the phone system to dial. */
 export const DIAL_PHONES = ['home', 'work', 'cell'] as const;
-export const DialRequest = z.object({
-  sqldbid: Id,
-  customerNo: int4(1),
-  phone: z.enum(DIAL_PHONES, { error: `must be one of ${DIAL_PHONES.join(', ')}` }),
-});
+/**
+ * Either `phone`, the Dial button's number of the customer (each press dials), or `outboundId`, the outbound call
+ * Next Call opened (docs/decisions/084-next-call-dials.md): the row's number, else the customer's first, dialled once
+ * for that call however often it is asked.
+ */
+export const DialRequest = z
+  .object({
+    sqldbid: Id,
+    customerNo: int4(1),
+    phone: z.enum(DIAL_PHONES, { error: `must be one of ${DIAL_PHONES.join(', ')}` }).optional(),
+    outboundId: Id.optional(),
+  })
+  .superRefine((value, check) => {
+    if ((value.phone === undefined) === (value.outboundId === undefined)) {
+      check.addIssue({ code: 'custom', path: ['phone'], message: 'give either phone or outboundId' });
+    }
+  });
 export type DialRequest = z.infer<typeof DialRequest>;
-/** The dial request the phone system took: the number as digits and the callId the app gave the call. */
-export const DialAnswer = z.object({ number: z.string(), callId: z.string() });
+/**
+ * The dial request the phone system took: the number as digits, the callId the app gave the call, when it was sent,
+ * and whether that was earlier (the same outbound call asked again: nothing was sent this time).
+ */
+export const DialAnswer = z.object({
+  number: z.string(),
+  callId: z.string(),
+  dialledAt: z.string(),
+  repeated: z.boolean(),
+});
 export type DialAnswer = z.infer<typeof DialAnswer>;
 
 /** The web route a phone system or softphone opens, and its query's names (decision 075). */

@@ -5,17 +5,18 @@ import { users } from './access.js';
 /**
  * Every event the phone system sent (decision 074), as it came: the call's states can be told from them later. The
  * signature is unique, so a request sent again (a replay, or a retry the phone system makes) is refused by the
- * database whichever API process it reaches.
+ * database whichever API process it reaches. The app's own dial requests are kept here too, as `dialled` events with
+ * the number dialled as `ani` (docs/decisions/084-next-call-dials.md), so a call's record has both directions.
  */
 export const telephonyEvents = pgTable(
   'telephony_events',
   {
     eventId: serial('event_id').primaryKey(),
-    /** The request's signature (hex), the replay key. */
+    /** The replay key (hex): a phone system's request's signature; of a dial, a signature over the call it dials. */
     signature: text('signature').notNull(),
-    /** ringing, answered, ended or missed. */
+    /** ringing, answered, ended or missed from the phone system; dialled: the app's dial request it took. */
     type: text('type').notNull(),
-    /** The phone system's id of the call. */
+    /** The phone system's id of the call (of a dial, the id the app gave it). */
     phoneCallId: text('phone_call_id').notNull(),
     ani: text('ani').notNull(),
     dnis: text('dnis').notNull().default(''),

@@ -8,6 +8,8 @@ import { Center, Grid, Loader, Stack } from '@mantine/core';
 import type { SessionUser } from '@cc/contract';
 import { CALLBACK_RESULTS, callTypeByName } from '@cc/domain';
 import { RETURN_TO_SEARCH } from '../../inbound';
+import { NextCallDial } from '../../telephony';
+import { useClientConfig } from '../../../app/client-config';
 import { useCallTab } from '../hooks/useCallTab';
 import { useCallHolder } from '../api/isCallActive';
 import { CallDialogs } from './CallDialogs';
@@ -40,6 +42,8 @@ export interface CurrentCallProps {
   resumed: Resumed | null;
   /** The phone system's id of the call, when a screen pop opened it (decision 075). */
   phoneCallId?: string | undefined;
+  /** Next Call opened it: dial the customer once the call is ours (docs/decisions/084-next-call-dials.md). */
+  dialOnOpen?: boolean;
 }
 
 export function CurrentCall({
@@ -50,8 +54,10 @@ export function CurrentCall({
   routedCall,
   resumed,
   phoneCallId,
+  dialOnOpen = false,
 }: CurrentCallProps) {
   const navigate = useNavigate();
+  const { clickToDial } = useClientConfig();
   const type = callTypeByName(callType);
   const outbound = isOutbound(callType);
   const listPath = listPathOf(callType);
@@ -214,6 +220,9 @@ export function CurrentCall({
         unsaved={work.unsaved}
         onBack={() => void navigate(listPath)}
       />
+      {dialOnOpen && clickToDial && open && outbound && outboundId !== undefined && customerNo > 0 ? (
+        <NextCallDial sqldbid={sqldbid} customerNo={customerNo} outboundId={outboundId} />
+      ) : null}
 
       <Grid gap="sm" align="flex-start">
         <Grid.Col span={{ base: 12, md: 4, xl: 3 }}>

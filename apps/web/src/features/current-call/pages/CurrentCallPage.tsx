@@ -32,6 +32,8 @@ export default function CurrentCallPage() {
   // Opened by a screen pop: the phone system's id of the call (decision 075).
   const phoneCallId = (location.state as { phoneCallId?: unknown } | null)?.phoneCallId;
   const resumed = resumedOf(location.state);
+  // Opened by Next Call: the customer is dialled once the call is open (docs/decisions/084-next-call-dials.md).
+  const dialOnOpen = (location.state as { dialOnOpen?: unknown } | null)?.dialOnOpen === true;
   return (
     <CurrentCall
       key={`${sqldbid}/${customerNo}/${type.CallTypeName}`}
@@ -42,6 +44,7 @@ export default function CurrentCallPage() {
       routedCall={hasCallRow(routed) ? routed : null}
       resumed={resumed}
       phoneCallId={typeof phoneCallId === 'string' ? phoneCallId : undefined}
+      dialOnOpen={dialOnOpen}
     />
   );
 }

@@ -28,7 +28,8 @@ export const deleteFailedText = (callType: string) => `ERROR Deleting Calls from
 export interface OutboundSectionProps {
   scope: OutboundScope;
   callType: OutboundCount;
-  onOpen: (row: OutboundRow) => void;
+  /** Open a row's call; `dial`: Next Call's, which dials the customer once the call is open. */
+  onOpen: (row: OutboundRow, dial?: boolean) => void;
 }
 
 /**
@@ -99,11 +100,14 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     else toast.success(refreshedText(display));
   };
 
-  /** The first selected row in the grid's order, otherwise the first row of the page. */
+  /**
+   * The first selected row in the grid's order, otherwise the first row of the page; the call screen dials it when the
+   * app can dial (docs/decisions/084-next-call-dials.md).
+   */
   const nextCall = () => {
     const chosen = new Set(selected);
     const row = rows.find((r) => chosen.has(r)) ?? rows[0];
-    if (row) onOpen(row);
+    if (row) onOpen(row, true);
   };
 
   const doDelete = async (ids: number[]) => {

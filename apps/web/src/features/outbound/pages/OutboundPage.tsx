@@ -107,13 +107,15 @@ function Outbound({ user }: { user: SessionUser }) {
   };
 
   const openCall = useCallback(
-    (theCall: OutboundRow) => {
+    (theCall: OutboundRow, dial = false) => {
       const path = generatePath(CURRENT_CALL, {
         sqldbid: String(theCall.SQLDBID),
         customerNo: String(theCall.cust_No),
         callType: theCall.Type,
       });
-      void navigate(path, { state: { theCall } });
+      // Next Call's dial goes with the call, so a reload of the call screen asks for it again (and is answered the
+      // dial made, not a second one).
+      void navigate(path, { state: dial ? { theCall, dialOnOpen: true } : { theCall } });
     },
     [navigate],
   );

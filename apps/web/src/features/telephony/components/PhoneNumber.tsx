@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconPhoneOutgoing } from '@tabler/icons-react';
-import type { DialRequest } from '@cc/contract';
+import type { DIAL_PHONES } from '@cc/contract';
 import { phoneDigits } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
 import { api, ApiError } from '../../../lib/api';
@@ -15,7 +15,7 @@ import { toast } from '../../../lib/toast';
 export function PhoneNumber(props: {
   text: string;
   label: string;
-  phone: DialRequest['phone'];
+  phone: (typeof DIAL_PHONES)[number];
   customer: { sqldbid: number; customerNo: number };
 }) {
   const { clickToDial } = useClientConfig();
