@@ -38,7 +38,7 @@ export interface CurrentCallProps {
   routedCall: TheCall | null;
   /** The dashboard sent the user back to this saved call. */
   resumed: Resumed | null;
-  /** The phone system's id of the call, when a screen pop opened it (decision 075). */
+  /** The phone system's id of the call, when a screen pop opened it (decision 075); kept with the work (081). */
   phoneCallId?: string | undefined;
 }
 
@@ -59,7 +59,16 @@ export function CurrentCall({
   const subject = useCallSubject(sqldbid, customerNo, callType, routedCall);
   const { callKnown, outboundId, customerQuery, theCall } = subject;
   const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
-  const { lock, open, work } = useHeldCall({ sqldbid, customerNo, callType, outboundId, callKnown, theCall, rowKnown });
+  const { lock, open, work } = useHeldCall({
+    sqldbid,
+    customerNo,
+    callType,
+    outboundId,
+    callKnown,
+    theCall,
+    rowKnown,
+    phoneCallId,
+  });
   const { local, customer, customerInfoEditId, refreshCustomer, saveCustomer } = useCallCustomer({
     sqldbid,
     customerNo,
@@ -118,7 +127,8 @@ export function CurrentCall({
     customerNo,
     callType,
     outboundId,
-    phoneCallId,
+    // Kept with the work: a resumed call still has the id its screen pop gave it.
+    phoneCallId: work.phoneCallId ?? undefined,
     customer,
     draft,
     customerInfoEditId,
