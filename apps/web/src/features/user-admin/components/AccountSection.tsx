@@ -54,7 +54,7 @@ export function AccountSection({ form, usernameStatus }: AccountSectionProps) {
       </SimpleGrid>
       <SimpleGrid cols={2}>
         <TextInput
-          label="Phone system extension"
+          label="Extension"
           inputMode="numeric"
           autoComplete="off"
           maxLength={10}
