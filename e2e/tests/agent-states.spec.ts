@@ -1,3 +1,4 @@
+import { startPhoneSystem } from '@cc/test-peers';
 import { expectAxeClean, TOASTS } from './axe.js';
 import { expect, test, type APIRequestContext, type Locator, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn } from './helpers.js';
@@ -6,9 +7,15 @@ import { DEMO_PASSWORD, SERVER, shot, signIn } from './helpers.js';
  * Agent states (decision 076), at 1366x768: an administrator adds an away reason; a CSR goes Away with it from the
  * header, opens a call (On call), ends it (Wrap-up, then Ready by itself), and the supervisor's floor in another
  * browser shows each state as it happens. Customer: Dale Okonkwo (csr.franchise, no email). The server's Wrap-up is 4 s so the journey sees it end.
+ * The header follows a phone event without a reload (decision 081): the local phone system's signed events move the
+ * CSR On call and to Wrap-up, and the CSR's stream tells the header.
  */
 
-test.use({ serverEnv: { AGENT_WRAP_UP_SECONDS: '4' }, viewport: { width: 1366, height: 768 } });
+const SECRET = 'the-journeys-phone-system-secret-0123456789';
+test.use({
+  serverEnv: { AGENT_WRAP_UP_SECONDS: '4', TELEPHONY_SECRET: SECRET },
+  viewport: { width: 1366, height: 768 },
+});
 
 const OKONKWO = { sqldbid: 18001, customerNo: 1002 };
 const OKONKWO_CALL = `/call-center/current-call/${OKONKWO.sqldbid}/${OKONKWO.customerNo}/Inbound`;
@@ -108,5 +115,42 @@ test('a CSR goes Away, takes a call and wraps it up; the floor follows each stat
     await shot(floor, 'agent-states-floor-ready');
   } finally {
     await csrContext.close();
+  }
+});
+
+test('the header follows a phone event live: On call, then Wrap-up, then Ready, without a reload', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const phone = await startPhoneSystem({ appUrl: String(baseURL), secret: SECRET });
+  try {
+    await signIn(page, 'csr.cof');
+    const state = page.getByTestId('agent-state');
+    await state.click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Ready' }).click();
+    await expect(state).toHaveAttribute('data-state', 'Ready');
+    // The stream is open: what the phone system does reaches this window from now on.
+    await expect(page.getByTestId('screen-pop-status')).toHaveAttribute('data-live', 'true', SERVER);
+    // A mark on this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { journeyMark: 'same document' }));
+
+    // A caller nobody knows: the pop offers Add Call (no call is opened here), and the header says On call.
+    const callId = `journey-state-${Date.now()}`;
+    const call = { callId, ani: '402-555-0174', agent: 'csr.cof' };
+    expect((await phone.send({ type: 'answered', ...call })).status).toBe(200);
+    await expect(page.getByRole('dialog', { name: 'Add Call' })).toBeVisible(SERVER);
+    await expect(state).toHaveAttribute('data-state', 'On call', SERVER);
+    // The phone system ends the call: Wrap-up, then Ready when it is over.
+    expect((await phone.send({ type: 'ended', ...call })).status).toBe(200);
+    await expect(state).toHaveAttribute('data-state', 'Wrap-up', SERVER);
+    await shot(page, 'agent-state-phone-wrap-up');
+    await expectAxeClean(page, 'the header after a phone event', { include: 'header' });
+    await expect(state).toHaveAttribute('data-state', 'Ready', { timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { journeyMark?: string }).journeyMark)).toBe(
+      'same document',
+    );
+  } finally {
+    await phone.close();
   }
 });

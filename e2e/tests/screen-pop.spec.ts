@@ -3,7 +3,7 @@ import { startPhoneSystem, type PhoneSystem } from '@cc/test-peers';
 import { expectAxeClean, TOASTS } from './axe.js';
 import { apiAs, callScreen, cancelCall, expectCallOpen, forgetOpenedCalls, signInAs } from './current-call-support.js';
 import { expect, test as base, type Page } from './fixtures.js';
-import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot } from './helpers.js';
+import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from './helpers.js';
 
 /**
  * Screen pop (decisions 074, 075): the local phone system, over real HTTP, signs an answered call to csr.cof and posts
@@ -12,6 +12,7 @@ import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot } from './helper
  * customers share lists both; an unknown number opens Add Call with it. Click-to-dial: the call screen's Dial posts a
  * signed dial request to the phone system, and a do-not-call customer is refused with the reason. Next Call on an
  * outbound list dials the customer by itself, once, however often the screen reloads or Next Call is pressed again.
+ * A phone line kept in the Utilities (decision 081) starts an unknown caller's Add Call on the dialled number's branch.
  */
 
 const SECRET = 'the-journeys-phone-system-secret-0123456789';
@@ -56,9 +57,9 @@ async function readyForPops(page: Page): Promise<void> {
   await expect(page.getByTestId('screen-pop-status')).toHaveAttribute('data-live', 'true', SERVER);
 }
 
-async function ring(ani: string): Promise<string> {
+async function ring(ani: string, dnis = '8005550100'): Promise<string> {
   const callId = `journey-${ani.replace(/\D/g, '')}-${Date.now()}`;
-  const answered = await phone.send({ type: 'answered', callId, ani, dnis: '8005550100', agent: 'csr.cof' });
+  const answered = await phone.send({ type: 'answered', callId, ani, dnis, agent: 'csr.cof' });
   expect(answered.status, JSON.stringify(answered.body)).toBe(200);
   expect(answered.body).toEqual(expect.objectContaining({ agentFound: true, popped: true }));
   return callId;
@@ -270,4 +271,40 @@ test('Next Call dials the call it opens through the phone system, once: a reload
   expect(await notice.getAttribute('data-call-id')).toBe(callId);
   expect(dialPeer.dials.length).toBe(before + (problem === null ? 1 : 0));
   await cancelCall(page, /\/call-center\/outbound/);
+});
+
+test('a phone line kept in the Utilities starts an unknown caller’s Add Call on its branch', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  // The supervisor says the number 877-555-0199 is branch SLI014's line.
+  const supervisorContext = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  try {
+    const supervisor = await supervisorContext.newPage();
+    await signIn(supervisor, 'supervisor');
+    await supervisor.goto('/call-center/Utilities');
+    await supervisor.getByTestId('open-phone-lines').click();
+    const lines = supervisor.getByRole('dialog', { name: 'Phone Lines' });
+    await expect(lines).toBeVisible(SERVER);
+    await lines.getByRole('textbox', { name: 'Number dialled (DNIS)' }).fill('1-877-555-0199');
+    await lines.getByRole('combobox', { name: 'Branch' }).fill('SLI014');
+    await supervisor.getByRole('option', { name: /^SLI014 · / }).click();
+    await lines.getByRole('textbox', { name: 'Description' }).fill('Spring mailer');
+    await lines.getByRole('button', { name: 'Add Line' }).click();
+    await expect(lines.getByRole('gridcell', { name: '(877) 555-0199' })).toBeVisible(SERVER);
+    await shot(supervisor, 'phone-lines');
+    await expectAxeClean(supervisor, 'the phone lines', { exclude: TOASTS });
+  } finally {
+    await supervisorContext.close();
+  }
+
+  // An unknown caller dials it: Add Call opens with the number, on SLI014.
+  await readyForPops(page);
+  await ring('402-555-0168', '+1 877 555 0199');
+  const addCall = page.getByRole('dialog', { name: 'Add Call' });
+  await expect(addCall).toBeVisible(SERVER);
+  await expect(addCall.getByRole('textbox', { name: 'Phone' })).toHaveValue('4025550168');
+  await expect(addCall.getByTestId('franchise-input')).toHaveValue(/^SLI014 · /);
+  await shot(page, 'screen-pop-add-call-line');
 });

@@ -59,6 +59,7 @@ import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
 import { registerTelephonyRoutes } from './features/telephony/index.js';
+import { registerPhoneLineRoutes } from './features/phone-lines/index.js';
 import { registerMeasureItRoutes } from './features/measureit/index.js';
 import { registerMeasureItSearchRoutes } from './features/measureit-search/index.js';
 import { registerMapsRoutes } from './features/maps/index.js';
@@ -221,6 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSupervisorFloorRoutes(app, ctx);
   registerAgentStateRoutes(app, ctx);
   await registerTelephonyRoutes(app, ctx);
+  registerPhoneLineRoutes(app, ctx);
   registerMapsRoutes(app, ctx);
 
   return app;

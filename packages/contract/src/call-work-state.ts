@@ -8,6 +8,7 @@ import { z } from './zod.js';
 import { CallTime, Id, int4, int4Param, IdParam, line, multiline } from './common.js';
 import { CallInactiveRequest, CallTypeName, CustomerUpdateRequest } from './current-call.js';
 import { DiscountFlagsSchema, PriceEditsSchema, SelectionsSchema } from './pricing-quote.js';
+import { PHONE_CALL_ID } from './end-call-command.js';
 
 /** The edits a CSR made to a customer without a stored record (a new prospect, 0, or an unknown customer, -1). */
 export const WorkStateCustomerEdits = CustomerUpdateRequest.omit({ version: true });
@@ -40,6 +41,11 @@ const fields = {
   customerEdits: WorkStateCustomerEdits.nullable(),
   /** The customer info edit recorded during the call (a stored customer), linked to the call at its end. */
   customerInfoEditId: Id.nullable(),
+  /**
+   * The phone system's id of the call a screen pop opened (decision 075): kept with the work, so a call saved and
+   * resumed still ends with it on its history (docs/decisions/081-phone-lines-extensions-live-state.md).
+   */
+  phoneCallId: z.string().regex(PHONE_CALL_ID, 'must be printable characters without spaces').nullable(),
 };
 
 /** A working state as it is kept and given back: every field present. */
@@ -64,6 +70,7 @@ export const CallWorkState = z.object({
     .default({ serviceYear: null, selections: { additionalServiceIds: [] }, flags: {}, edits: {} }),
   customerEdits: fields.customerEdits.default(null),
   customerInfoEditId: fields.customerInfoEditId.default(null),
+  phoneCallId: fields.phoneCallId.default(null),
 });
 export type CallWorkState = z.infer<typeof CallWorkState>;
 export type CallWorkStateInput = z.input<typeof CallWorkState>;

@@ -28,5 +28,6 @@ export { MeasurementInProgress, MeasurementInProgressResponse } from './measurei
 export * from './supervisor-floor.js';
 export * from './agent-states.js';
 export * from './telephony.js';
+export * from './phone-lines.js';
 export * from './maps.js';
 export * from './sso-routes.js';

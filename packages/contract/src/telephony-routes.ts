@@ -1,7 +1,8 @@
 /**
  * Route-table rows of the phone system (decisions 074, 075). The events' credential is the shared secret's signature
- * in the headers, checked before the body is read; no user session is asked or taken. The pop stream is a CSR's:
- * Inbound Calls, opened with a single-use ticket as the floor's stream is.
+ * in the headers, checked before the body is read; no user session is asked or taken. The pop stream is a CSR's
+ * (whoever takes calls: it also tells the header of the CSR's agent-state changes, decision 081), opened with a
+ * single-use ticket as the floor's stream is; pops go only to a CSR who takes inbound calls.
  */
 import { ACCESS } from '@cc/domain';
 import {
@@ -36,14 +37,14 @@ export const telephonyRoutes = {
   popStreamTicket: {
     method: 'POST',
     path: '/api/telephony/pops/stream-ticket',
-    access: ACCESS.inbound,
+    access: ACCESS.call,
     response: PopStreamTicket,
   },
-  /** text/event-stream: a `pop` event for each answered call to the caller. */
+  /** text/event-stream: a `pop` event for each answered call to the caller, a `state` event when its state changes. */
   popStream: {
     method: 'GET',
     path: '/api/telephony/pops/stream',
-    access: ACCESS.inbound,
+    access: ACCESS.call,
     query: PopStreamQuery,
     response: PopStream,
   },

@@ -12,8 +12,8 @@ export type TelephonyEventType = (typeof TELEPHONY_EVENT_TYPES)[number];
 export const TELEPHONY_TIMESTAMP_HEADER = 'x-telephony-timestamp';
 export const TELEPHONY_SIGNATURE_HEADER = 'x-telephony-signature';
 
-/** A phone number as a phone system sends it: digits with the usual punctuation, 3 to 20 digits. */
-const PhoneText = z
+/** A phone number as a phone system sends it (or a supervisor types a DNIS): digits with the usual punctuation, 3 to 20 digits. */
+export const PhoneText = z
   .string({ error: 'is required' })
   .trim()
   .max(40, 'is too long')
@@ -36,7 +36,10 @@ export const TelephonyEvent = z.object({
   ani: PhoneText,
   /** The number dialled (dialled number identification service). */
   dnis: PhoneText.optional(),
-  /** The agent's username here (phone extensions are not mapped to users yet). */
+  /**
+   * The agent: a username here, or a user's phone extension (digits). An agent that names no active user is refused
+   * (400 naming `agent`).
+   */
   agent: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'is too long'),
   /** When it happened at the phone system. */
   time: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }),
@@ -45,7 +48,7 @@ export type TelephonyEvent = z.infer<typeof TelephonyEvent>;
 
 export const TelephonyEventAnswer = z.object({
   eventId: z.number().int(),
-  /** The agent named was found (by username). */
+  /** The agent named was found (by username or extension); always true, since an unknown agent is refused. */
   agentFound: z.boolean(),
   /** Of an answered call to a known agent: the customers in the agent's scope with the caller's number. */
   customers: z.number().int().nullable(),
@@ -66,7 +69,10 @@ export const PopStreamTicket = z.object({ ticket: z.string(), expiresInSeconds: 
 export const PopStreamQuery = z.object({
   ticket: z.string({ error: 'is required' }).regex(/^[A-Za-z0-9_-]{20,200}$/, 'is not a stream ticket'),
 });
-/** text/event-stream: `pop` events whose data is a ScreenPop, and heartbeat comments. */
+/**
+ * text/event-stream: `pop` events whose data is a ScreenPop, `state` events (data `{}`) when the CSR's agent state
+ * changed anywhere (read it again), and heartbeat comments.
+ */
 export const PopStream = z.string();
 
 /** Click-to-dial (decision 075): which of the customer's numbers the app asks the phone system to dial. */

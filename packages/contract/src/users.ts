@@ -111,6 +111,8 @@ export const UserDetail = z
      * password, cleared by the user's own change or by an administrator (decision 078).
      */
     mustChangePassword: z.boolean(),
+    /** The user's phone extension (digits), or empty: a phone system's event may name the agent by it. */
+    extension: z.string(),
   })
   .extend(CsrFlags.shape);
 export type UserDetail = z.infer<typeof UserDetail>;
@@ -120,6 +122,9 @@ const phone = line(40).refine(
   'must be empty or a North American number (optional +1, area code, extension)',
 );
 const email = z.union([z.literal(''), z.email('Enter a valid email address.').max(200)]);
+/** Empty, or 2 to 10 digits: unique among active users (docs/decisions/081-phone-lines-extensions-live-state.md). */
+export const EXTENSION_PATTERN = /^\d{2,10}$/;
+const extension = line(20).refine((v) => v === '' || EXTENSION_PATTERN.test(v), 'must be empty or 2 to 10 digits');
 
 /** A permission value as the forms send it with a user. */
 export const PermissionValue = z.object({ ApplicationId: Id, PermissionId: Id, value: line(200) });
@@ -136,6 +141,7 @@ const userFields = {
   LastName: line(NAME_MAX).min(1, 'Last name is required.'),
   Email: email.default(''),
   phone: phone.default(''),
+  extension: extension.default(''),
   BrandId: Id.nullable().default(null),
   CompanyId: Id,
   RoleId: Id,

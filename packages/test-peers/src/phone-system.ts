@@ -74,7 +74,7 @@ p[role=status]{margin-top:1rem;font-weight:600}</style></head>
 <body><h1>Demo phone system</h1>
 <p>Rings a CSR who is signed in to the call centre: the call is answered at once, and the CSR's screen pops.</p>
 <form method="post" action="/ring">
-<label for="agent">CSR (username)</label><input id="agent" name="agent" value="csr.cof" required>
+<label for="agent">CSR (username or extension)</label><input id="agent" name="agent" value="csr.cof" required>
 <label for="ani">Caller's number</label><input id="ani" name="ani" inputmode="tel" required>
 <label for="dnis">Number dialled (optional)</label><input id="dnis" name="dnis" inputmode="tel">
 <button type="submit">Ring</button></form>
@@ -170,13 +170,12 @@ export async function startPhoneSystem(options: {
         let message: string;
         try {
           const { callId, answered } = await ring(agent, ani, dnis || undefined);
-          const known = (answered.body as { agentFound?: boolean } | null)?.agentFound === true;
+          const refusal = (answered.body as { message?: string } | null)?.message;
+          // An agent the call centre does not know is refused, naming the field (decision 081).
           message =
-            answered.status !== 200
-              ? `The call centre answered ${answered.status}: ${JSON.stringify(answered.body)}`
-              : known
-                ? `Rang ${agent} with ${ani} (call ${callId}).`
-                : `The call centre knows no CSR named ${agent}: the call was recorded, nobody's screen popped.`;
+            answered.status === 200
+              ? `Rang ${agent} with ${ani} (call ${callId}).`
+              : `The call centre answered ${answered.status}: ${refusal ?? JSON.stringify(answered.body)}`;
         } catch (error) {
           message = `The call centre could not be reached: ${(error as Error).message}`;
         }

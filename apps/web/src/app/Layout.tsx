@@ -43,7 +43,8 @@ export function Layout() {
   const held = current?.user.mustChangePassword === true;
   // Whoever takes calls has an agent state to show and change (decision 076).
   const agent = !held && mayCall(ACCESS.call, current?.user ?? null);
-  // A CSR who takes inbound calls hears the phone system's screen pops in any screen (decision 075).
+  // A CSR who takes inbound calls hears the phone system's screen pops in any screen (decision 075); whoever takes
+  // calls hears their agent state's changes on the same stream (decision 081).
   const pops = !held && mayEnter('screenPop', current?.user ?? null);
   // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
   useFocusKeeper();
@@ -74,7 +75,7 @@ export function Layout() {
             <Group gap="xs" wrap="nowrap">
               {/* Keyed by the user, each anew for the next one; siblings' keys differ, or React repeats them. */}
               {agent && <AgentStateMenu key={`agent-state-${current.user.UserId}`} />}
-              {pops && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} />}
+              {agent && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} pops={pops} />}
               {quotes && <QuoteSearchBox />}
               {held ? null : (
                 <Button

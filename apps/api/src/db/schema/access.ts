@@ -140,6 +140,11 @@ export const users = pgTable(
     allowVerification: boolean('allow_verification').notNull().default(false),
     measureItToolOnly: boolean('measure_it_tool_only').notNull().default(false),
     /**
+     * The user's phone extension, digits, when set: a phone system's event may name the agent by it instead of the
+     * username, so no two active users share one (docs/decisions/081-phone-lines-extensions-live-state.md).
+     */
+    extension: text('extension'),
+    /**
      * The password was set by someone else (the default, or one an administrator chose or reset) and the user has not
      * yet chosen their own: a sign-in with it opens a session held to the password change (decision 064).
      */
@@ -152,6 +157,9 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_company_idx').on(t.companyId, t.sqldbid),
+    uniqueIndex('users_extension_idx')
+      .on(t.extension)
+      .where(sql`extension is not null and active`),
   ],
 );
 

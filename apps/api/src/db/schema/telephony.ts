@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './access.js';
+import { franchises, users } from './access.js';
 
 /**
  * Every event the phone system sent (decision 074), as it came: the call's states can be told from them later. The
@@ -36,4 +36,24 @@ export const telephonyEvents = pgTable(
       .on(t.userId, t.eventTime)
       .where(sql`user_id is not null`),
   ],
+);
+
+/**
+ * The numbers callers dial and the branch each belongs to (DNIS → branch, kept in the Utilities): a screen pop's
+ * dialled number opens Add Call on that branch's franchise. The number is kept as the customer search compares phones
+ * (digits, a leading 1 of eleven dropped), and one number belongs to one branch.
+ */
+export const phoneLines = pgTable(
+  'phone_lines',
+  {
+    phoneLineId: serial('phone_line_id').primaryKey(),
+    dnis: text('dnis').notNull(),
+    branchNo: text('branchno')
+      .notNull()
+      .references(() => franchises.branchNo),
+    /** What the line is for (a brand's ad, a campaign), as the supervisors call it. */
+    description: text('description').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('phone_lines_dnis_idx').on(t.dnis), index('phone_lines_branch_idx').on(t.branchNo)],
 );

@@ -48,6 +48,7 @@ const STATE = {
   },
   customerEdits: null,
   customerInfoEditId: null,
+  phoneCallId: null,
 };
 const save = (revision: number, state: Record<string, unknown> = STATE, callType = 'Inbound') => ({
   callType,
@@ -95,6 +96,7 @@ describe('the working state of a call', () => {
       pricing: { serviceYear: null, selections: { additionalServiceIds: [] }, flags: {}, edits: {} },
       customerEdits: null,
       customerInfoEditId: null,
+      phoneCallId: null,
     });
   });
 
@@ -159,6 +161,34 @@ describe('the working state of a call', () => {
     await ok(t, again, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
     const { workState } = await ok<{ workState: { revision: number; state: unknown } }>(t, again, 'GET', url(MARGARET));
     expect(workState).toMatchObject({ revision: 2, state: STATE });
+  });
+
+  it("keeps a screen pop's phone call id, so the call resumed from the dashboard still carries it", async () => {
+    const csr = await t.signin('csr.franchise');
+    await ok(t, csr, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    const popped = { ...STATE, phoneCallId: 'CA-77f0-91' };
+    await ok(t, csr, 'POST', INACTIVE, { ...MARGARET, save: true, callType: 'Inbound', workState: save(1, popped) });
+    const again = await t.signin('csr.franchise');
+    await ok(t, again, 'POST', ACTIVE, { ...MARGARET, callType: 'Inbound' });
+    const { workState } = await ok<{ workState: { state: { phoneCallId: string | null } } }>(
+      t,
+      again,
+      'GET',
+      url(MARGARET),
+    );
+    expect(workState.state.phoneCallId).toBe('CA-77f0-91');
+    // A state that never had one reads as none; an id the call history could not keep is refused, naming it.
+    await ok(t, again, 'PUT', url(MARGARET), save(2));
+    const plain = await ok<{ workState: { state: { phoneCallId: string | null } } }>(t, again, 'GET', url(MARGARET));
+    expect(plain.workState.state.phoneCallId).toBeNull();
+    await expectBadInput(
+      t,
+      again,
+      'PUT',
+      url(MARGARET),
+      save(3, { ...STATE, phoneCallId: 'has spaces' }),
+      'state.phoneCallId',
+    );
   });
 
   it('is refused whole when a field is out of bounds, naming the field', async () => {

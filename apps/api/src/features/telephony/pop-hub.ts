@@ -1,7 +1,8 @@
 /**
  * The screen pops of this process's open streams (decision 075): a CSR's browser keeps one stream open while signed in,
  * and an answered call to that CSR, heard from any API process as a `cc_phone_pop` notice, is written to each of its
- * streams at once. A stream outlives the check of its request, so its user's rights are checked at every heartbeat and
+ * streams at once; so is a change of the CSR's agent state, heard as a `cc_agent_state` notice, for the header
+ * (docs/decisions/081-phone-lines-extensions-live-state.md). A stream outlives the check of its request, so its user's rights are checked at every heartbeat and
  * at once on the session cache's notices, as the floor's streams are (060-csv-formulas-filter-depth-floor-rights.md).
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -65,6 +66,12 @@ export class PopHub {
   pop(notice: PopNotice): void {
     const frame = eventFrame('pop', { ani: notice.ani, dnis: notice.dnis, callId: notice.callId });
     for (const subscriber of this.byUser.get(notice.userId) ?? []) subscriber.write(frame);
+  }
+
+  /** The user's agent state changed (anywhere): its streams are told to read it again. */
+  stateChanged(userId: number): void {
+    const frame = eventFrame('state', {});
+    for (const subscriber of this.byUser.get(userId) ?? []) subscriber.write(frame);
   }
 
   /** Check at once the rights of the streams `which` picks (their user's session or grants changed). */

@@ -8,10 +8,10 @@ import { openEventStream } from '../../lib/event-stream/sse.js';
 import { issueTicket, redeemTicket, streamRights } from '../../lib/event-stream/tickets.js';
 import { dial } from './dial.js';
 import { PopHub } from './pop-hub.js';
-import { POP_CHANNEL, recordEvent, type PopNotice } from './service.js';
+import { AGENT_STATE_CHANNEL, POP_CHANNEL, recordEvent, type PopNotice } from './service.js';
 import { verifySignature } from './signature.js';
 
-/** The phone system's events and the CSRs' screen pops (decisions 074, 075). */
+/** The phone system's events, the CSRs' screen pops and their agent-state changes (decisions 074, 075, 081). */
 export async function registerTelephonyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const hub = new PopHub({
     rights: (ids) => streamRights(ctx, ids, routes.popStream.access, (u) => u.scope),
@@ -24,6 +24,11 @@ export async function registerTelephonyRoutes(app: FastifyInstance, ctx: AppCont
     } catch (error) {
       ctx.log.warn({ err: error }, 'screen pops: a notice that is not a pop');
     }
+  });
+  // A history row of a user's agent state was written (migration 0048's trigger): the payload is the user id.
+  await ctx.notices.listen(AGENT_STATE_CHANNEL, (payload) => {
+    const userId = Number(payload);
+    if (Number.isInteger(userId)) hub.stateChanged(userId);
   });
   await ctx.notices.listen(SESSIONS_CHANNEL, (payload) => {
     const notice = readSessionNotice(payload);

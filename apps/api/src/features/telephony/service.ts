@@ -1,20 +1,24 @@
 /**
- * The phone system's events (decision 074): each one recorded as it came, once; an answered call to a known agent
- * finds the caller among the customers the agent may see and, in the same transaction, tells every API process to pop
- * the agent's screen (NOTIFY at commit, as the floor hears its changes).
+ * The phone system's events (decision 074): each one recorded as it came, once; an answered call to an agent who takes
+ * inbound calls finds the caller among the customers the agent may see and, in the same transaction, tells every API
+ * process to pop the agent's screen (NOTIFY at commit, as the floor hears its changes). The agent is named by username
+ * or by phone extension; one that names no active user is refused and nothing is recorded
+ * (docs/decisions/081-phone-lines-extensions-live-state.md).
  */
 import { sql } from 'drizzle-orm';
-import { phoneDigits, type Scope } from '@cc/domain';
+import { ACCESS, mayAccess, phoneDigits, type Scope } from '@cc/domain';
 import type { ScreenPop, TelephonyEvent, TelephonyEventAnswer } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf, type DbOrTx } from '../../db/client.js';
 import { customers as c } from '../../db/schema/index.js';
 import { loadAuthUser } from '../../http/auth.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
 import { applyAgentEvent } from '../agent-states/index.js';
 
 export const POP_CHANNEL = 'cc_phone_pop';
+/** Notified by a trigger on agent_state_history (migration 0048) with the user id of each change. */
+export const AGENT_STATE_CHANNEL = 'cc_agent_state';
 
 /** A pop notice: the user whose browsers pop, and where they go. */
 export interface PopNotice extends ScreenPop {
@@ -33,6 +37,19 @@ export async function countByPhone(db: DbOrTx, scope: Scope, phone: string): Pro
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * The active user an event names: by username (any case) or by phone extension; a username wins over another user's
+ * extension with the same text, so an agent is never taken for someone else because of their name.
+ */
+async function agentOf(db: DbOrTx, agent: string): Promise<number | null> {
+  const [row] = rowsOf<{ user_id: number }>(
+    await db.execute(sql`select user_id from users
+      where active and (lower(username) = lower(${agent}) or extension = ${agent})
+      order by (lower(username) = lower(${agent})) desc limit 1`),
+  );
+  return row?.user_id ?? null;
+}
+
 export async function recordEvent(
   ctx: AppContext,
   event: TelephonyEvent,
@@ -40,17 +57,18 @@ export async function recordEvent(
 ): Promise<TelephonyEventAnswer> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
-    const [agent] = rowsOf<{ user_id: number }>(
-      await tx.execute(sql`select user_id from users where lower(username) = lower(${event.agent}) and active`),
-    );
-    const user = agent ? await loadAuthUser(tx, agent.user_id) : null;
-    const answered = event.type === 'answered' && user !== null;
+    const agentId = await agentOf(tx, event.agent);
+    const user = agentId === null ? null : await loadAuthUser(tx, agentId);
+    // Refused before anything is written: the phone system may correct the agent and send the event again.
+    if (!user) throw badRequest('agent', 'names no active user here (by username or extension)');
+    // A pop opens the inbound search: only for an agent who may take inbound calls.
+    const answered = event.type === 'answered' && mayAccess(ACCESS.inbound, user);
     const customers = answered ? await countByPhone(tx, user.scope, event.ani) : null;
     const [row] = rowsOf<{ event_id: number }>(
       await tx.execute(sql`insert into telephony_events
           (signature, type, phone_call_id, ani, dnis, agent, user_id, event_time, received_at, customers)
         values (${signature}, ${event.type}, ${event.callId}, ${phoneDigits(event.ani)},
-          ${event.dnis ? phoneDigits(event.dnis) : ''}, ${event.agent}, ${user?.userId ?? null},
+          ${event.dnis ? phoneDigits(event.dnis) : ''}, ${event.agent}, ${user.userId},
           ${new Date(event.time).toISOString()}, ${now.toISOString()}, ${customers})
         on conflict (signature) do nothing
         returning event_id`),
@@ -58,10 +76,10 @@ export async function recordEvent(
     if (!row) throw new AppError('CONFLICT', 'This request was received before: a replay is refused.');
     // The phone moves the agent's state as the call screen does (decision 076): answered is On call, ended is Wrap-up
     // for the usual time; a ringing or missed call leaves the state as it is.
-    if (user && event.type === 'answered') {
+    if (event.type === 'answered') {
       await applyAgentEvent(ctx, tx, user.userId, { kind: 'phoneAnswered' }, 'phone');
     }
-    if (user && event.type === 'ended') {
+    if (event.type === 'ended') {
       const wrapUpSeconds = ctx.config.agentWrapUpSeconds;
       await applyAgentEvent(ctx, tx, user.userId, { kind: 'phoneEnded', wrapUpSeconds }, 'phone');
     }
@@ -74,6 +92,6 @@ export async function recordEvent(
       };
       await tx.execute(sql`select pg_notify(${POP_CHANNEL}, ${JSON.stringify(notice)})`);
     }
-    return { eventId: row.event_id, agentFound: user !== null, customers, popped: answered };
+    return { eventId: row.event_id, agentFound: true, customers, popped: answered };
   });
 }

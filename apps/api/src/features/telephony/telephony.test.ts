@@ -117,15 +117,52 @@ describe('POST /api/telephony/events', () => {
     expect(await stateOf()).toEqual({ state: 'Wrap-up', source: 'phone' });
   });
 
-  it('an unknown agent is recorded without a pop', async () => {
+  it('refuses an agent that names no active user with a 400 naming agent, and records nothing', async () => {
+    const before = await eventCount();
     const answer = await phone.send({ type: 'answered', callId: 'c-3', ani: ONE, agent: 'nobody.here' });
-    expect(answer).toEqual({
-      status: 200,
-      body: expect.objectContaining({ agentFound: false, customers: null, popped: false }),
-    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual(expect.objectContaining({ message: expect.stringMatching(/^agent: /) }));
+    expect((await phone.send({ type: 'answered', callId: 'c-3', ani: ONE, agent: '9999' })).status).toBe(400);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it("names the agent by extension as by username, and tells the agent's stream of the state it moved", async () => {
+    await t.db.execute(sql`update users set extension = '4471' where username = 'csr.cof'`);
+    const ticket = (await t.call(csr, { method: 'POST', url: '/api/telephony/pops/stream-ticket' })).json<{
+      ticket: string;
+    }>().ticket;
+    const states = await readEventStream<object>(`${baseUrl}/api/telephony/pops/stream?ticket=${ticket}`, 'state');
+    try {
+      const answered = await phone.send({ type: 'answered', callId: 'c-x', ani: ONE, agent: '4471' });
+      expect(answered).toEqual({
+        status: 200,
+        body: expect.objectContaining({ agentFound: true, customers: 1, popped: true }),
+      });
+      // The header reads the state again when told: On call now, the phone's doing.
+      expect(await states.next(() => true)).toEqual({});
+      expect((await t.call(csr, { method: 'GET', url: '/api/agent-state' })).json()).toMatchObject({
+        state: 'On call',
+      });
+      expect((await phone.send({ type: 'ended', callId: 'c-x', ani: ONE, agent: '4471' })).status).toBe(200);
+      expect(await states.next(() => true)).toEqual({});
+      expect((await t.call(csr, { method: 'GET', url: '/api/agent-state' })).json()).toMatchObject({
+        state: 'Wrap-up',
+      });
+    } finally {
+      states.close();
+      await t.db.execute(sql`update users set extension = null where username = 'csr.cof'`);
+    }
+    const [row] = rowsOf<{ agent: string; username: string }>(
+      await t.db.execute(sql`select e.agent, u.username from telephony_events e join users u using (user_id)
+        where e.phone_call_id = 'c-x' order by e.event_id limit 1`),
+    );
+    expect(row).toEqual({ agent: '4471', username: 'csr.cof' });
   });
 
   it('refuses a bad signature, a stale timestamp and a replay, recording nothing', async () => {
+    // The test clock stands still while the tests before took real seconds: it is set to the peer's clock again, so
+    // that 301 s before now is stale on both.
+    t.clock.advance((Date.now() - t.clock.now().getTime()) / 1000);
     const before = await eventCount();
     const event = { type: 'missed', callId: 'c-4', ani: ONE, agent: 'csr.cof' } as const;
     const wrongKey = await phone.send(event, { secret: 'not-the-shared-secret-at-all-000000' });

@@ -130,6 +130,7 @@ export async function userDetail(db: DbOrTx, userId: number): Promise<UserDetail
       LastName: users.lastName,
       Email: users.email,
       phone: users.phone,
+      extension: sql<string>`coalesce(${users.extension}, '')`,
       BrandId: users.brandId,
       CompanyId: users.companyId,
       RoleId: users.roleId,

@@ -78,6 +78,7 @@ const userColumns = (input: UserInput) => ({
   lastName: input.LastName,
   email: input.Email,
   phone: input.phone,
+  extension: input.extension === '' ? null : input.extension,
   brandId: input.BrandId,
   companyId: input.CompanyId,
   roleId: input.RoleId,

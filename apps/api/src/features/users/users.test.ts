@@ -347,3 +347,40 @@ describe('bad input: a 400 naming the field, and nothing written', () => {
     expect(await snapshot(t)).toBe(before);
   });
 });
+
+describe('the phone extension', () => {
+  it('is saved on add and edit, unique among active users, and freed when its user is deleted', async () => {
+    const created = await post('/api/users/user/', userForm({ Username: 'ext_one', extension: ' 4471 ' }));
+    expect(created.statusCode, created.body).toBe(201);
+    const one = created.json<{ user: { UserId: number; extension: string } }>().user;
+    expect(one.extension).toBe('4471');
+
+    const other = await post('/api/users/user/', userForm({ Username: 'ext_other' }));
+    const otherId = other.json<{ user: { UserId: number } }>().user.UserId;
+    const before = await snapshot(t);
+    const twin = await post('/api/users/user/', userForm({ Username: 'ext_two', extension: '4471' }));
+    expect(twin.statusCode).toBe(400);
+    expect(twin.json()).toMatchObject({ message: 'extension: Extension is already taken.' });
+    for (const extension of ['4471', '44a', '7']) {
+      const refused = await send(t, admin, {
+        method: 'PUT',
+        url: `/api/users/${otherId}`,
+        payload: userForm({ Username: 'ext_other', extension }),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/^extension: /);
+    }
+    expect(await snapshot(t)).toBe(before);
+
+    // Its own extension saved again is no clash; cleared, it is none.
+    const kept = await send(t, admin, {
+      method: 'PUT',
+      url: `/api/users/${one.UserId}`,
+      payload: { ...userForm({ Username: 'ext_one' }), extension: '4471' },
+    });
+    expect(kept.json()).toMatchObject({ extension: '4471' });
+    expect((await send(t, admin, { method: 'DELETE', url: `/api/user/${one.UserId}` })).statusCode).toBe(200);
+    const reused = await post('/api/users/user/', userForm({ Username: 'ext_three', extension: '4471' }));
+    expect(reused.statusCode, reused.body).toBe(201);
+  });
+});

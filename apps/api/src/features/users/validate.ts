@@ -1,20 +1,32 @@
 /**
  * The checks a user's form must pass before anything is written (administration.md §5): the username's length,
  * characters and uniqueness, the password and its confirmation, and every id the form names (brand, company, the
- * company's role, franchise, branches, applications, permissions and their values). All are collected, so the 400
+ * company's role, franchise, branches, applications, permissions and their values), and that no other active user
+ * has the phone extension (docs/decisions/081-phone-lines-extensions-live-state.md). All are collected, so the 400
  * names the first field and `errors` has them all.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PermissionValue, UserCreateRequest } from '@cc/contract';
 import { PASSWORD_MESSAGES, passwordProblem, USERNAME_MESSAGES, usernameProblem, type Refusal } from '@cc/domain';
 import type { z } from 'zod';
 import type { UserUpdateRequest } from '@cc/contract';
 import type { DbOrTx } from '../../db/client.js';
-import { applications, brands, companyRoles, companies, franchises, permissions } from '../../db/schema/index.js';
+import {
+  applications,
+  brands,
+  companyRoles,
+  companies,
+  franchises,
+  permissions,
+  users,
+} from '../../db/schema/index.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { usernameTaken } from '../auth/index.js';
 
 export type UserInput = z.output<typeof UserUpdateRequest>;
+
+/** The advisory-lock class of saves of one phone extension (its hash is the second key). */
+const EXTENSION_LOCK_CLASS = 2601;
 export type CreateInput = z.output<typeof UserCreateRequest>;
 
 export function validationError(errors: Record<string, string>): AppError {
@@ -86,6 +98,21 @@ export async function checkUserInput(
     const problem = usernameProblem(input.Username);
     if (problem) errors.Username = problem;
     else if (await usernameTaken(db, input.Username, before?.userId)) errors.Username = USERNAME_MESSAGES.taken;
+  }
+  if (input.extension !== '') {
+    // Saves of one extension wait for one another, so two users never both pass the check (the index is the backstop).
+    await db.execute(sql`select pg_advisory_xact_lock(${EXTENSION_LOCK_CLASS}, hashtext(${input.extension}))`);
+    const [taken] = await db
+      .select({ userId: users.userId })
+      .from(users)
+      .where(
+        and(
+          eq(users.extension, input.extension),
+          eq(users.active, true),
+          before ? ne(users.userId, before.userId) : undefined,
+        ),
+      );
+    if (taken) errors.extension = 'Extension is already taken.';
   }
   if ('password' in input && input.password !== undefined) {
     Object.assign(errors, passwordErrors(input.password, input.confirmPassword));

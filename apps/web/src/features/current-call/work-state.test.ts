@@ -24,6 +24,7 @@ const busy: CallWork = {
   },
   customerEdits: { firstName: 'Nora', lastName: 'Quill' },
   infoEditId: 42,
+  phoneCallId: 'CA-5150-77',
 };
 
 /** What the server gives back: the state as the contract stores it. */
@@ -62,6 +63,15 @@ describe('workOf', () => {
     const restored = workOf(stored(busy, 1005), START);
     expect(restored).toEqual({ ...busy, customerEdits: null });
     expect(Object.keys(restored.draft.survey).map(Number)).toEqual(expect.arrayContaining([7, 102]));
+  });
+
+  it("keeps the phone system's call id for a resumed call; a screen pop's own id wins", () => {
+    expect(workOf(stored(busy, 1005), START).phoneCallId).toBe('CA-5150-77');
+    expect(workOf(stored(busy, 1005), START, 'CA-9').phoneCallId).toBe('CA-9');
+    expect(workOf(stored({ ...busy, phoneCallId: null }, 1005), START).phoneCallId).toBeNull();
+    // A state kept before the field existed reads as none.
+    const { phoneCallId: _dropped, ...older } = stored(busy, 1005).state;
+    expect(workOf({ ...stored(busy, 1005), state: CallWorkState.parse(older) }, START).phoneCallId).toBeNull();
   });
 
   it('a state saved before its call start was known takes the start of this opening', () => {

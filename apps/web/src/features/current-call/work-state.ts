@@ -16,13 +16,19 @@ export interface CallWork {
   customerEdits: Partial<CustomerEdit> | null;
   /** The latest customer edit recorded during the call (a stored customer). */
   infoEditId: number | null;
+  /**
+   * The phone system's id of the call a screen pop opened: kept with the work, so a call saved and resumed ends with
+   * it (docs/decisions/081-phone-lines-extensions-live-state.md).
+   */
+  phoneCallId: string | null;
 }
 
-export const freshWork = (callStart: string): CallWork => ({
+export const freshWork = (callStart: string, phoneCallId: string | null = null): CallWork => ({
   draft: EMPTY_DRAFT,
   callStart,
   customerEdits: null,
   infoEditId: null,
+  phoneCallId,
 });
 
 /** JSON with the keys of every object sorted: the same row gives the same text, whatever order jsonb kept. */
@@ -77,11 +83,19 @@ export function stateOf(work: CallWork, customerNo: number): CallWorkStateInput 
     },
     customerEdits: customerNo <= 0 ? work.customerEdits : null,
     customerInfoEditId: work.infoEditId,
+    phoneCallId: work.phoneCallId,
   };
 }
 
-/** The screen's work from a stored state. */
-export function workOf(stored: StoredCallWorkState, fallbackStart: string): CallWork {
+/**
+ * The screen's work from a stored state. A screen pop that opened the screen names the phone call now in hand, which
+ * wins over the one kept; a call resumed from the dashboard has none and keeps the one kept.
+ */
+export function workOf(
+  stored: StoredCallWorkState,
+  fallbackStart: string,
+  routedPhoneCallId: string | null = null,
+): CallWork {
   const s = stored.state;
   return {
     draft: {
@@ -102,6 +116,7 @@ export function workOf(stored: StoredCallWorkState, fallbackStart: string): Call
     callStart: s.callStart ?? fallbackStart,
     customerEdits: s.customerEdits,
     infoEditId: s.customerInfoEditId,
+    phoneCallId: routedPhoneCallId ?? s.phoneCallId,
   };
 }
 

@@ -122,6 +122,10 @@ describe('the form', () => {
     expect(rules.phone('')).toBeNull();
     expect(rules.phone('+1 (402) 555-0142 ext 12')).toBeNull();
     expect(rules.phone('555-12')).not.toBeNull();
+    expect(rules.extension('')).toBeNull();
+    expect(rules.extension(' 4471 ')).toBeNull();
+    expect(rules.extension('7')).not.toBeNull();
+    expect(rules.extension('12a')).not.toBeNull();
     expect(rules.Email('a@b.co')).toBeNull();
     expect(rules.Email('a@b')).not.toBeNull();
   });

@@ -12,6 +12,7 @@ import type {
   UserDetail,
   UserUpdateRequest,
 } from '@cc/contract';
+import { EXTENSION_PATTERN } from '@cc/contract';
 import {
   applicationGrantRefusal,
   CompanyType,
@@ -65,6 +66,8 @@ export interface UserFormValues {
   LastName: string;
   Email: string;
   phone: string;
+  /** The phone extension a phone system may name the user by; '' is none (decision 081). */
+  extension: string;
   /** Select values are strings; '' is none. */
   BrandId: string;
   CompanyId: string;
@@ -103,6 +106,7 @@ export function emptyForm(actor: UserAdminActor): UserFormValues {
     LastName: '',
     Email: '',
     phone: '',
+    extension: '',
     BrandId: '',
     CompanyId: reach.kind === 'company' ? String(reach.companyId) : '',
     RoleId: '',
@@ -137,6 +141,7 @@ export function formOf(user: UserDetail, defs: readonly PermissionDef[]): UserFo
     LastName: user.LastName,
     Email: user.Email,
     phone: user.phone,
+    extension: user.extension,
     BrandId: str(user.BrandId),
     CompanyId: str(user.CompanyId),
     RoleId: str(user.RoleId),
@@ -174,6 +179,7 @@ export function requestOf(values: UserFormValues, defs: readonly PermissionDef[]
     LastName: values.LastName.trim(),
     Email: values.Email.trim(),
     phone: values.phone.trim(),
+    extension: values.extension.trim(),
     BrandId: num(values.BrandId),
     CompanyId: companyId,
     RoleId: Number(values.RoleId),
@@ -192,6 +198,7 @@ export function requestOf(values: UserFormValues, defs: readonly PermissionDef[]
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_MESSAGE = 'Enter a North American number (optional +1, area code, extension) or leave it empty.';
+export const EXTENSION_MESSAGE = 'Enter 2 to 10 digits, or leave it empty.';
 
 /** The form's rules (§5). A username kept as it was is not held to rules it predates (decision 026). */
 export function formRules(original: string | null) {
@@ -201,6 +208,7 @@ export function formRules(original: string | null) {
     LastName: (v: string) => (v.trim() ? null : 'Last name is required.'),
     Email: (v: string) => (v.trim() === '' || EMAIL.test(v.trim()) ? null : 'Enter a valid email address.'),
     phone: (v: string) => (isNorthAmericanPhone(v) ? null : PHONE_MESSAGE),
+    extension: (v: string) => (v.trim() === '' || EXTENSION_PATTERN.test(v.trim()) ? null : EXTENSION_MESSAGE),
     CompanyId: (v: string) => (v ? null : 'Choose a company.'),
     RoleId: (v: string) => (v ? null : 'Choose a role.'),
     // Empty: the default password (§5); otherwise the live rules, and the confirmation must match.

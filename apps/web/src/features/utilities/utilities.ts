@@ -1,6 +1,6 @@
 /**
  * The dialogs of /call-center/Utilities (administration.md §2: Import CSV, Assign Service Reps, Reassign Callbacks,
- * Franchise Maintenance, Resend Emails), in the order the page shows them. Each feature adds its own row; its
+ * Franchise Maintenance, Resend Emails; ours: Phone Lines, decision 081), in the order the page shows them. Each feature adds its own row; its
  * dialog is loaded when it is first opened.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
@@ -53,5 +53,11 @@ export const UTILITIES: Utility[] = [
     label: 'Resend Emails',
     description: 'See the emails that failed, fix an address, and send them again.',
     dialog: lazy(() => import('./resend/ResendEmailsDialog')),
+  },
+  {
+    key: 'phone-lines',
+    label: 'Phone Lines',
+    description: 'The numbers callers dial and the branch each belongs to: Add Call starts on it for a new caller.',
+    dialog: lazy(() => import('./phone-lines/PhoneLinesDialog')),
   },
 ];

@@ -40,7 +40,7 @@ export interface CurrentCallProps {
   routedCall: TheCall | null;
   /** The dashboard sent the user back to this saved call. */
   resumed: Resumed | null;
-  /** The phone system's id of the call, when a screen pop opened it (decision 075). */
+  /** The phone system's id of the call, when a screen pop opened it (decision 075); kept with the work (081). */
   phoneCallId?: string | undefined;
   /** Next Call opened it: dial the customer once the call is ours (docs/decisions/084-next-call-dials.md). */
   dialOnOpen?: boolean;
@@ -65,7 +65,16 @@ export function CurrentCall({
   const subject = useCallSubject(sqldbid, customerNo, callType, routedCall);
   const { callKnown, outboundId, customerQuery, theCall } = subject;
   const rowKnown = customerNo !== 0 || theCall !== null || customerQuery.isError;
-  const { lock, open, work } = useHeldCall({ sqldbid, customerNo, callType, outboundId, callKnown, theCall, rowKnown });
+  const { lock, open, work } = useHeldCall({
+    sqldbid,
+    customerNo,
+    callType,
+    outboundId,
+    callKnown,
+    theCall,
+    rowKnown,
+    phoneCallId,
+  });
   const { local, customer, customerInfoEditId, refreshCustomer, saveCustomer } = useCallCustomer({
     sqldbid,
     customerNo,
@@ -124,7 +133,8 @@ export function CurrentCall({
     customerNo,
     callType,
     outboundId,
-    phoneCallId,
+    // Kept with the work: a resumed call still has the id its screen pop gave it.
+    phoneCallId: work.phoneCallId ?? undefined,
     customer,
     draft,
     customerInfoEditId,

@@ -45,6 +45,8 @@ export interface CallWorkOptions {
   enabled: boolean;
   /** The CSR holds the call: saves are made only then. */
   held: boolean;
+  /** The phone system's id of the call, when a screen pop opened the screen (kept with the work). */
+  phoneCallId?: string | undefined;
 }
 
 /**
@@ -53,10 +55,18 @@ export interface CallWorkOptions {
  * release of the call (`unloadState`) so that the last change goes with it as the screen or the page goes. The
  * browser asks before unloading while a change is not saved yet.
  */
-export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabled, held }: CallWorkOptions) {
+export function useCallWork({
+  sqldbid,
+  customerNo,
+  callType,
+  callRow: row,
+  enabled,
+  held,
+  phoneCallId,
+}: CallWorkOptions) {
   const key = `${sqldbid}/${customerNo}`;
   const callRow = callRowOf(customerNo, row);
-  const [work, setWork] = useState<CallWork>(() => freshWork(callTimeOf(new Date())));
+  const [work, setWork] = useState<CallWork>(() => freshWork(callTimeOf(new Date()), phoneCallId ?? null));
   const [restored, setRestored] = useState<'restoring' | 'ready'>('restoring');
   const [restoreError, setRestoreError] = useState<string | null>(null);
   /** The state last acknowledged by the server (or restored), as JSON. */
@@ -90,7 +100,10 @@ export function useCallWork({ sqldbid, customerNo, callType, callRow: row, enabl
       (stored) => {
         if (!live) return;
         if (stored) revision.current = Math.max(revision.current, stored.revision);
-        const next = stored && belongsTo(stored, callType, callRow) ? workOf(stored, workRef.current.callStart) : null;
+        const next =
+          stored && belongsTo(stored, callType, callRow)
+            ? workOf(stored, workRef.current.callStart, workRef.current.phoneCallId)
+            : null;
         if (next) setWork(next);
         setAcked(JSON.stringify(stateOf(next ?? workRef.current, customerNo)));
         readyRef.current = true;

@@ -16,6 +16,8 @@ interface HeldCallOptions {
   theCall: TheCall | null;
   /** A new prospect's call is named by its row, which a deep link has once the prospect's record is read. */
   rowKnown: boolean;
+  /** The phone system's id of the call, when a screen pop opened it. */
+  phoneCallId?: string | undefined;
 }
 
 /**
@@ -30,6 +32,7 @@ export function useHeldCall({
   callKnown,
   theCall,
   rowKnown,
+  phoneCallId,
 }: HeldCallOptions) {
   const config = useClientConfig();
   // The release of the call carries the working state's last change; the working state's hook, which needs the
@@ -56,6 +59,7 @@ export function useHeldCall({
     callRow: theCall,
     enabled: callKnown && rowKnown,
     held: open,
+    phoneCallId,
   });
   useLayoutEffect(() => {
     unloadState.current = work.unloadState;

@@ -18,7 +18,7 @@ export interface AddCallPrefill {
   lastname: string;
   phone: string;
   zip: string;
-  /** Set when exactly one branch in scope serves the searched zip. */
+  /** Set when exactly one branch in scope serves the searched zip, or a screen pop's dialled number names one. */
   franchise: FranchiseSummary | null;
 }
 

@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useInboundPageFetcher, useInboundSearch } from '../api/inboundSearch';
 import { useValidateZipCode } from '../api/validateZipCode';
+import { dnisBranch } from '../api/dnisBranch';
 import { AddCallDialog, type AddCallPrefill } from '../components/AddCallDialog';
 import { EMPTY_ADVANCED, type AdvancedCriteria } from '../components/AdvancedSearchForm';
 import { AlertDialog } from '../components/AlertDialog';
@@ -132,7 +133,7 @@ export default function InboundPage() {
 
   const runSearch = async (
     criteria: InboundCriteria,
-    extra: { zip: string; phone: string },
+    extra: { zip: string; phone: string; franchise?: AddCallPrefill['franchise'] },
   ): Promise<InboundSearchResponse | undefined> => {
     validateZip.reset();
     setPageFailure(null);
@@ -152,7 +153,7 @@ export default function InboundPage() {
     if (answer.total > 0) return answer;
 
     // No hits: a zip that no branch in scope serves ends here; otherwise offer to add a call.
-    let franchise: AddCallPrefill['franchise'] = null;
+    let franchise: AddCallPrefill['franchise'] = extra.franchise ?? null;
     if (ZIP.test(extra.zip)) {
       const check = await validateZip.mutateAsync({ zip: extra.zip }).catch(() => null);
       if (!check) return answer;
@@ -160,7 +161,7 @@ export default function InboundPage() {
         stack.open('zip-not-serviced');
         return answer;
       }
-      if (check.servicedBy.length === 1) franchise = check.servicedBy[0] ?? null;
+      if (check.servicedBy.length === 1) franchise ??= check.servicedBy[0] ?? null;
     }
     setPrefill({
       firstname: criteria.firstname ?? '',
@@ -174,12 +175,17 @@ export default function InboundPage() {
   };
 
   // A screen pop: one customer opens the call on it (the call screen's guards apply: lock, do-not-call, calling
-  // hours), several are listed, none offers Add Call with the number (decision 075). Once, when the page opens.
+  // hours), several are listed, none offers Add Call with the number (decision 075), on the franchise of the number
+  // dialled when a phone line names it (decision 081; a failed look-up leaves the choice to the CSR). Once, when the
+  // page opens.
   const popHandled = useRef(false);
   useEffect(() => {
     if (!popped || popHandled.current) return;
     popHandled.current = true;
-    void runSearch({ phone: popped.ani }, { zip: '', phone: popped.ani }).then((answer) => {
+    const line = popped.dnis.length >= 3 ? dnisBranch(popped.dnis).catch(() => null) : Promise.resolve(null);
+    void line.then(async (found) => {
+      const franchise = found?.franchise ?? null;
+      const answer = await runSearch({ phone: popped.ani }, { zip: '', phone: popped.ani, franchise });
       const only = answer?.total === 1 ? answer.rows[0] : undefined;
       if (only) openCall(only, { replace: true });
     });

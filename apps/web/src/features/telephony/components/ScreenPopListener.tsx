@@ -4,13 +4,16 @@ import { IconPhone } from '@tabler/icons-react';
 import { routes, screenPopUrl, type ScreenPop } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { useTicketedEventStream } from '../../../lib/event-stream';
+import { refreshAgentState } from '../../agent-state';
 
 /**
- * Keeps the CSR's screen-pop stream open while signed in (decision 075): when the phone system reports a call answered
- * by this CSR, the browser goes to the screen-pop URL, as a softphone would open it. The badge says whether pops can
- * reach this window now.
+ * Keeps the CSR's stream open while signed in (decision 075): when the phone system reports a call answered by this
+ * CSR, the browser goes to the screen-pop URL, as a softphone would open it; when the CSR's agent state changes
+ * anywhere (a phone event, the end of a Wrap-up, another window), the header reads it again
+ * (docs/decisions/081-phone-lines-extensions-live-state.md). A CSR who takes no inbound calls hears the states only,
+ * and is shown no badge; for the others the badge says whether pops can reach this window now.
  */
-export function ScreenPopListener() {
+export function ScreenPopListener({ pops }: { pops: boolean }) {
   const navigate = useNavigate();
   const status = useTicketedEventStream({
     enabled: true,
@@ -18,9 +21,13 @@ export function ScreenPopListener() {
     path: routes.popStream.path,
     on: {
       ready: () => undefined,
-      pop: (data) => void navigate(screenPopUrl(JSON.parse(data) as ScreenPop)),
+      pop: (data) => {
+        if (pops) void navigate(screenPopUrl(JSON.parse(data) as ScreenPop));
+      },
+      state: () => refreshAgentState(),
     },
   });
+  if (!pops) return null;
   const live = status === 'live';
   const text = live ? 'Screen pops reach this window' : 'Screen pops are connecting';
   return (

@@ -10,7 +10,7 @@ export interface AccountSectionProps {
   usernameStatus: UsernameStatus;
 }
 
-/** Username (checked as it is typed), names, email and phone. */
+/** Username (checked as it is typed), names, email, phone and the phone extension. */
 export function AccountSection({ form, usernameStatus }: AccountSectionProps) {
   const username = form.getInputProps('Username');
   return (
@@ -50,6 +50,18 @@ export function AccountSection({ form, usernameStatus }: AccountSectionProps) {
           description="Optional: +1, area code, extension allowed"
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...form.getInputProps('phone')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={2}>
+        <TextInput
+          label="Extension"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={10}
+          description="Optional: 2 to 10 digits; the phone system may name this user by it"
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          data-testid="extension"
+          {...form.getInputProps('extension')}
         />
       </SimpleGrid>
     </Stack>

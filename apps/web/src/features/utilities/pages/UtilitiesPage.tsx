@@ -21,7 +21,8 @@ export default function UtilitiesPage() {
           Call Centre Utilities
         </Title>
         <Text size="sm" c="gray.7">
-          Load call lists, hand them to service reps, move callbacks, tune each franchise and resend failed emails.
+          Load call lists, hand them to service reps, move callbacks, tune each franchise, resend failed emails and keep
+          the phone lines.
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
