@@ -30,3 +30,4 @@ export * from './agent-states.js';
 export * from './telephony.js';
 export * from './maps.js';
 export * from './sso-routes.js';
+export * from './reports.js';

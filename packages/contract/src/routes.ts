@@ -27,6 +27,7 @@ import { mapsRoutes } from './maps-routes.js';
 import { ssoRoutes } from './sso-routes.js';
 import { callViewRoutes } from './call-view.js';
 import { telephonyRoutes } from './telephony-routes.js';
+import { reportRoutes } from './reports-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -90,6 +91,8 @@ export const routes = {
   ...callViewRoutes,
   // ---- The phone system: signed events, the CSR's screen pops (decisions 074, 075) ----
   ...telephonyRoutes,
+  // ---- The supervisor's numbers (decision 082) ----
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';
