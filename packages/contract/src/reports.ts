@@ -89,7 +89,7 @@ export const ReportPeriodRow = ReportFigures.extend({
 });
 export type ReportPeriodRow = z.infer<typeof ReportPeriodRow>;
 
-/** One group in one period (only the periods where it has something). */
+/** One group in one period (only the periods where it has something): the CSV's lines. */
 export const ReportCell = ReportFigures.extend({ key: z.string(), period: z.string() });
 export type ReportCell = z.infer<typeof ReportCell>;
 
@@ -105,7 +105,6 @@ export const ReportResponse = z.object({
   groups: z.array(ReportGroupRow),
   /** Every period of the range, over every group, in time order (empty periods too). */
   periods: z.array(ReportPeriodRow),
-  cells: z.array(ReportCell),
   total: ReportFigures,
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;

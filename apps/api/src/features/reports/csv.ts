@@ -2,7 +2,7 @@
  * The report as CSV: one line per group over the whole range, then the total, then each group's periods; the same
  * figures as the screen, written by the one CSV writer (a cell a spreadsheet would read as a formula is text).
  */
-import type { ReportFigures, ReportResponse } from '@cc/contract';
+import type { ReportCell, ReportFigures, ReportResponse } from '@cc/contract';
 import { toCsv } from '../../lib/csv-import/index.js';
 
 const GROUP_HEADER = { csr: 'CSR', type: 'Call type', branch: 'Branch' } as const;
@@ -38,7 +38,7 @@ function values(f: ReportFigures): (string | number | null)[] {
   ];
 }
 
-export function reportCsv(report: ReportResponse): string {
+export function reportCsv(report: ReportResponse & { cells: ReportCell[] }): string {
   const label = new Map(report.groups.map((g) => [g.key, g.label]));
   const period = `${report.interval === 'day' ? 'Day' : 'Hour'} (${report.timeZone})`;
   return toCsv([

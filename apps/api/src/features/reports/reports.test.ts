@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportResponse } from '@cc/contract';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
+import { periodLabels } from './service.js';
 
 let t: TestApp;
 let admin: string;
@@ -141,7 +142,8 @@ describe('the figures', () => {
     });
     expect(riley.averageWrapUpSeconds).toBe(30);
     const day = await report(franchiseSupervisor, 'from=2023-11-08&to=2023-11-08&groupBy=csr&interval=hour');
-    const nine = day.cells.find((c) => c.key === String(ids['csr.franchise']) && c.period === '2023-11-08 09:00')!;
+    // In this scope only csr.franchise has states: the hour's figures are theirs.
+    const nine = day.periods.find((p) => p.period === '2023-11-08 09:00')!;
     expect(nine.stateSeconds).toMatchObject({ 'Wrap-up': 20, Ready: 3600 - 20 });
     expect(day.periods).toHaveLength(24);
   });
@@ -161,6 +163,23 @@ describe('the figures', () => {
     const want = await expected('2023-11-07', '2023-11-08', ['SG101', 'SG102']);
     expect(byBranch.total.calls).toBe(want.reduce((n, w) => n + w.calls, 0));
     expect(byBranch.groups.map((g) => g.key).sort()).toEqual(['SG101', 'SG102']);
+  });
+});
+
+describe('the periods', () => {
+  it('are the call centre hours, a day the clock changes having 23 or 24 of them', () => {
+    const spring = periodLabels({ from: '2026-03-08', to: '2026-03-08', interval: 'hour' });
+    expect(spring).toHaveLength(23);
+    expect(spring).not.toContain('2026-03-08 02:00');
+    const fall = periodLabels({ from: '2026-11-01', to: '2026-11-01', interval: 'hour' });
+    expect(fall).toHaveLength(24);
+    expect(fall.slice(0, 3)).toEqual(['2026-11-01 00:00', '2026-11-01 01:00', '2026-11-01 02:00']);
+    expect(periodLabels({ from: '2026-02-27', to: '2026-03-02', interval: 'day' })).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
   });
 });
 

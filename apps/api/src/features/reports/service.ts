@@ -3,11 +3,19 @@
  * figures, read by three statements at once and put together per group and period. States are a person's, so they
  * are given per CSR, and in the total and per period whatever the grouping; by call type or branch a group has none.
  */
-import { CALL_TIME_ZONE, callTypeDisplayName, conversionRate, type Scope } from '@cc/domain';
-import type { ReportFigures, ReportQuery, ReportResponse, ReportStateSeconds } from '@cc/contract';
+import {
+  addDays,
+  CALL_TIME_ZONE,
+  callTypeDisplayName,
+  conversionRate,
+  formatLocalDateTime,
+  instantOfWallTime,
+  type Scope,
+} from '@cc/domain';
+import type { ReportCell, ReportFigures, ReportQuery, ReportResponse, ReportStateSeconds } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
-import { callFigures, periodLabels, stateFigures, type ReportRange } from './sql.js';
+import { callFigures, stateFigures, type ReportRange } from './sql.js';
 
 interface CallRow {
   key: string | null;
@@ -65,13 +73,38 @@ function figures(call: CallRow | undefined, state: StateRow | undefined, withSta
   };
 }
 
-export async function readReport(ctx: AppContext, scope: Scope, query: ReportQuery): Promise<ReportResponse> {
+/**
+ * The range's periods in time order, as the statements label them: each day, or each hour of the call centre's
+ * clock (a day the clock goes forward has 23, one it goes back 24 labels, its repeated hour counted once).
+ */
+export function periodLabels(range: Pick<ReportRange, 'from' | 'to' | 'interval'>): string[] {
+  const out: string[] = [];
+  if (range.interval === 'day') {
+    for (let day = range.from; day <= range.to; day = addDays(day, 1)) out.push(day);
+    return out;
+  }
+  const start = instantOfWallTime(`${range.from} 00:00:00`, CALL_TIME_ZONE).getTime();
+  const end = instantOfWallTime(`${addDays(range.to, 1)} 00:00:00`, CALL_TIME_ZONE).getTime();
+  for (let at = start; at < end; at += 3_600_000) {
+    const label = `${formatLocalDateTime(new Date(at), CALL_TIME_ZONE).slice(0, 13)}:00`;
+    if (out.at(-1) !== label) out.push(label);
+  }
+  return out;
+}
+
+/** The report; with `cells`, each group's figures per period too (the CSV's lines; the screen does not show them). */
+export async function readReport(
+  ctx: AppContext,
+  scope: Scope,
+  query: ReportQuery,
+  options: { cells?: boolean } = {},
+): Promise<ReportResponse & { cells: ReportCell[] }> {
   const now = ctx.now();
   const range: ReportRange = query;
-  const [callRows, stateRows, labelRows] = await Promise.all([
-    ctx.db.execute(callFigures(scope, range)).then((r) => rowsOf<CallRow>(r)),
-    ctx.db.execute(stateFigures(scope, range, now)).then((r) => rowsOf<StateRow>(r)),
-    ctx.db.execute(periodLabels(range)).then((r) => rowsOf<{ label: string }>(r)),
+  const withCells = options.cells === true;
+  const [callRows, stateRows] = await Promise.all([
+    ctx.db.execute(callFigures(scope, range, withCells)).then((r) => rowsOf<CallRow>(r)),
+    ctx.db.execute(stateFigures(scope, range, now, withCells)).then((r) => rowsOf<StateRow>(r)),
   ]);
   const calls = new Map(callRows.map((r) => [slot(r), r]));
   const states = new Map(stateRows.map((r) => [slot(r), r]));
@@ -105,8 +138,7 @@ export async function readReport(ctx: AppContext, scope: Scope, query: ReportQue
     })
     .sort((a, b) => a.period.localeCompare(b.period) || (order.get(a.key) ?? 0) - (order.get(b.key) ?? 0));
 
-  // A clock change's repeated hour has one label: it is listed once.
-  const periodNames = [...new Set(labelRows.map((r) => r.label))];
+  const periodNames = periodLabels(range);
   return {
     from: query.from,
     to: query.to,

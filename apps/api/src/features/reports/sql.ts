@@ -30,29 +30,16 @@ function periodOf(instant: SQL, interval: ReportInterval): SQL {
 }
 
 /**
- * The range's periods with their bounds, in time order: each day from its local midnight (a day of a clock change
- * is 23 or 25 hours), or each hour.
+ * The levels of the grouping sets: per group, per period and in all; with `cells`, per group and period too (the CSV).
+ * `g_key`/`g_period` in each row say which level it is.
  */
-function periods(range: ReportRange): SQL {
-  if (range.interval === 'day') {
-    return sql`select (d::date)::timestamp at time zone ${tz} as p_start,
-        (d::date + 1)::timestamp at time zone ${tz} as p_end, to_char(d, 'YYYY-MM-DD') as label
-      from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') d`;
-  }
-  return sql`select h as p_start, h + interval '1 hour' as p_end, ${periodOf(sql`h`, 'hour')} as label
-    from generate_series(${dayStart(range.from)}, ${dayAfter(range.to)} - interval '1 hour', interval '1 hour') h`;
-}
+const levels = (key: SQL, period: SQL, cells: boolean): SQL =>
+  cells
+    ? sql`grouping sets ((${key}, ${period}), (${key}), (${period}), ())`
+    : sql`grouping sets ((${key}), (${period}), ())`;
 
-/** The range's period labels, in time order. */
-export function periodLabels(range: ReportRange): SQL {
-  return sql`select label from (${periods(range)}) p order by p_start`;
-}
-
-/**
- * Calls handled per group and period, per group, per period and in all (grouping sets; `g_key`/`g_period` say which
- * level a row is): ended in the range, in the scope, not cancelled.
- */
-export function callFigures(scope: Scope, range: ReportRange): SQL {
+/** Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. */
+export function callFigures(scope: Scope, range: ReportRange, cells = false): SQL {
   const h = sql.raw('h');
   const { key, label } = groupOf(range.groupBy);
   const period = periodOf(sql`${h}.call_end`, range.interval);
@@ -69,7 +56,7 @@ export function callFigures(scope: Scope, range: ReportRange): SQL {
     from call_history h left join users u on u.user_id = h.csuser_id
     where h.call_end >= ${dayStart(range.from)} and h.call_end < ${dayAfter(range.to)}
       and h.call_result <> 'Cancel' and ${inScope(scope, sql`h.branchno`)}
-    group by grouping sets ((${key}, ${period}), (${key}), (${period}), ())`;
+    group by ${levels(key, period, cells)}`;
 }
 
 /** The group's key and label of a call history row `h` (with its user `u`). */
@@ -101,17 +88,34 @@ function userInScope(scope: Scope, user: SQL): SQL {
 }
 
 /**
- * Time in each state (Offline aside) per CSR and period, per CSR, per period and in all, each state row cut at the
- * periods' bounds; and the average Wrap-up over those that began in the period. A row still open lasts until `now`.
- * The rows are found by the span index (migration 0049), whatever their length.
+ * The periods a state row `s` meets within the range, each with its bounds and label: the row's first to its last
+ * (most rows lie within one), so each row is cut only at the bounds it crosses.
  */
-export function stateFigures(scope: Scope, range: ReportRange, now: Date): SQL {
+function periodsOf(range: ReportRange): SQL {
+  const lo = sql`greatest(s.started_at, ${dayStart(range.from)})`;
+  const hi = sql`greatest(${lo}, least(s.ended_at, ${dayAfter(range.to)}) - interval '1 microsecond')`;
+  if (range.interval === 'day') {
+    return sql`select (d::date)::timestamp at time zone ${tz} as p_start,
+        (d::date + 1)::timestamp at time zone ${tz} as p_end, to_char(d, 'YYYY-MM-DD') as label
+      from generate_series((${lo} at time zone ${tz})::date, (${hi} at time zone ${tz})::date, interval '1 day') d`;
+  }
+  // Hours are whole hours in UTC too (the call centre's offsets are whole hours).
+  return sql`select h as p_start, h + interval '1 hour' as p_end, ${periodOf(sql`h`, 'hour')} as label
+    from generate_series(date_trunc('hour', ${lo}, 'UTC'), date_trunc('hour', ${hi}, 'UTC'), interval '1 hour') h`;
+}
+
+/**
+ * Time in each state (Offline aside) per CSR, per period and in all, each state row cut at the periods' bounds; and
+ * the average Wrap-up over those that began in the period. A row still open lasts until `now`. The rows are found by
+ * the span index (migration 0049), whatever their length.
+ */
+export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells = false): SQL {
   const at = now.toISOString();
   const seconds = sql`extract(epoch from (least(s.ended_at, p.p_end) - greatest(s.started_at, p.p_start)))`;
-  const inState = (state: string) => sql`coalesce(sum(${seconds}) filter (where s.state = ${state}), 0)::float8`;
+  const inState = (state: string) =>
+    sql`coalesce(sum(greatest(${seconds}, 0)) filter (where s.state = ${state}), 0)::float8`;
   return sql`
-    with p as (${periods(range)}),
-    s as (
+    with s as (
       select h.user_id, h.state, h.started_at, coalesce(h.ended_at, greatest(h.started_at, ${at}::timestamptz)) as ended_at
       from agent_state_history h
       where h.state <> 'Offline'
@@ -124,7 +128,7 @@ export function stateFigures(scope: Scope, range: ReportRange, now: Date): SQL {
            ${inState('Away')} as away,
            avg(extract(epoch from (s.ended_at - s.started_at)))
              filter (where s.state = 'Wrap-up' and s.started_at >= p.p_start) as wrap_up_avg
-    from s join p on s.started_at < p.p_end and s.ended_at >= p.p_start
+    from s cross join lateral (${periodsOf(range)}) p
       join users u on u.user_id = s.user_id
-    group by grouping sets ((s.user_id, p.label), (s.user_id), (p.label), ())`;
+    group by ${levels(sql`s.user_id`, sql`p.label`, cells)}`;
 }
