@@ -76,7 +76,7 @@ export const ReportFigures = z.object({
 export type ReportFigures = z.infer<typeof ReportFigures>;
 
 export const ReportGroupRow = ReportFigures.extend({
-  /** The group's key: the CSR's user id (or name, for history that names its agent only), the call type, the branch. */
+  /** The group's key: the CSR's name (one row per name, as on the floor), the call type, the branch. */
   key: z.string(),
   /** What people read: the CSR's name, the call type's display name, the branch number. */
   label: z.string(),

@@ -18,6 +18,7 @@ let cofBranch: string;
 const ids: Record<string, number> = {};
 /** A name a spreadsheet would take for a formula: an agent named only by history. */
 const FORMULA_AGENT = '=HYPERLINK("http://x")';
+let COF_NAME = '';
 
 async function report(token: string, query: string): Promise<ReportResponse> {
   const response = await t.call(token, { method: 'GET', url: `/api/supervisor/reports?${query}` });
@@ -43,12 +44,13 @@ async function state(user: string, state: string, start: string, end: string | n
 async function expected(from: string, to: string, branches: string[] | null) {
   const inBranches = branches ? sql`and branchno in ${sql.raw(`('${branches.join("','")}')`)}` : sql``;
   return rowsOf<{ key: string; calls: number; handle: number | null; sales: number; revenue: number; quotes: number }>(
-    await t.db.execute(sql`select coalesce(csuser_id::text, 'agent:' || csagent) as key, count(*)::int as calls,
+    await t.db.execute(sql`select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), csagent) as key,
+        count(*)::int as calls,
         round(avg(extract(epoch from call_end - call_start)))::int as handle,
         count(*) filter (where call_result in ('Sale', 'Upsell'))::int as sales,
         coalesce(sum(totalcost) filter (where call_result in ('Sale', 'Upsell')), 0)::float8 as revenue,
         count(order_id)::int as quotes
-      from call_history
+      from call_history left join users u on u.user_id = csuser_id
       where (call_end at time zone 'America/Chicago')::date between ${from}::date and ${to}::date
         and call_result <> 'Cancel' ${inBranches}
       group by 1 order by 1`),
@@ -70,6 +72,9 @@ beforeAll(async () => {
     t.signin('csr.franchise'),
     t.signin('csr.cof'),
   ]);
+  COF_NAME = rowsOf<{ name: string }>(
+    await t.db.execute(sql`select first_name || ' ' || last_name as name from users where username = 'csr.cof'`),
+  )[0]!.name;
   cofBranch = rowsOf<{ branchno: string }>(
     await t.db.execute(sql`select branchno from franchises where designation = 'COF' order by branchno limit 1`),
   )[0]!.branchno;
@@ -125,14 +130,14 @@ describe('the figures', () => {
 
   it('are known for the calls written here: the cancelled one and the one before the range left out', async () => {
     const got = await report(franchiseSupervisor, 'from=2023-11-07&to=2023-11-08&groupBy=csr');
-    const riley = got.groups.find((g) => g.key === String(ids['csr.franchise']))!;
+    const riley = got.groups.find((g) => g.key === 'Riley Franks')!;
     expect(riley).toMatchObject({ label: 'Riley Franks', calls: 3, sales: 2, averageHandleSeconds: 200 });
     expect(riley).toMatchObject({ revenue: 200.5, quotes: 2, conversion: 0.667 });
   });
 
   it('gives time in each state cut at the range, the open state until now, and the average Wrap-up', async () => {
     const got = await report(franchiseSupervisor, 'from=2023-11-07&to=2023-11-08&groupBy=csr');
-    const riley = got.groups.find((g) => g.key === String(ids['csr.franchise']))!;
+    const riley = got.groups.find((g) => g.key === 'Riley Franks')!;
     // Away from midnight Chicago (06:00Z) to 06:30Z; Ready 06:30–15:00Z, and 15:00:20Z on the 8th to now (18:00Z).
     expect(riley.stateSeconds).toEqual({
       Away: 1800,
@@ -186,9 +191,9 @@ describe('the periods', () => {
 describe('scope and rule', () => {
   it('shows a franchise supervisor its branches calls and its CSRs states only', async () => {
     const got = await report(franchiseSupervisor, 'from=2023-11-07&to=2023-11-08&groupBy=csr');
-    expect(got.groups.map((g) => g.key)).not.toContain(String(ids['csr.cof']));
+    expect(got.groups.map((g) => g.key)).not.toContain(COF_NAME);
     const all = await report(admin, 'from=2023-11-07&to=2023-11-08&groupBy=csr');
-    expect(all.groups.find((g) => g.key === String(ids['csr.cof']))?.stateSeconds?.Ready).toBe(3600);
+    expect(all.groups.find((g) => g.key === COF_NAME)?.stateSeconds?.Ready).toBe(3600);
   });
 
   it('refuses a CSR, and a caller without a session', async () => {
@@ -231,7 +236,8 @@ describe('the CSV', () => {
     expect(lines).toContain(`"'=HYPERLINK(""http://x"")",2023-11-07 to 2023-11-08,1,60,,0,0,0,0,0,0,0.00,1`);
     const riley = got.groups.find((g) => g.label === 'Riley Franks')!;
     expect(lines.find((l) => l.startsWith('Riley Franks,2023-11-07 to'))).toBe(
-      `Riley Franks,2023-11-07 to 2023-11-08,3,200,30,${riley.stateSeconds!.Ready},300,60,1800,2,0.667,200.50,2`,
+      `Riley Franks,2023-11-07 to 2023-11-08,${riley.calls},${riley.averageHandleSeconds},30,${riley.stateSeconds!.Ready},` +
+        `300,60,1800,${riley.sales},${riley.conversion},${riley.revenue.toFixed(2)},${riley.quotes}`,
     );
   });
 });

@@ -62,12 +62,12 @@ export function callFigures(scope: Scope, range: ReportRange, cells = false): SQ
 /** The group's key and label of a call history row `h` (with its user `u`). */
 function groupOf(groupBy: ReportGroup): { key: SQL; label: SQL } {
   switch (groupBy) {
-    case 'csr':
-      // History written before users existed (imported) names its agent only: such a CSR is its name.
-      return {
-        key: sql`coalesce(h.csuser_id::text, 'agent:' || h.csagent)`,
-        label: sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), h.csagent)`,
-      };
+    case 'csr': {
+      // One row per CSR by name, as on the floor: history written before users existed (imported, the demo's) names
+      // its agent only.
+      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), h.csagent)`;
+      return { key: name, label: name };
+    }
     case 'type':
       return { key: sql`h.call_type`, label: sql`h.call_type` };
     case 'branch':
@@ -122,13 +122,13 @@ export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells 
         and tstzrange(h.started_at, coalesce(h.ended_at, 'infinity'::timestamptz), '[]')
             && tstzrange(${dayStart(range.from)}, ${dayAfter(range.to)}, '[)')
         and ${userInScope(scope, sql`h.user_id`)})
-    select s.user_id::text as key, min(trim(u.first_name || ' ' || u.last_name)) as label, p.label as period,
-           grouping(s.user_id) as g_key, grouping(p.label) as g_period,
+    select trim(u.first_name || ' ' || u.last_name) as key, min(trim(u.first_name || ' ' || u.last_name)) as label,
+           p.label as period, grouping(trim(u.first_name || ' ' || u.last_name)) as g_key, grouping(p.label) as g_period,
            ${inState('Ready')} as ready, ${inState('On call')} as on_call, ${inState('Wrap-up')} as wrap_up,
            ${inState('Away')} as away,
            avg(extract(epoch from (s.ended_at - s.started_at)))
              filter (where s.state = 'Wrap-up' and s.started_at >= p.p_start) as wrap_up_avg
     from s cross join lateral (${periodsOf(range)}) p
       join users u on u.user_id = s.user_id
-    group by ${levels(sql`s.user_id`, sql`p.label`, cells)}`;
+    group by ${levels(sql`trim(u.first_name || ' ' || u.last_name)`, sql`p.label`, cells)}`;
 }
