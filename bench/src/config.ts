@@ -10,10 +10,12 @@
  * BENCH_FRANCHISE=0 (skip the csr.franchise searches), BENCH_ONLY (a regular expression on scenario names, the
  * engine's included; when it selects the engine scenario alone, e.g. BENCH_ONLY=engine, no database is touched).
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
- * the CSV import scenario's file (PostgreSQL only).
+ * the CSV import scenario's file (PostgreSQL only). BENCH_REPORT_CALLS_PER_DAY (budgets.json: 80) and
+ * BENCH_PGLITE_REPORT_CALLS_PER_DAY (8): the calls a weekday of each bench CSR over the report scenario's year.
  */
 import { FLOOR_SCENARIO } from './floor.js';
 import { IMPORT_SCENARIO } from './import.js';
+import { REPORT_SCENARIO } from './reports.js';
 import { BARE_REFERENCE, budgets, SESSION_REFERENCE } from './report.js';
 
 export const env = process.env;
@@ -66,6 +68,9 @@ export const config = {
   importRows: int('BENCH_IMPORT_ROWS', smoke ? 2_000 : budgets.import_rows),
   floorStreams: int('BENCH_FLOOR_STREAMS', smoke ? 5 : budgets.floor_streams),
   floorQuietSeconds: int('BENCH_FLOOR_QUIET', smoke ? 2 : 30),
+  // Calls a weekday of each of the 48 bench CSRs over a year, with their agent states (report-history.ts).
+  reportCallsPerDay: int('BENCH_REPORT_CALLS_PER_DAY', smoke ? 4 : budgets.report_calls_per_day),
+  pgliteReportCallsPerDay: int('BENCH_PGLITE_REPORT_CALLS_PER_DAY', smoke ? 2 : 8),
 };
 
 const SEARCHES = [
@@ -99,6 +104,7 @@ export const DATABASE_SCENARIOS = [
   'measureit search: pages of 25, mode, zips, New Neighbor dates, any sort',
   'measureit search: pages of 500, mode, zips or none, any sort',
   'measureit statistics: a franchise',
+  REPORT_SCENARIO,
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
   IMPORT_SCENARIO,
   FLOOR_SCENARIO,
