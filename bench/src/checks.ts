@@ -16,7 +16,8 @@ export const indexed = (scenario: Scenario) =>
   scenario.kind === 'autocomplete' ||
   scenario.kind === 'call_search' ||
   scenario.kind === 'measureit_search' ||
-  scenario.kind === 'measureit_large_page';
+  scenario.kind === 'measureit_large_page' ||
+  scenario.kind === 'report';
 
 /**
  * Scenarios whose statements must take their order from the index they scan: a Sort would read every row of the
@@ -68,7 +69,8 @@ export async function explain(
       const plan = rows.map((r) => String(r['QUERY PLAN']));
       const text = plan.join('\n');
       const usesIndex = /Index Scan|Index Only Scan|Bitmap Index Scan/.test(text);
-      const seqScan = /Seq Scan on (customers|outbound_calls|measured_properties)\b/.test(text);
+      const seqScan =
+        /Seq Scan on (customers|outbound_calls|measured_properties|call_history|agent_state_history)\b/.test(text);
       const fail = (what: string) => {
         problems.push(`${scenario.name}: input ${inputLabel(scenario, i)} ${what}`);
         console.log(plan.map((l) => `      ${l}`).join('\n'));

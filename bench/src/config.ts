@@ -12,11 +12,13 @@
  * BENCH_DURATION is also the engine's number of 1-second windows. BENCH_IMPORT_ROWS (budgets.json: 100000): the rows of
  * the CSV import scenario's file (PostgreSQL only). BENCH_POP_AGENTS (budgets.json: 200) and BENCH_POP_ROUNDS (3) and
  * BENCH_POP_RATE (20 a second): the screen pop scenario's agents with their streams open, answered events per agent
- * and their pace (PostgreSQL only).
+ * and their pace (PostgreSQL only). BENCH_REPORT_CALLS_PER_DAY (budgets.json: 80) and
+ * BENCH_PGLITE_REPORT_CALLS_PER_DAY (8): the calls a weekday of each bench CSR over the report scenario's year.
  */
 import { FLOOR_SCENARIO } from './floor.js';
 import { IMPORT_SCENARIO } from './import.js';
 import { POP_SCENARIO } from './pop.js';
+import { REPORT_SCENARIO } from './reports.js';
 import { BARE_REFERENCE, budgets, SESSION_REFERENCE } from './report.js';
 
 export const env = process.env;
@@ -72,6 +74,9 @@ export const config = {
   popAgents: int('BENCH_POP_AGENTS', smoke ? 5 : budgets.pop_agents),
   popRounds: int('BENCH_POP_ROUNDS', smoke ? 1 : 3),
   popRate: int('BENCH_POP_RATE', 20),
+  // Calls a weekday of each of the 48 bench CSRs over a year, with their agent states (report-history.ts).
+  reportCallsPerDay: int('BENCH_REPORT_CALLS_PER_DAY', smoke ? 4 : budgets.report_calls_per_day),
+  pgliteReportCallsPerDay: int('BENCH_PGLITE_REPORT_CALLS_PER_DAY', smoke ? 2 : 8),
 };
 
 const SEARCHES = [
@@ -105,6 +110,7 @@ export const DATABASE_SCENARIOS = [
   'measureit search: pages of 25, mode, zips, New Neighbor dates, any sort',
   'measureit search: pages of 500, mode, zips or none, any sort',
   'measureit statistics: a franchise',
+  REPORT_SCENARIO,
   `end call: five-line sale (${budgets.end_call_connections} connections)`,
   IMPORT_SCENARIO,
   FLOOR_SCENARIO,

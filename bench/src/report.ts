@@ -25,6 +25,7 @@ export interface Budgets {
   import_rows: number;
   import_seconds: number;
   call_search_outbound_calls: number;
+  report_calls_per_day: number;
   /** The supervisor's floor view: streams held open, their quiet CPU as a share of one core, refresh after an end call. */
   floor_streams: number;
   floor_quiet_cpu_share: number;
@@ -49,6 +50,7 @@ const RATIO_KINDS: Kind[] = [
   'zip_validation',
   'outbound',
   'pricing',
+  'report',
 ];
 
 export interface Measured {

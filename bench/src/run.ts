@@ -19,8 +19,15 @@ import { measurePops, POP_SCENARIO, popP95, popSummary, POP_TELEPHONY_SECRET } f
 import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } from './report.js';
 import { measureScenario, targetOf, type Ceiling } from './measure.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
+import { topUpReportHistory } from './report-history.js';
 import { signIn, startServer } from './server.js';
 import { config, DATABASE_SCENARIOS, env, smoke, transportOf } from './config.js';
+
+/** The database with the report scenario's year of calls and states (report-history.ts). */
+async function withReportHistory(runner: Runner, perDay: number): Promise<Runner> {
+  await topUpReportHistory(runner, perDay);
+  return runner;
+}
 
 const selected = (name: string) => config.only === null || config.only.test(name);
 
@@ -290,11 +297,9 @@ async function main(): Promise<void> {
           // The server's own data directory: the mail worker writes the end-call emails there as .eml files (no SMTP).
           const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
           return {
-            runner: await preparePostgres(
-              config.databaseUrl,
-              config.customers,
-              config.outboundCalls,
-              config.callSearchRows,
+            runner: await withReportHistory(
+              await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls, config.callSearchRows),
+              config.reportCallsPerDay,
             ),
             open: () => openPgRunner(config.databaseUrl),
             serverEnv: { DATABASE_URL: config.databaseUrl, DATA_DIR: dataDir, TELEPHONY_SECRET: POP_TELEPHONY_SECRET },
@@ -314,6 +319,7 @@ async function main(): Promise<void> {
           config.pgliteOutboundCalls,
           config.pgliteCallSearchRows,
         );
+        await topUpReportHistory(runner, config.pgliteReportCallsPerDay);
         return {
           runner,
           // One embedded connection in all: the ceiling's connections share it (closed once, by the bench).

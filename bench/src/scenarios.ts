@@ -26,6 +26,7 @@ import { callSearchScenarios } from './call-search.js';
 import { endCallScenario } from './end-call.js';
 import { measureItSearchScenarios } from './measureit-search.js';
 import { pricingScenario } from './pricing.js';
+import { reportScenario } from './reports.js';
 import {
   ADMIN_SCOPE,
   column,
@@ -48,6 +49,7 @@ export type Kind =
   | 'outbound'
   | 'pricing'
   | 'end_call'
+  | 'report'
   | 'reference';
 
 export interface Query {
@@ -324,6 +326,7 @@ export async function buildScenarios(
   scenarios.push(await pricingScenario(run));
   scenarios.push(...(await callSearchScenarios(run)));
   scenarios.push(...(await measureItSearchScenarios(run)));
+  scenarios.push(reportScenario());
 
   if (options.franchise) {
     const account = franchiseAccount();

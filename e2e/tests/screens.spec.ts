@@ -31,6 +31,7 @@ const SCREENS: { name: string; path: string }[] = [
   { name: 'call-search', path: '/call-center/callSearch' },
   { name: 'utilities', path: '/call-center/Utilities' },
   { name: 'floor', path: '/call-center/floor' },
+  { name: 'reports', path: '/call-center/reports' },
   { name: 'user-management', path: '/UserManagement' },
   { name: 'add-user', path: '/addUser' },
   { name: 'measureit-search', path: '/searchMeasureIt' },

@@ -58,6 +58,7 @@ import { registerFranchiseConfigRoutes } from './features/franchise-configs/inde
 import { registerAssignmentRoutes } from './features/assignments/index.js';
 import { registerOutboundImportRoutes } from './features/outbound-import/index.js';
 import { registerSupervisorFloorRoutes, type FloorHub } from './features/supervisor-floor/index.js';
+import { registerReportRoutes } from './features/reports/index.js';
 import { registerTelephonyRoutes } from './features/telephony/index.js';
 import { registerPhoneLineRoutes } from './features/phone-lines/index.js';
 import { registerMeasureItRoutes } from './features/measureit/index.js';
@@ -220,6 +221,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   registerMeasureItRoutes(app, ctx);
   registerMeasureItSearchRoutes(app, ctx);
   await registerSupervisorFloorRoutes(app, ctx);
+  registerReportRoutes(app, ctx);
   registerAgentStateRoutes(app, ctx);
   await registerTelephonyRoutes(app, ctx);
   registerPhoneLineRoutes(app, ctx);

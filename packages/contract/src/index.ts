@@ -31,3 +31,4 @@ export * from './telephony.js';
 export * from './phone-lines.js';
 export * from './maps.js';
 export * from './sso-routes.js';
+export * from './reports.js';

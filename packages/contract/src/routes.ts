@@ -28,6 +28,7 @@ import { ssoRoutes } from './sso-routes.js';
 import { callViewRoutes } from './call-view.js';
 import { telephonyRoutes } from './telephony-routes.js';
 import { phoneLineRoutes } from './phone-lines-routes.js';
+import { reportRoutes } from './reports-routes.js';
 import { QuoteDetail, QuoteParams, QuotesQuery, QuotesResponse } from './quotes.js';
 
 export const routes = {
@@ -93,6 +94,8 @@ export const routes = {
   ...telephonyRoutes,
   // ---- The phone lines: DNIS → branch (decision 081) ----
   ...phoneLineRoutes,
+  // ---- The supervisor's numbers (decision 082) ----
+  ...reportRoutes,
 } as const satisfies Record<string, RouteDef>;
 
 export type { RouteDef } from './route-def.js';

@@ -202,6 +202,8 @@ export const SCREEN_ACCESS = {
   measureItUtilities: ACCESS.measureItUtilities,
   /** Ours (decision 035): the live view of the floor. */
   supervisorFloor: ACCESS.supervisor,
+  /** Ours (docs/decisions/082-report-definitions.md): the supervisor's numbers, under the floor's rule. */
+  reports: ACCESS.supervisor,
   manageUsers: ACCESS.userAdmin,
   searchUsers: ACCESS.userAdmin,
   addUser: ACCESS.userAdmin,

@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconBroadcast,
+  IconChartBar,
   IconLogout,
   IconUserCog,
 } from '@tabler/icons-react';
@@ -22,6 +23,7 @@ import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
 import { AgentStateMenu } from '../features/agent-state';
 import { FLOOR_PATH } from '../features/supervisor-floor';
+import { REPORTS_PATH } from '../features/reports';
 import { ScreenPopListener } from '../features/telephony';
 import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
@@ -39,6 +41,8 @@ export function Layout() {
   const administrator = mayEnter('adminReference', current?.user ?? null);
   // The supervisor's live view of the floor (roles 2, 5, 6, 7; decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
+  // Their numbers over a range (docs/decisions/082-report-definitions.md), under the same rule.
+  const reports = mayEnter('reports', current?.user ?? null);
   // Held to a password change (decision 064): nothing to go to but the change and signing out.
   const held = current?.user.mustChangePassword === true;
   // Whoever takes calls has an agent state to show and change (decision 076).
@@ -95,6 +99,11 @@ export function Layout() {
               {floor && (
                 <Button component={Link} to={FLOOR_PATH} variant="subtle" leftSection={<IconBroadcast size={18} />}>
                   Floor
+                </Button>
+              )}
+              {reports && (
+                <Button component={Link} to={REPORTS_PATH} variant="subtle" leftSection={<IconChartBar size={18} />}>
+                  Reports
                 </Button>
               )}
               {/* No initial-focus placeholder: a role=presentation child of role=menu fails axe's

@@ -5,6 +5,7 @@
 import { lazy } from 'react';
 import { ADMIN_REFERENCE_ROUTES } from '../features/admin-reference/routes';
 import { SCREEN_POP_PATH } from '@cc/contract';
+import { REPORTS_PATH } from '../features/reports';
 import type { AppRoute } from './app-route';
 
 export type { AppRoute } from './app-route';
@@ -30,6 +31,7 @@ const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPag
 const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSearchPage'));
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
 const SupervisorFloorPage = lazy(() => import('../features/supervisor-floor/pages/SupervisorFloorPage'));
+const ReportsPage = lazy(() => import('../features/reports/pages/ReportsPage'));
 const MeasureItPage = lazy(() => import('../features/measureit/pages/MeasureItPage'));
 const SearchMeasureItPage = lazy(() => import('../features/measureit-search/pages/SearchMeasureItPage'));
 const MeasureItUtilitiesPage = lazy(() => import('../features/measureit-search/pages/MeasureItUtilitiesPage'));
@@ -69,6 +71,8 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/call-center/Utilities', name: 'utilities', title: 'Call Centre Utilities', page: UtilitiesPage },
   // Ours (decision 035): the supervisor's live view of the floor.
   { path: '/call-center/floor', name: 'supervisorFloor', title: 'Floor', page: SupervisorFloorPage },
+  // Ours (docs/decisions/082-report-definitions.md): the supervisor's numbers.
+  { path: REPORTS_PATH, name: 'reports', title: 'Reports', page: ReportsPage },
   { path: '/UserManagement', name: 'manageUsers', title: 'User Management', page: UsersPage },
   { path: '/searchUsers', name: 'searchUsers', title: 'Search Users', page: UsersPage },
   { path: '/addUser', name: 'addUser', title: 'Add User', page: UserEditPage },

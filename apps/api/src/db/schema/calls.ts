@@ -174,6 +174,10 @@ export const callHistory = pgTable(
   },
   (t) => [
     index('call_history_customer_idx').on(t.sqldbid, t.custNo, t.callStart),
+    /** The calls ended in a range: the supervisor's reports (docs/decisions/083-report-indexes-and-bench.md). */
+    index('call_history_end_idx')
+      .on(t.callEnd)
+      .where(sql`call_end is not null`),
     index('call_history_phone_call_idx')
       .on(t.phoneCallId)
       .where(sql`phone_call_id is not null`),

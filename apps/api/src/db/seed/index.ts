@@ -35,6 +35,7 @@ import { checkSeedOptions } from './options.js';
 import { seedFlagCodes } from './flag-codes.js';
 import { seedMeasureIt } from './measureit.js';
 import { generatePast } from './past.js';
+import { generatePastStates } from './past-states.js';
 import { insertAccount, type PermissionTemplate } from './accounts.js';
 
 export { DEMO_OUTBOUND_COUNT, SeedOptionsError, checkSeedOptions } from './options.js';
@@ -181,6 +182,8 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
         passwordHash: passwordHashes[0] ?? '',
         templates,
       });
+      // The CSRs' agent states over the same past, from its calls.
+      await generatePastStates(tx, options.now ?? new Date());
     }
     // Last, in the same transaction: the record exists exactly when everything above was committed.
     await tx.insert(demoData).values({ loadedAt: new Date(), seed: options.seed ?? 42, customers: sizes.customers });

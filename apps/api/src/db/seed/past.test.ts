@@ -1,7 +1,8 @@
 /**
  * The demo's past (decision 061): the same seed gives the same year, every completed call names its CSR and when it
  * was completed, orders and emails agree with the calls that made them, each demo CSR has calls of its own in its
- * scope, and every measured property's square feet are what the app measures its shapes to be.
+ * scope, its agent states follow its calls, and every measured property's square feet are what the app measures its
+ * shapes to be.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -52,7 +53,9 @@ async function digest(db: Db): Promise<Record<string, string>> {
         order by email_id)) from email_outbox) as emails,
       (select md5(string_agg(concat_ws('|', audit_id, at, actor_user_id, action, entity, entity_id), ',' order by audit_id))
         from audit_log) as audit,
-      (select md5(string_agg(concat_ws('|', property_id, square_feet), ',' order by property_id)) from measured_properties) as sizes`,
+      (select md5(string_agg(concat_ws('|', property_id, square_feet), ',' order by property_id)) from measured_properties) as sizes,
+      (select md5(string_agg(concat_ws('|', id, user_id, state, reason_id, started_at, ended_at, source), ',' order by id))
+        from agent_state_history) as states`,
   );
   return row!;
 }
@@ -189,6 +192,43 @@ describe('the demo past', () => {
     expect(row!.failed).toBeGreaterThan(0);
     expect(row!.failed_without_reason).toBe(0);
     expect(row!.queued).toBe(0);
+  });
+
+  it('gives the CSRs agent states that follow their calls, one after another, the last an open Offline', async () => {
+    const [row] = await rows<{
+      users: number;
+      callers: number;
+      gaps: number;
+      open_not_last: number;
+      open_not_offline: number;
+      state_mismatch: number;
+      stray_on_call: number;
+      demo_states: number;
+    }>(
+      first.db,
+      sql`with h as (
+        select s.*, lead(started_at) over (partition by user_id order by started_at, id) as next_start
+        from agent_state_history s)
+      select (select count(distinct user_id)::int from agent_state_history) as users,
+        (select count(distinct csuser_id)::int from call_history where csuser_id is not null) as callers,
+        (select count(*)::int from h where next_start is not null and ended_at is distinct from next_start) as gaps,
+        (select count(*)::int from h where ended_at is null and next_start is not null) as open_not_last,
+        (select count(*)::int from h where ended_at is null and state <> 'Offline') as open_not_offline,
+        (select count(*)::int from h left join agent_states a on a.history_id = h.id
+          where (h.ended_at is null) <> (a.user_id is not null) or a.state <> h.state) as state_mismatch,
+        (select count(*)::int from h where state = 'On call' and not exists (select 1 from call_history c
+          where c.csuser_id = h.user_id and c.call_end = h.ended_at and c.call_start <= h.started_at)) as stray_on_call,
+        (select count(distinct s.state)::int from agent_state_history s join users u on u.user_id = s.user_id
+          where u.username = 'csr.franchise' and s.state <> 'Offline') as demo_states`,
+    );
+    expect(row!.users).toBe(row!.callers);
+    expect(row!.gaps).toBe(0);
+    expect(row!.open_not_last).toBe(0);
+    expect(row!.open_not_offline).toBe(0);
+    expect(row!.state_mismatch).toBe(0);
+    expect(row!.stray_on_call).toBe(0);
+    // Ready, On call, Wrap-up and Away.
+    expect(row!.demo_states).toBe(4);
   });
 
   it('records who made each generated CSR in the audit log', async () => {

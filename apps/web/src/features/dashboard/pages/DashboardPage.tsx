@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   IconAdjustments,
   IconBroadcast,
+  IconChartBar,
   IconBook,
   IconInfoCircle,
   IconPhoneIncoming,
@@ -19,6 +20,7 @@ import {
 import { mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { FLOOR_PATH } from '../../supervisor-floor';
+import { REPORTS_PATH } from '../../reports';
 import { callLeftInThisSignIn, currentCallPath, savedCallQuery, SavedCallOffer } from '../../current-call';
 import { useDashboard } from '../api/dashboard';
 import { measurementInProgressQuery } from '../api/measurementInProgress';
@@ -67,6 +69,7 @@ export default function DashboardPage() {
   const measurementSince = measurement?.since ?? null;
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
+  const reports = mayEnter('reports', current?.user ?? null);
 
   useEffect(() => {
     if (!resume) return;
@@ -172,6 +175,31 @@ export default function DashboardPage() {
                 </Text>
                 <Text size="sm" c="dimmed">
                   Open calls, outbound lists and the day&apos;s calls per CSR, live
+                </Text>
+              </div>
+            </Group>
+          </Card>
+        ) : null}
+        {data && reports ? (
+          <Card
+            component={Link}
+            to={REPORTS_PATH}
+            withBorder
+            padding="lg"
+            data-testid="app-reports"
+            className="mantine-focus-auto"
+            style={{ textDecoration: 'none' }}
+          >
+            <Group wrap="nowrap" align="flex-start">
+              <ThemeIcon size={44} radius="md" variant="light">
+                <IconChartBar size={24} />
+              </ThemeIcon>
+              <div>
+                <Text fw={600} size="lg" c="dark.8">
+                  Reports
+                </Text>
+                <Text size="sm" c="dimmed">
+                  Calls, handle times, agent states and sales over any range, by CSR, call type or branch
                 </Text>
               </div>
             </Group>

@@ -1,0 +1,134 @@
+/**
+ * The statements of the supervisor's numbers (docs/decisions/082-report-definitions.md), exported so that the
+ * benchmark runs exactly what the API runs. Days and hours are the call centre's (CALL_TIME_ZONE); every part is
+ * limited to the caller's scope.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { CALL_TIME_ZONE, SALE_RESULTS, type Scope } from '@cc/domain';
+import type { ReportGroup, ReportInterval } from '@cc/contract';
+import { dayAfter, dayStart } from '../../db/sql.js';
+import { inScope } from '../../http/scope.js';
+
+const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
+const sales = sql.join(
+  SALE_RESULTS.map((r) => sql`${r}`),
+  sql`, `,
+);
+
+export interface ReportRange {
+  from: string;
+  to: string;
+  groupBy: ReportGroup;
+  interval: ReportInterval;
+}
+
+/** The label of the period an instant falls in: its day, or its hour, on the call centre's clock. */
+function periodOf(instant: SQL, interval: ReportInterval): SQL {
+  return interval === 'day'
+    ? sql`to_char(${instant} at time zone ${tz}, 'YYYY-MM-DD')`
+    : sql`to_char(${instant} at time zone ${tz}, 'YYYY-MM-DD HH24:"00"')`;
+}
+
+/**
+ * The levels of the grouping sets: per group, per period and in all; with `cells`, per group and period too (the CSV).
+ * `g_key`/`g_period` in each row say which level it is.
+ */
+const levels = (key: SQL, period: SQL, cells: boolean): SQL =>
+  cells
+    ? sql`grouping sets ((${key}, ${period}), (${key}), (${period}), ())`
+    : sql`grouping sets ((${key}), (${period}), ())`;
+
+/** Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. */
+export function callFigures(scope: Scope, range: ReportRange, cells = false): SQL {
+  const h = sql.raw('h');
+  const { key, label } = groupOf(range.groupBy);
+  const period = periodOf(sql`${h}.call_end`, range.interval);
+  const sale = sql`${h}.call_result in (${sales})`;
+  const length = sql`extract(epoch from (${h}.call_end - ${h}.call_start))`;
+  return sql`
+    select ${key} as key, min(${label}) as label, ${period} as period,
+           grouping(${key}) as g_key, grouping(${period}) as g_period,
+           count(*)::int as calls,
+           avg(${length}) filter (where ${h}.call_start is not null and ${h}.call_start <= ${h}.call_end) as handle,
+           count(*) filter (where ${sale})::int as sales,
+           coalesce(sum(${h}.totalcost) filter (where ${sale}), 0)::float8 as revenue,
+           count(*) filter (where ${h}.order_id is not null)::int as quotes
+    from call_history h left join users u on u.user_id = h.csuser_id
+    where h.call_end >= ${dayStart(range.from)} and h.call_end < ${dayAfter(range.to)}
+      and h.call_result <> 'Cancel' and ${inScope(scope, sql`h.branchno`)}
+    group by ${levels(key, period, cells)}`;
+}
+
+/** The group's key and label of a call history row `h` (with its user `u`). */
+function groupOf(groupBy: ReportGroup): { key: SQL; label: SQL } {
+  switch (groupBy) {
+    case 'csr': {
+      // One row per CSR by name, as on the floor: history written before users existed (imported, the demo's) names
+      // its agent only.
+      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), h.csagent)`;
+      return { key: name, label: name };
+    }
+    case 'type':
+      return { key: sql`h.call_type`, label: sql`h.call_type` };
+    case 'branch':
+      return { key: sql`h.branchno`, label: sql`h.branchno` };
+  }
+}
+
+/**
+ * The users whose states a scope sees (as the floor's agents, decision 077): a scope of every branch sees everybody;
+ * a narrower one a user whose branches (given, or of the user's own franchise) meet it.
+ */
+function userInScope(scope: Scope, user: SQL): SQL {
+  if (scope.kind === 'all' || scope.kind === 'general') return sql`true`;
+  return sql`exists (select 1 from (
+      select ub.branchno from user_branches ub where ub.user_id = ${user}
+      union all select f.branchno from franchises f join users su on su.sqldbid = f.sqldbid where su.user_id = ${user}) b
+    where ${inScope(scope, sql`b.branchno`)})`;
+}
+
+/**
+ * The periods a state row `s` meets within the range, each with its bounds and label: the row's first to its last
+ * (most rows lie within one), so each row is cut only at the bounds it crosses.
+ */
+function periodsOf(range: ReportRange): SQL {
+  const lo = sql`greatest(s.started_at, ${dayStart(range.from)})`;
+  const hi = sql`greatest(${lo}, least(s.ended_at, ${dayAfter(range.to)}) - interval '1 microsecond')`;
+  if (range.interval === 'day') {
+    return sql`select (d::date)::timestamp at time zone ${tz} as p_start,
+        (d::date + 1)::timestamp at time zone ${tz} as p_end, to_char(d, 'YYYY-MM-DD') as label
+      from generate_series((${lo} at time zone ${tz})::date, (${hi} at time zone ${tz})::date, interval '1 day') d`;
+  }
+  // Hours are whole hours in UTC too (the call centre's offsets are whole hours).
+  return sql`select h as p_start, h + interval '1 hour' as p_end, ${periodOf(sql`h`, 'hour')} as label
+    from generate_series(date_trunc('hour', ${lo}, 'UTC'), date_trunc('hour', ${hi}, 'UTC'), interval '1 hour') h`;
+}
+
+/**
+ * Time in each state (Offline aside) per CSR, per period and in all, each state row cut at the periods' bounds; and
+ * the average Wrap-up over those that began in the period. A row still open lasts until `now`. The rows are found by
+ * the span index (migration 0049), whatever their length.
+ */
+export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells = false): SQL {
+  const at = now.toISOString();
+  const seconds = sql`extract(epoch from (least(s.ended_at, p.p_end) - greatest(s.started_at, p.p_start)))`;
+  const inState = (state: string) =>
+    sql`coalesce(sum(greatest(${seconds}, 0)) filter (where s.state = ${state}), 0)::float8`;
+  return sql`
+    with s as (
+      select h.user_id, h.state, h.started_at, coalesce(h.ended_at, greatest(h.started_at, ${at}::timestamptz)) as ended_at
+      from agent_state_history h
+      where h.state <> 'Offline'
+        and tstzrange(h.started_at, coalesce(h.ended_at, 'infinity'::timestamptz), '[]')
+            && tstzrange(${dayStart(range.from)}, ${dayAfter(range.to)}, '[)')
+        and ${userInScope(scope, sql`h.user_id`)})
+    select trim(u.first_name || ' ' || u.last_name) as key, min(trim(u.first_name || ' ' || u.last_name)) as label,
+           p.label as period, grouping(trim(u.first_name || ' ' || u.last_name)) as g_key, grouping(p.label) as g_period,
+           ${inState('Ready')} as ready, ${inState('On call')} as on_call, ${inState('Wrap-up')} as wrap_up,
+           ${inState('Away')} as away,
+           avg(extract(epoch from (s.ended_at - s.started_at)))
+             filter (where s.state = 'Wrap-up' and s.started_at >= p.p_start) as wrap_up_avg
+    from s cross join lateral (${periodsOf(range)}) p
+      join users u on u.user_id = s.user_id
+    group by ${levels(sql`trim(u.first_name || ' ' || u.last_name)`, sql`p.label`, cells)}`;
+}
