@@ -25,6 +25,7 @@ import { useCallReference } from '../hooks/useCallReference';
 import { useCallDialogState } from '../hooks/useCallDialogState';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
 import { MeasurementThumbnail } from './MeasurementThumbnail';
+import { CallOutOfReach, isOutOfReach } from './CallOutOfReach';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
@@ -147,6 +148,19 @@ export function CurrentCall({
   // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its tab: the first, or the
   // one kept across a reload.
   useFocusOnTab(open && callKnown && work.ready, tabNow);
+
+  // A customer or franchise outside the user's branches: the server refuses its every read, so one refusal stands in
+  // for the whole screen, whose panels would otherwise each fail on their own.
+  if ((customerNo >= 0 && isOutOfReach(customerQuery.error)) || isOutOfReach(franchise.error)) {
+    return (
+      <CallOutOfReach
+        sqldbid={sqldbid}
+        customerNo={customerNo}
+        outbound={outbound}
+        onBack={() => void navigate(listPath, { state: RETURN_TO_SEARCH })}
+      />
+    );
+  }
 
   if (!callKnown || !work.ready) {
     return (
