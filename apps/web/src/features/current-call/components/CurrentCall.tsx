@@ -98,6 +98,15 @@ export function CurrentCall({
     if (await saveCustomer(edit)) stack.close(dialog);
   };
 
+  // A customer or franchise outside the user's branches: the server refuses its every read, so one refusal stands in
+  // for the whole screen, whose panels would otherwise each fail on their own. An unknown caller's call (-1), held
+  // without asking the server, is let go unsaved and without the question on leaving.
+  const outOfReach = (customerNo >= 0 && isOutOfReach(customerQuery.error)) || isOutOfReach(franchise.error);
+  const forgetLock = lock.forget;
+  useEffect(() => {
+    if (outOfReach) forgetLock();
+  }, [outOfReach, forgetLock]);
+
   const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
   const exits = useCallExits({
     user,
@@ -109,7 +118,7 @@ export function CurrentCall({
     theCall,
     listPath,
     name,
-    open,
+    open: open && !outOfReach,
     forgetLock: lock.forget,
     stopWork: work.stop,
   });
@@ -149,9 +158,7 @@ export function CurrentCall({
   // one kept across a reload.
   useFocusOnTab(open && callKnown && work.ready, tabNow);
 
-  // A customer or franchise outside the user's branches: the server refuses its every read, so one refusal stands in
-  // for the whole screen, whose panels would otherwise each fail on their own.
-  if ((customerNo >= 0 && isOutOfReach(customerQuery.error)) || isOutOfReach(franchise.error)) {
+  if (outOfReach) {
     return (
       <CallOutOfReach
         sqldbid={sqldbid}
