@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './fixtures.js';
+import { expectAxeClean, TOASTS } from './axe.js';
 import { DEMO_PASSWORD, fillSignIn, shot, signIn, signOut, toast } from './helpers.js';
 
 const UTILITIES = '/call-center/Utilities';
@@ -118,4 +119,30 @@ test('the screens of calls follow the applications: a measurer and a user manage
   await page.goto('/call-center/inbound');
   await expectDenied(page);
   await shot(page, 'access-denied-inbound');
+});
+
+test('a call on a customer outside the user’s branches: one refusal in place of the call screen, and the way back', async ({
+  page,
+}) => {
+  // Riley Franks works SG101 and SG102 of franchise 18001: Irene Vasquez-Lund is SG103 of the same franchise,
+  // Harriet Lindgren is another franchise's, and an unknown caller (-1) of that franchise is no call of theirs either.
+  await signIn(page, 'csr.franchise');
+  for (const [sqldbid, customerNo, says] of [
+    [18001, 1003, 'Customer 1003 of franchise 18001 is not found among the customers of the branches you work with.'],
+    [17501, 1005, 'Customer 1005 of franchise 17501 is not found among the customers of the branches you work with.'],
+    [17501, -1, 'Franchise 17501 is not found among the franchises you work with.'],
+  ] as const) {
+    await page.goto(`/call-center/current-call/${sqldbid}/${customerNo}/Inbound`);
+    const refusal = page.getByTestId('call-out-of-reach');
+    await expect(refusal.getByRole('heading', { level: 1, name: 'This call cannot be opened' })).toBeVisible();
+    await expect(refusal).toContainText(says);
+    // Said once: none of the call screen's panels, no second alert of its own.
+    await expect(page.getByTestId('current-call')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(1);
+  }
+  await expectAxeClean(page, 'a call refused', { exclude: TOASTS });
+  await shot(page, 'access-call-out-of-reach');
+  await page.getByRole('button', { name: 'Back to the search' }).click();
+  await expect(page).toHaveURL(/\/call-center\/inbound$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

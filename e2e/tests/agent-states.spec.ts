@@ -79,8 +79,25 @@ test('a CSR goes Away, takes a call and wraps it up; the floor follows each stat
     await expect(menu.getByText('Away: pick a reason')).toBeVisible();
     await expectAxeClean(csr, 'the header with the state menu open', { exclude: TOASTS });
     await shot(csr, 'agent-state-menu');
-    await menu.getByRole('menuitem', { name: 'Team huddle' }).click();
+    await csr.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(state).toBeFocused();
+
+    // From the keyboard: Enter opens the menu on its first item, the arrows move, Enter picks, and the focus is back
+    // on the state button.
+    await state.focus();
+    await csr.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitem', { name: 'Ready' })).toBeFocused();
+    // ArrowDown once per item between Ready and the reason, wherever its sort order put it.
+    const names = (await menu.getByRole('menuitem').allTextContents()).map((name) => name.trim());
+    expect(names[0]).toBe('Ready');
+    expect(names).toContain('Team huddle');
+    for (let n = names.indexOf('Team huddle'); n > 0; n--) await csr.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitem', { name: 'Team huddle' })).toBeFocused();
+    await csr.keyboard.press('Enter');
+    await expect(menu).toHaveCount(0);
     await expect(state).toHaveAttribute('data-state', 'Away');
+    await expect(state).toBeFocused();
     await expect(state).toContainText('Away: Team huddle');
     await expect(agentRow(floor, 'Riley Franks')).toHaveAttribute('data-state', 'Away', { timeout: 5000 });
     await expect(agentRow(floor, 'Riley Franks')).toContainText('Away: Team huddle');

@@ -78,7 +78,7 @@ test('/signin and /signup: a signed-in user goes to the dashboard; signed out, t
   await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible(SERVER);
 });
 
-test('the account menu is accessible, and closing it returns focus to it', async ({ page }) => {
+test('the account menu is accessible and works from the keyboard; closing it returns focus to it', async ({ page }) => {
   await signIn(page, 'csr.franchise');
   const menuButton = page.getByRole('button', { name: 'Account menu' });
   await menuButton.click();
@@ -88,6 +88,23 @@ test('the account menu is accessible, and closing it returns focus to it', async
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(menuButton).toBeFocused();
+
+  // From the keyboard alone: Enter opens it on its first item, the arrows move, Escape closes it back on the button,
+  // and Enter on an item picks it.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/settings\/profile$/);
+  await expect(page.getByRole('menu')).toHaveCount(0);
 });
 
 test('an empty inbound result reads "No customers found", not "Page 0 of 0"', async ({ page }) => {

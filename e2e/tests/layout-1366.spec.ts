@@ -110,6 +110,23 @@ test('MeasureIt Search shows a useful number of properties above the fold', asyn
   expect(above).toBeGreaterThanOrEqual(8);
 });
 
+test("MeasureIt Search: a franchise user's franchise reads whole in its filter, the filters on one line", async ({
+  page,
+}) => {
+  await signIn(page, 'csr.franchise');
+  await page.goto('/searchMeasureIt');
+  const franchise = page.getByTestId('filter-franchise');
+  await expect(franchise).toHaveValue('SG101 — Green Meadows Lawn Care', SERVER);
+  // The text fits its box: not cut at the box's edge.
+  expect(await franchise.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true);
+  const tops = await Promise.all(
+    ['filter-franchise', 'filter-proximity', 'filter-list'].map(
+      async (id) => (await page.getByTestId(id).boundingBox())?.y,
+    ),
+  );
+  expect(new Set(tops).size, 'the filters on one line').toBe(1);
+});
+
 test('User Management shows every column whole, Sign-in included', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/UserManagement');

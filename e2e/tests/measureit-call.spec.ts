@@ -157,6 +157,9 @@ test('the call refreshes its lawn size and pricing from MeasureIt, by a click an
   const dialog = page.getByRole('dialog', { name: `Saved image of customer ${IRENE.customerNo}` });
   const large = dialog.getByRole('img', { name: `The saved measurement of customer ${IRENE.customerNo}` });
   await drawn(large).toBe(525);
+  // One title: the dialog's, no heading of the image's own under it.
+  await expect(dialog.getByRole('heading')).toHaveCount(1);
+  await expect(dialog.getByRole('heading')).toHaveText(`Saved image of customer ${IRENE.customerNo}`);
   await shot(page, 'measureit-call-saved-image');
   await expectAxeClean(page, 'the saved image opened from the call');
   await page.keyboard.press('Escape');

@@ -225,6 +225,15 @@ test('csr.franchise prices its own customer but may not edit prices; the server 
     await expect(page.getByRole('button', { name })).toBeDisabled();
   }
   await expect(page.getByTestId('edit-refused-note')).toBeVisible();
+  // At 1280 px the totals by discount sit in whole rows: two by two or four across, never one left on its own line.
+  const rows = new Map<number, number>();
+  for (const key of ['none', 'prepay', 'call', 'combined']) {
+    const box = await page.getByTestId(`variant-${key}`).boundingBox();
+    expect(box, `variant-${key}`).not.toBeNull();
+    const top = Math.round(box!.y);
+    rows.set(top, (rows.get(top) ?? 0) + 1);
+  }
+  expect([[4], [2, 2]], 'the variants on each line').toContainEqual([...rows.values()]);
   await shot(page, 'pricing-franchise');
 
   const token = await tokenOf(page);

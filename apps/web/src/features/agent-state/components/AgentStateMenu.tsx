@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Button, Group, Menu, Text } from '@mantine/core';
+import { Button, Group, Loader, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconCircleFilled, IconClockPause, IconPlayerPlay } from '@tabler/icons-react';
 import { formatTimeInState, secondsInState } from '@cc/domain';
 import { adminToast } from '../../../lib/toast';
@@ -40,6 +40,9 @@ export function AgentStateMenu() {
     });
 
   return (
+    // No initial-focus placeholder (a role=presentation child of role=menu fails axe): opened from the keyboard, the
+    // focus trap puts the focus on the first item that is not disabled, the arrows move, Escape or a pick closes
+    // it and the focus goes back to the button.
     <Menu position="bottom-end" width={240} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button
@@ -50,8 +53,10 @@ export function AgentStateMenu() {
           title="Your agent state: change it here"
           data-testid="agent-state"
           data-state={data.state}
-          rightSection={<IconChevronDown size={14} />}
-          loading={choose.isPending}
+          // Not Button's `loading`: it disables the button, which drops the keyboard focus the menu has just given
+          // back to it onto the page body. A spinner in place of the chevron says the change is saving.
+          rightSection={choose.isPending ? <Loader size={14} aria-hidden /> : <IconChevronDown size={14} />}
+          aria-busy={choose.isPending || undefined}
         >
           <Group gap={6} wrap="nowrap">
             <IconCircleFilled size={10} color={`var(--mantine-color-${colour}-7)`} aria-hidden />

@@ -27,6 +27,7 @@ import { useCallReference } from '../hooks/useCallReference';
 import { useCallDialogState } from '../hooks/useCallDialogState';
 import { measureItOpener, useLawnSizeRefresh } from '../hooks/useLawnSizeRefresh';
 import { MeasurementThumbnail } from './MeasurementThumbnail';
+import { CallOutOfReach, isOutOfReach } from './CallOutOfReach';
 import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
@@ -112,6 +113,15 @@ export function CurrentCall({
     if (await saveCustomer(edit)) stack.close(dialog);
   };
 
+  // A customer or franchise outside the user's branches: the server refuses its every read, so one refusal stands in
+  // for the whole screen, whose panels would otherwise each fail on their own. An unknown caller's call (-1), held
+  // without asking the server, is let go unsaved and without the question on leaving.
+  const outOfReach = (customerNo >= 0 && isOutOfReach(customerQuery.error)) || isOutOfReach(franchise.error);
+  const forgetLock = lock.forget;
+  useEffect(() => {
+    if (outOfReach) forgetLock();
+  }, [outOfReach, forgetLock]);
+
   const name = customer ? fullName(customer) : [field(theCall, 'FirstName'), field(theCall, 'LastName')].join(' ');
   const exits = useCallExits({
     user,
@@ -123,7 +133,7 @@ export function CurrentCall({
     theCall,
     listPath,
     name,
-    open,
+    open: open && !outOfReach,
     forgetLock: lock.forget,
     stopWork: work.stop,
   });
@@ -163,6 +173,17 @@ export function CurrentCall({
   // Once the call is ours and its work restored (the tabs shown), the keyboard starts on its tab: the first, or the
   // one kept across a reload.
   useFocusOnTab(open && callKnown && work.ready, tabNow);
+
+  if (outOfReach) {
+    return (
+      <CallOutOfReach
+        sqldbid={sqldbid}
+        customerNo={customerNo}
+        outbound={outbound}
+        onBack={() => void navigate(listPath, { state: RETURN_TO_SEARCH })}
+      />
+    );
+  }
 
   if (!callKnown || !work.ready) {
     return (

@@ -44,7 +44,9 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             disabled={locked}
             clearable={!ownOnly && !noFranchise}
             searchable
-            w={220}
+            // The row's spare width goes to the franchise, whose 'SG101 — Green Meadows Lawn Care' was cut at 220 px.
+            miw={240}
+            style={{ flex: '1 1 240px' }}
             size="xs"
             data-testid="filter-franchise"
           />
@@ -57,7 +59,7 @@ export function SearchFilters({ view, change, franchises, zips, lists }: SearchF
             searchable
             clearable
             maxValues={500}
-            w={220}
+            w={190}
             size="xs"
             data-testid="filter-zips"
           />

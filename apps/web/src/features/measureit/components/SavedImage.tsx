@@ -7,13 +7,16 @@ import { useState } from 'react';
 import { Box, Loader, Paper, Text, Title } from '@mantine/core';
 import { STATIC_MAP_HEIGHT, STATIC_MAP_WIDTH } from '@cc/domain';
 
-export function SavedImage({ url, of, title = 'Saved image' }: { url: string; of: string; title?: string }) {
+/** `title` null: no heading of its own, where the dialog it is shown in is titled already. */
+export function SavedImage({ url, of, title = 'Saved image' }: { url: string; of: string; title?: string | null }) {
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
   return (
     <Paper withBorder p="sm" data-testid="measure-saved-image">
-      <Title order={2} size="h5" mb="xs">
-        {title}
-      </Title>
+      {title === null ? null : (
+        <Title order={2} size="h5" mb="xs">
+          {title}
+        </Title>
+      )}
       {state === 'failed' ? (
         <Text size="sm" c="gray.7">
           The saved image could not be loaded from the maps service.

@@ -55,7 +55,8 @@ export function SavedImageThumbnail({ url, of, height = 28, tabIndex }: SavedIma
         )}
       </UnstyledButton>
       <Modal opened={open} onClose={() => setOpen(false)} title={`Saved image of ${of}`} size={STATIC_MAP_WIDTH + 60}>
-        {open ? <SavedImage url={url} of={of} title="Saved measurement" /> : null}
+        {/* The dialog's title names the image: the image has no second title of its own. */}
+        {open ? <SavedImage url={url} of={of} title={null} /> : null}
       </Modal>
     </>
   );

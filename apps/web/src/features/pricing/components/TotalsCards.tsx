@@ -1,5 +1,18 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, Card, Group, SegmentedControl, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatMoney, formatPercent, type DiscountCase, type Quote } from '@cc/domain';
 
@@ -192,7 +205,9 @@ export function TotalsCard({ quote }: { quote: Quote }) {
       <Text size="xs" fw={600} mt="sm" mb={2}>
         Totals by discount
       </Text>
-      <Group gap="xs" wrap="wrap">
+      {/* Two by two where the card is narrow (the call screen's pricing at 1280-1366 px), four across where they fit:
+          never three and one left over on a line of its own. Sized by the card, not by the window. */}
+      <SimpleGrid type="container" cols={{ base: 2, '440px': 4 }} spacing={6} verticalSpacing={6}>
         {CASES.map((c) => (
           <Box
             key={c.key}
@@ -214,7 +229,7 @@ export function TotalsCard({ quote }: { quote: Quote }) {
             </Text>
           </Box>
         ))}
-      </Group>
+      </SimpleGrid>
       {quote.lines.length > 0 ? (
         <>
           <Text size="xs" fw={600} mt="sm" mb={2}>

@@ -93,8 +93,10 @@ export default function ProfilePage() {
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />
+            {/* A line under its label as the new password has: the two boxes side by side on one line. */}
             <PasswordField
               label="Confirm new password"
+              description="The new password again."
               autoComplete="new-password"
               {...form.getInputProps('confirmPassword')}
             />
