@@ -7,24 +7,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CallSearchQuery, CallSearchRow } from '@cc/contract';
 import type { z } from 'zod';
-import { badRequest } from '../../http/errors.js';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { frozen } from '../../db/sql.js';
 import { plannedWithValues } from '../../db/prepared.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
-import { RawJson } from '../../http/route.js';
-import { GridQueryError } from '../../lib/grid-query/grid.js';
-import {
-  ODataSyntaxError,
-  parseFilter,
-  parseOrderBy,
-  type FilterExpr,
-  type OrderItem,
-} from '../../lib/grid-query/odata.js';
+import type { RawJson } from '../../http/route.js';
+import { odataAnswer, odataOptions, readODataPage } from '../../lib/grid-query/odata-page.js';
+import type { FilterExpr, OrderItem } from '../../lib/grid-query/odata.js';
 import { equalsNumberBy, rangedBy } from '../../lib/grid-query/filter-facts.js';
-import { pageWalk, readPage } from '../../lib/grid-query/page-walk.js';
+import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
 import { countedStatement } from './counts.js';
@@ -43,23 +36,19 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
   parsed: FilterExpr | null;
   ranged: boolean;
 } {
-  try {
-    const filter = query.$filter?.trim() ? parseFilter(query.$filter) : null;
-    const items = byOneAgent(filter, query.$orderby?.trim() ? parseOrderBy(query.$orderby) : []);
-    return {
-      filter: CALL_SEARCH_GRID.where(filter),
-      order: CALL_SEARCH_GRID.orderBy(items),
-      items,
-      complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
-      parsed: filter,
-      ranged: rangedBy(filter),
-    };
-  } catch (error) {
-    if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
-      throw badRequest(error.option, error.message.slice(error.option.length + 2));
-    }
-    throw error;
-  }
+  const { filter, items, where, order } = odataOptions(
+    CALL_SEARCH_GRID,
+    { filter: query.$filter, orderBy: query.$orderby },
+    { reorder: byOneAgent },
+  );
+  return {
+    filter: where,
+    order,
+    items,
+    complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
+    parsed: filter,
+    ranged: rangedBy(filter),
+  };
 }
 
 /**
@@ -156,19 +145,14 @@ export function searchStatements(
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
-  const { rows, count } = await readPage(
+  const page = await readODataPage(
     ctx.db,
     { skip: query.$skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
     statements,
     (total) => searchStatements(user, query, limit, total).rows,
     async (statement) => rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]',
   );
-  if (count === null) return new RawJson(`{"value":${rows}}`);
-  return new RawJson(
-    !statements.exact && count > limit
-      ? `{"value":${rows},"@cc.countMoreThan":${limit}}`
-      : `{"value":${rows},"@odata.count":${count}}`,
-  );
+  return odataAnswer(page);
 }
 
 /** The export's columns: the grid's, in its order, then the rest of the row. */

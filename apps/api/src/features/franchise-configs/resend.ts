@@ -15,6 +15,7 @@ import { callHistory, emailOutbox } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { inScope } from '../../http/scope.js';
+import { defineGrid } from '../../lib/grid-query/grid.js';
 import { callTime, dayAfter, dayStart } from '../../db/sql.js';
 import { requeueFailedEmail, requeueFailedEmails } from '../mail/index.js';
 import { writeAudit } from '../users/index.js';
@@ -32,6 +33,13 @@ function emailInScope(scope: Scope): SQL {
   return sql`(${emailOutbox.callId} is null and ${unscoped} or ${emailOutbox.callId} in (
     select ${callHistory.callId} from ${callHistory} where ${inScope(scope, callHistory.branchNo)}))`;
 }
+
+/** The failed emails as a grid (decision 086): newest first, the id breaking ties. */
+const FAILED_EMAILS_GRID = defineGrid({
+  fields: { createdAt: { sql: sql`${emailOutbox.createdAt}`, type: 'datetime' } },
+  key: sql`${emailOutbox.emailId}`,
+});
+const NEWEST_FIRST = FAILED_EMAILS_GRID.orderBy([{ field: 'createdAt', dir: 'desc', at: 0 }]);
 
 export async function failedEmails(db: DbOrTx, user: AuthUser): Promise<Out<typeof FailedEmailsResponse>> {
   const where = and(eq(emailOutbox.status, 'failed'), emailInScope(user.scope));
@@ -53,7 +61,7 @@ export async function failedEmails(db: DbOrTx, user: AuthUser): Promise<Out<type
     .from(emailOutbox)
     .leftJoin(callHistory, eq(callHistory.callId, emailOutbox.callId))
     .where(where)
-    .orderBy(sql`${emailOutbox.createdAt} desc, ${emailOutbox.emailId} desc`)
+    .orderBy(NEWEST_FIRST)
     .limit(LIST_LIMIT);
   const [rows, [count]] = await Promise.all([
     rowsQuery,

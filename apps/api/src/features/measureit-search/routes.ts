@@ -19,7 +19,7 @@ export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppCont
       { filter: body.filter, orderBy: body.orderBy, orderOption: 'orderBy', skip: body.skip, top: body.top },
       { rows: true, count: false },
     );
-    return new RawJson(`{"rows":${page.rowsJson}}`);
+    return new RawJson(`{"rows":${page.rows}}`);
   });
   defineRoute(app, ctx, 'measureItPropertyCount', async ({ user, body }) => {
     const page = await searchPage(ctx, user, { filter: body.filter, skip: 0, top: 0 }, { rows: false, count: true });

@@ -11,10 +11,10 @@ import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
-import { RawJson } from '../../http/route.js';
-import { GridQueryError } from '../../lib/grid-query/grid.js';
-import { ODataSyntaxError, parseFilter, parseOrderBy, type OrderItem } from '../../lib/grid-query/odata.js';
-import { pageWalk, readPage } from '../../lib/grid-query/page-walk.js';
+import { odataAnswer, odataOptions, readODataPage, type ODataPage } from '../../lib/grid-query/odata-page.js';
+import type { RawJson } from '../../http/route.js';
+import type { OrderItem } from '../../lib/grid-query/odata.js';
+import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { countable, countedSearchStatement } from './counts.js';
 import { FROM, searchConditions, searchGrid, type SearchFilter } from './grid.js';
 
@@ -35,18 +35,6 @@ export interface PageInput {
 
 type SearchUser = Pick<AuthUser, 'userId' | 'scope'>;
 
-/** Bad query text as a 400 naming the option. */
-function parsed<T>(option: string, run: () => T): T {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof ODataSyntaxError || error instanceof GridQueryError) {
-      throw badRequest(option, error.message.slice(error.option.length + 2));
-    }
-    throw error;
-  }
-}
-
 /**
  * The statements of one page and its count (either null when not asked; `counter` counts whether or not the count is
  * asked for). `total`: the number of matches when known exactly, so that a page in their last half is read from the
@@ -61,10 +49,15 @@ export function searchStatements(
 ): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean } {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.measureItLockSeconds * 1000);
   const { grid, columns } = searchGrid(user.userId, cutoff);
-  const orderOption = input.orderOption ?? '$orderby';
-  const items = parsed(orderOption, () => (input.orderBy?.trim() ? parseOrderBy(input.orderBy) : DEFAULT_ORDER));
-  const order = parsed(orderOption, () => grid.orderBy(items));
-  const extra = parsed('$filter', () => grid.where(input.odataFilter?.trim() ? parseFilter(input.odataFilter) : null));
+  const {
+    items,
+    where: extra,
+    order,
+  } = odataOptions(
+    grid,
+    { filter: input.odataFilter, orderBy: input.orderBy },
+    { defaultOrder: DEFAULT_ORDER, orderOption: input.orderOption ?? '$orderby' },
+  );
   const where = sql`${searchConditions(user.scope, input.filter)} and ${extra}`;
   const limit = ctx.config.measureItSearchCountLimit;
   // The usual search (franchise, zips, mode, proximity) is counted exactly from the counts kept in advance; one with
@@ -93,20 +86,15 @@ export async function searchPage(
   user: SearchUser,
   input: PageInput,
   options: { rows: boolean; count: boolean },
-): Promise<{ rowsJson: string; count: number | null; moreThan: boolean }> {
+): Promise<ODataPage> {
   const statements = searchStatements(ctx, user, input, options);
-  const limit = ctx.config.measureItSearchCountLimit;
-  const { rows: rowsJson, count } = await readPage(
+  return readODataPage(
     ctx.db,
-    { skip: input.skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
+    { skip: input.skip, deepSkip: ctx.config.gridDeepSkip, countLimit: ctx.config.measureItSearchCountLimit },
     statements,
     (total) => searchStatements(ctx, user, input, options, total).rows,
     async (statement) => JSON.stringify(rowsOf(await ctx.db.execute(statement))),
   );
-  if (count === null) return { rowsJson, count: null, moreThan: false };
-  return !statements.exact && count > limit
-    ? { rowsJson, count: limit, moreThan: true }
-    : { rowsJson, count, moreThan: false };
 }
 
 /** GET /api/odata/GetMeasureItProperties: the filters from the query string, then OData's options. */
@@ -138,7 +126,5 @@ export async function odataSearch(
     { filter: filter.data, odataFilter: query.$filter, orderBy: query.$orderby, skip: query.$skip, top: query.$top },
     { rows: true, count: query.$count === 'true' },
   );
-  if (page.count === null) return new RawJson(`{"value":${page.rowsJson}}`);
-  const count = page.moreThan ? '@cc.countMoreThan' : '@odata.count';
-  return new RawJson(`{"value":${page.rowsJson},"${count}":${page.count}}`);
+  return odataAnswer(page);
 }

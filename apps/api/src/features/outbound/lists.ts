@@ -8,6 +8,7 @@ import { callTime, dayAfter, dayStart, frozen, userName } from '../../db/sql.js'
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { statementFamily } from '../../db/template.js';
+import { pageIds } from '../../lib/grid-query/cursor-page.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 
 export const LISTED = frozen(
@@ -142,21 +143,14 @@ export function listPageQuery(
   after?: readonly (string | null)[],
 ): SQL {
   const items = listOrder(sort, dir);
-  const order = OUTBOUND_LIST_GRID.orderBy(items);
-  const condition = sql.join(where, sql` and `);
-  const pageIds = (part: SQL, offset: number) =>
-    sql`select ${o.outboundId} from ${o} where ${condition} and ${part} order by ${order} limit ${pageSize} offset ${offset}`;
-  const parts = after ? OUTBOUND_LIST_GRID.afterParts(items, after) : null;
-  const ids = !parts
-    ? pageIds(sql`true`, (page - 1) * pageSize)
-    : parts.length === 0
-      ? sql`select null::int where false`
-      : sql.join(
-          parts.map((part) => sql`(${pageIds(part, 0)})`),
-          sql` union all `,
-        );
+  const ids = pageIds(
+    OUTBOUND_LIST_GRID,
+    items,
+    { id: sql`${o.outboundId}`, from: sql`${o}`, where: sql.join(where, sql` and `) },
+    { keys: after ?? null, page, pageSize },
+  );
   return sql`select ${ROW_COLUMNS}, ${OUTBOUND_LIST_GRID.sortKeys(items)} from ${o} where ${o.outboundId} in (${ids})
-    order by ${order} limit ${pageSize}`;
+    order by ${OUTBOUND_LIST_GRID.orderBy(items)} limit ${pageSize}`;
 }
 
 /** The number of rows of a list, counted in the list (for day filters, which the kept counts cannot answer). */

@@ -23,8 +23,7 @@ import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '..
 import { statementFamily } from '../../db/template.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { RawJson } from '../../http/route.js';
-import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
-import { GridQueryError } from '../../lib/grid-query/grid.js';
+import { cursorKeys, nextCursor } from '../../lib/grid-query/cursor-page.js';
 import {
   LISTED,
   ROW_COLUMNS,
@@ -123,28 +122,27 @@ export async function listOutbound(
     lastCalledTo: query.lastCalledTo,
     hidden: await groupsOfOthers(ctx, user, callType),
   };
-  const order = `${query.sort} ${query.dir}`;
-  const count = OUTBOUND_LIST_GRID.keyCount(listOrder(query.sort, query.dir));
-  let pageQuery;
-  try {
-    const after = query.after === undefined ? undefined : decodeCursor(query.after, order, count);
-    pageQuery = listPageQuery(listConditions(filter), query.sort, query.dir, query.page, query.pageSize, after);
-  } catch (error) {
-    if (error instanceof GridQueryError) throw badRequest(error.option, error.message.slice(error.option.length + 2));
-    throw error;
-  }
+  const items = listOrder(query.sort, query.dir);
+  const after = cursorKeys(OUTBOUND_LIST_GRID, items, query.after);
+  const pageQuery = listPageQuery(
+    listConditions(filter),
+    query.sort,
+    query.dir,
+    query.page,
+    query.pageSize,
+    after ?? undefined,
+  );
   const [data, total] = await Promise.all([ctx.db.execute(pageQuery), ctx.db.execute(listTotalQuery(filter))]);
   const rows = rowsOf<OutboundRow & Record<string, unknown>>(data);
-  const keys = rows.map((row) => takeKeys(row, count));
+  const next = nextCursor(OUTBOUND_LIST_GRID, items, rows);
   warnOnSources(ctx, rows);
-  const last = keys.at(-1);
   // The rows are the contract's fields exactly (ROW_COLUMNS, keys taken off): sent as they are read (decision 048).
   const answer: OutboundListResponse = {
     data: rows,
     total: rowsOf<{ total: number }>(total)[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
-    next: last ? encodeCursor(order, last) : null,
+    next,
   };
   return new RawJson(JSON.stringify(answer));
 }

@@ -13,8 +13,8 @@ import { customers as c, orderCounts as oc, orders as o } from '../../db/schema/
 import type { AuthUser } from '../../http/auth.js';
 import { inScope } from '../../http/scope.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { decodeCursor, encodeCursor, takeKeys } from '../../lib/grid-query/cursor.js';
-import { defineGrid, GridQueryError } from '../../lib/grid-query/grid.js';
+import { cursorKeys, nextCursor, pageIds } from '../../lib/grid-query/cursor-page.js';
+import { defineGrid } from '../../lib/grid-query/grid.js';
 
 type ListQuery = z.output<typeof QuotesQuery>;
 
@@ -103,27 +103,14 @@ export async function listQuotes(ctx: AppContext, user: AuthUser, query: ListQue
   const condition = sql.join(where, sql` and `);
   const items = [{ field: query.sort, dir: query.dir, at: 0 }];
   const order = QUOTES_GRID.orderBy(items);
-  const signature = `${query.sort} ${query.dir}`;
-  const keyCount = QUOTES_GRID.keyCount(items);
-
-  // The page's ids first, from one index in the page's order (after a cursor: each part of the rows after it, an
-  // index range read for at most a page; without one, page `page` by OFFSET, for a jump); then only those rows.
-  const pageIds = (part: SQL, offset: number) =>
-    sql`select ${o.orderId} from ${o} where ${condition} and ${part} order by ${order} limit ${query.pageSize} offset ${offset}`;
-  let ids: SQL;
-  try {
-    const parts = query.after
-      ? QUOTES_GRID.afterParts(items, decodeCursor(query.after, signature, keyCount))
-      : [sql`true`];
-    const offset = query.after ? 0 : (query.page - 1) * query.pageSize;
-    ids = sql.join(
-      parts.map((part) => sql`(${pageIds(part, offset)})`),
-      sql` union all `,
-    );
-  } catch (error) {
-    if (error instanceof GridQueryError) throw badRequest(error.option, error.message.slice(error.option.length + 2));
-    throw error;
-  }
+  // The page's ids first, from one index in the page's order (after a cursor, or page `page` for a jump); then only
+  // those rows.
+  const ids = pageIds(
+    QUOTES_GRID,
+    items,
+    { id: sql`${o.orderId}`, from: sql`${o}`, where: condition },
+    { keys: cursorKeys(QUOTES_GRID, items, query.after), page: query.page, pageSize: query.pageSize },
+  );
   const [data, count] = await Promise.all([
     ctx.db.execute(sql`select ${ROW_COLUMNS}, ${QUOTES_GRID.sortKeys(items)} from ${o}
       where ${o.orderId} in (${ids}) order by ${order} limit ${query.pageSize}`),
@@ -134,15 +121,14 @@ export async function listQuotes(ctx: AppContext, user: AuthUser, query: ListQue
     ),
   ]);
   const rows = rowsOf<QuoteRow & Record<string, unknown>>(data);
-  const keys = rows.map((row) => takeKeys(row, keyCount));
-  const last = keys.at(-1);
+  const next = nextCursor(QUOTES_GRID, items, rows);
   return {
     data: rows,
     total: rowsOf<{ total: number }>(count)[0]?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
     search: parsed.search?.kind ?? null,
-    next: last ? encodeCursor(signature, last) : null,
+    next,
   };
 }
 

@@ -2,12 +2,20 @@
  * The audit log of administrative changes (decision 026): one row per change, written with the transaction's own
  * connection so it commits or rolls back with the change, and read by administrators a page at a time.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuditResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
+import { defineGrid } from '../../lib/grid-query/grid.js';
+
+/** The audit log as a grid (decision 086): newest first, the id breaking ties, as its index (at, audit_id) reads. */
+const AUDIT_GRID = defineGrid({
+  fields: { at: { sql: sql`${auditLog.at}`, type: 'datetime' } },
+  key: sql`${auditLog.auditId}`,
+});
+const NEWEST_FIRST = AUDIT_GRID.orderBy([{ field: 'at', dir: 'desc', at: 0 }]);
 
 export interface AuditChange {
   action: 'create' | 'update' | 'delete' | 'grant' | 'revoke' | 'password' | 'unlock';
@@ -70,7 +78,7 @@ export async function readAudit(
     .from(auditLog)
     .innerJoin(users, eq(users.userId, auditLog.actorUserId))
     .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.auditId))
+    .orderBy(NEWEST_FIRST)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {

@@ -4,7 +4,14 @@
  * reach of the caller (a user manager bound to a company reads only that company's users: anyone else's is 404).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { SignInKind, UserDetail, UserFranchise, UserListResponse, UserPermission } from '@cc/contract';
+import type {
+  SignInKind,
+  UserDetail,
+  USER_SORT_COLUMNS,
+  UserFranchise,
+  UserListResponse,
+  UserPermission,
+} from '@cc/contract';
 import {
   IDENTITY_USER_ID_OFFSET,
   canSeeUser,
@@ -30,6 +37,7 @@ import {
 } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { defineGrid } from '../../lib/grid-query/grid.js';
 
 export function actorOf(user: AuthUser): UserAdminActor {
   return {
@@ -167,19 +175,38 @@ export async function userDetail(db: DbOrTx, userId: number): Promise<UserDetail
   return { ...row, Branches: branches, Applications: apps, permissions: await userPermissionList(db, userId) };
 }
 
-const SORTS = {
-  Username: sql`lower(${users.username})`,
-  FirstName: sql`lower(${users.firstName})`,
-  LastName: sql`lower(${users.lastName})`,
-  Brand: sql`lower(${brands.brandName})`,
-  Company: sql`lower(${companies.description})`,
-  Role: sql`lower(${roles.description})`,
-} as const;
+type UserSortColumn = (typeof USER_SORT_COLUMNS)[number];
+
+/**
+ * The user grid's sorts on grid-query (decision 086): each column regardless of case, then the user id, so that
+ * pages never overlap; the name columns' order is that of their partial sort indexes (migration 0023), either way.
+ * A user without a brand sorts as the highest brand (last ascending, first descending), as the grid always showed
+ * it: first whether the brand is empty, then its name.
+ */
+export const USERS_GRID = defineGrid<UserSortColumn>({
+  fields: {
+    Username: { sql: sql`${users.username}`, type: 'text', caseless: true },
+    FirstName: { sql: sql`${users.firstName}`, type: 'text', caseless: true },
+    LastName: { sql: sql`${users.lastName}`, type: 'text', caseless: true },
+    Brand: {
+      sql: sql`${brands.brandName}`,
+      type: 'text',
+      nullable: true,
+      sortBy: [
+        { sql: sql`(${brands.brandName} is null)`, type: 'boolean' },
+        { sql: sql`lower(${brands.brandName})`, type: 'text', nullable: true },
+      ],
+    },
+    Company: { sql: sql`${companies.description}`, type: 'text', caseless: true },
+    Role: { sql: sql`${roles.description}`, type: 'text', caseless: true },
+  },
+  key: sql`${users.userId}`,
+});
 
 export interface ListInput {
   page: number;
   pageSize: number;
-  sort: keyof typeof SORTS;
+  sort: UserSortColumn;
   dir: 'asc' | 'desc';
   search: string;
 }
@@ -225,8 +252,6 @@ export async function listUsers(db: DbOrTx, actor: UserAdminActor, input: ListIn
     .select({ total: sql<number>`count(*)::int` })
     .from(users)
     .where(where);
-  const dir = input.dir === 'desc' ? sql`desc` : sql`asc`;
-  const nulls = input.dir === 'desc' ? sql`nulls first` : sql`nulls last`;
   const data = await db
     .select({
       UserId: users.userId,
@@ -247,7 +272,7 @@ export async function listUsers(db: DbOrTx, actor: UserAdminActor, input: ListIn
     .innerJoin(companies, eq(companies.companyId, users.companyId))
     .innerJoin(roles, eq(roles.roleId, users.roleId))
     .where(where)
-    .orderBy(sql`${SORTS[input.sort]} ${dir} ${nulls}`, sql`${users.userId} ${dir}`)
+    .orderBy(USERS_GRID.orderBy([{ field: input.sort, dir: input.dir, at: 0 }]))
     .limit(input.pageSize)
     .offset((input.page - 1) * input.pageSize);
   return { data, total: count?.total ?? 0, page: input.page, pageSize: input.pageSize };
