@@ -21,7 +21,7 @@ import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { QuoteSearchBox } from '../features/quotes';
 import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
-import { AgentStateMenu } from '../features/agent-state';
+import { AgentStateMenu } from '../features/agent-states';
 import { FLOOR_PATH } from '../features/supervisor-floor';
 import { REPORTS_PATH } from '../features/reports';
 import { ScreenPopListener } from '../features/telephony';

@@ -26,8 +26,8 @@ const ScreenPopPage = lazy(() => import('../features/telephony/pages/ScreenPopPa
 const OutboundPage = lazy(() => import('../features/outbound/pages/OutboundPage'));
 const CurrentCallPage = lazy(() => import('../features/current-call/pages/CurrentCallPage'));
 const QuotesPage = lazy(() => import('../features/quotes/pages/QuotesPage'));
-const UsersPage = lazy(() => import('../features/user-admin/pages/UsersPage'));
-const UserEditPage = lazy(() => import('../features/user-admin/pages/UserEditPage'));
+const UsersPage = lazy(() => import('../features/users/pages/UsersPage'));
+const UserEditPage = lazy(() => import('../features/users/pages/UserEditPage'));
 const CallSearchPage = lazy(() => import('../features/call-search/pages/CallSearchPage'));
 const UtilitiesPage = lazy(() => import('../features/utilities/pages/UtilitiesPage'));
 const SupervisorFloorPage = lazy(() => import('../features/supervisor-floor/pages/SupervisorFloorPage'));

@@ -14,7 +14,7 @@ import type {
 } from '@cc/contract';
 import { api } from '../../../lib/api';
 
-/** `userAdminKeys.root` of features/user-admin/api/users.ts: its forms' copies of the lists. */
+/** `userAdminKeys.root` of features/users/api/users.ts: its forms' copies of the lists. */
 const USER_ADMIN_KEY = ['user-admin'] as const;
 
 /** Every list of the screens sits under this key, so a save refreshes them all (and the user screens' selects). */
@@ -64,7 +64,7 @@ function useSave<TVars, TResult>(save: (vars: TVars) => Promise<TResult>) {
       await Promise.all([
         client.invalidateQueries({ queryKey: ROOT }),
         client.invalidateQueries({ queryKey: ['users-audit'] }),
-        // The user screens' own copies of these lists (features/user-admin), so a new company is offered at once.
+        // The user screens' own copies of these lists (features/users), so a new company is offered at once.
         client.invalidateQueries({ queryKey: USER_ADMIN_KEY }),
       ]);
     },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api';
 import { session } from '../../../lib/session';
-import { refreshAgentState } from '../../agent-state';
+import { refreshAgentState } from '../../agent-states';
 import { callActive } from '../api/callActive';
 import { callInactive, callInactiveOnUnload } from '../api/callInactive';
 import type { TheCall } from '../model';

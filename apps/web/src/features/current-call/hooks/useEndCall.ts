@@ -5,7 +5,7 @@ import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, sendsEndCallEmail } from '@cc
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { loadDraftQuote } from '../../pricing';
-import { refreshAgentState } from '../../agent-state';
+import { refreshAgentState } from '../../agent-states';
 import { endCall } from '../api/endCall';
 import {
   buildEndCallRequest,

@@ -2,7 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import { IconCircleFilled } from '@tabler/icons-react';
 import { AGENT_STATES, formatTimeInState, secondsInState } from '@cc/domain';
 import type { FloorSnapshot } from '@cc/contract';
-import { STATE_COLOURS, stateLabel, useTicker } from '../../agent-state';
+import { STATE_COLOURS, stateLabel, useTicker } from '../../agent-states';
 import { callCentreTime } from '../model';
 
 /**

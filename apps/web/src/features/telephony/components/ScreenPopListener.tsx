@@ -4,7 +4,7 @@ import { IconPhone } from '@tabler/icons-react';
 import { routes, screenPopUrl, type ScreenPop } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { useTicketedEventStream } from '../../../lib/event-stream';
-import { refreshAgentState } from '../../agent-state';
+import { refreshAgentState } from '../../agent-states';
 
 /**
  * Keeps the CSR's stream open while signed in (decision 075): when the phone system reports a call answered by this
