@@ -139,6 +139,22 @@ describe('the CSR’s own state', () => {
       ['Away', lunchId, 'user', null],
     ]);
   });
+
+  it('changes on a process whose clock runs behind the one that began the state: the next starts where that began', async () => {
+    const away = await mine(franchise);
+    t.clock.advance(-30);
+    try {
+      const ready = await choose(franchise, { state: 'Ready' });
+      expect(ready.statusCode, ready.body).toBe(200);
+      expect(ready.json<AgentState>().since).toBe(away.since);
+      expect((await history(franchiseId)).slice(-2).map((r) => [r.state, r.started_at, r.ended_at])).toEqual([
+        ['Away', away.since, away.since],
+        ['Ready', away.since, null],
+      ]);
+    } finally {
+      t.clock.advance(30);
+    }
+  });
 });
 
 describe('calls move the state', () => {

@@ -130,7 +130,10 @@ export async function applyAgentEvent(
     await tx.execute(sql`select * from agent_states where user_id = ${userId} for update`),
   );
   const current = row ? stateOfRow(row) : { ...OFFLINE, since: new Date(0) };
-  const transition = nextAgentState(current, event, now);
+  // Another process's clock may run a little ahead of this one's (or a test app's clock be set apart): a state never
+  // ends before it began, so the next one starts no earlier than the current one did.
+  const from = current.since > now ? current.since : now;
+  const transition = nextAgentState(current, event, from);
   if (transition.kind === 'none') return current;
   if (transition.kind === 'call') {
     await tx.execute(sql`update agent_states set call_key = ${transition.callKey} where user_id = ${userId}`);
