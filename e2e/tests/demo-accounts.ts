@@ -23,8 +23,10 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       'measureItUtilities',
       'pbknowledgebase',
       'tikiwiki',
-      // Not an application: the floor view's card, for whoever its screen rule lets in (decision 035).
+      // Not applications: the floor's and the reports' cards, for whoever their screen rule lets in (decisions 035
+      // and 082).
       'floor',
+      'reports',
     ],
   },
   {
@@ -59,13 +61,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       'pbknowledgebase',
       'tikiwiki',
       'floor',
+      'reports',
     ],
   },
   {
     username: 'usermanager',
     name: 'Uma Manager',
     logo: 'corporate',
-    apps: ['utilities', 'manageUsers', 'pbknowledgebase', 'tikiwiki', 'floor'],
+    apps: ['utilities', 'manageUsers', 'pbknowledgebase', 'tikiwiki', 'floor', 'reports'],
   },
   {
     username: 'leadsmanager',
