@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverEntry = path.resolve(here, '../../apps/api/dist/server.js');
+/** The same server with its clock moved forward (shifted-clock-server.mjs). */
+const shiftedClockEntry = path.resolve(here, 'shifted-clock-server.mjs');
 
 /** The seeded data directory every worker copies; named by the run's main process, which the workers inherit. */
 export const templateDir = (runId: string) => path.join(os.tmpdir(), `cc-e2e-template-${runId}`);
@@ -39,12 +41,20 @@ function exited(child: ChildProcess): Promise<void> {
     : new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-/** Start the built server on `dataDir` and resolve once it answers; its output is kept for a failure's message. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Start the built server on `dataDir` and resolve once it answers; its output is kept for a failure's message. With
+ * `clockShiftMs`, the server answers requests by a clock that far ahead of the system's.
+ */
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  clockShiftMs = 0,
+): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [serverEntry], {
+  const child = spawn(process.execPath, [clockShiftMs > 0 ? shiftedClockEntry : serverEntry], {
     env: {
       ...process.env,
+      ...(clockShiftMs > 0 ? { E2E_CLOCK_SHIFT_MS: String(clockShiftMs) } : {}),
       // The map's peers the global setup started (a journey may point a server elsewhere through `env`).
       ...(process.env.E2E_MAP_TILE_URL
         ? {

@@ -1,6 +1,7 @@
 /**
  * The journeys' `test`: Playwright's, with one server per worker on its own copy of the seeded database
- * (support/server.ts), and `baseURL` pointing at it. A project sets `serverEnv` for a server with other settings.
+ * (support/server.ts), and `baseURL` pointing at it. A project sets `serverEnv` for a server with other settings, or
+ * `serverClockShiftMs` for one whose clock runs ahead.
  */
 import fs from 'node:fs';
 import { expect, test as base } from '@playwright/test';
@@ -11,6 +12,8 @@ export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Request
 
 export interface WorkerFixtures {
   serverEnv: Record<string, string>;
+  /** How far ahead of the system's clock the worker's server answers (0: its own clock). */
+  serverClockShiftMs: number;
   server: { url: string };
 }
 
@@ -20,12 +23,13 @@ export interface TestFixtures {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   serverEnv: [{}, { scope: 'worker', option: true }],
+  serverClockShiftMs: [0, { scope: 'worker', option: true }],
   server: [
-    async ({ serverEnv }, use, workerInfo) => {
+    async ({ serverEnv, serverClockShiftMs }, use, workerInfo) => {
       const runId = process.env.E2E_RUN_ID;
       if (!runId) throw new Error('E2E_RUN_ID is set by the global setup');
       const dir = copyTemplate(runId, `${workerInfo.project.name}-${workerInfo.workerIndex}`);
-      const server = await startServer(dir, serverEnv);
+      const server = await startServer(dir, serverEnv, serverClockShiftMs);
       try {
         await use({ url: server.url });
       } finally {

@@ -94,13 +94,19 @@ export async function startPhoneSystem(options: {
   secret: string;
   port?: number;
   host?: string;
+  /**
+   * The phone system's clock, in ms since the epoch (default: the system's). A phone system and the app it signs for
+   * keep the same time; a journey that moves the app's clock moves this one with it.
+   */
+  now?: () => number;
 }): Promise<PhoneSystem> {
+  const now = options.now ?? (() => Date.now());
   const dials: DialRequest[] = [];
   let calls = 0;
 
   const send = async (event: PhoneEvent, opts: SendOptions = {}): Promise<SentAnswer> => {
-    const body = opts.rawBody ?? JSON.stringify({ time: new Date().toISOString(), ...event });
-    const timestamp = String(opts.timestamp ?? Math.floor(Date.now() / 1000));
+    const body = opts.rawBody ?? JSON.stringify({ time: new Date(now()).toISOString(), ...event });
+    const timestamp = String(opts.timestamp ?? Math.floor(now() / 1000));
     const signature = opts.signature ?? `sha256=${sign(opts.secret ?? options.secret, timestamp, body)}`;
     const response = await fetch(`${options.appUrl}/api/telephony/events`, {
       method: 'POST',
@@ -151,7 +157,7 @@ export async function startPhoneSystem(options: {
           number: String(dial.number ?? ''),
           callId: String(dial.callId ?? ''),
           signed,
-          receivedAt: new Date().toISOString(),
+          receivedAt: new Date(now()).toISOString(),
         });
         response.writeHead(signed ? 200 : 401, { 'content-type': 'application/json' });
         response.end(JSON.stringify(signed ? { accepted: true } : { error: 'bad signature' }));
