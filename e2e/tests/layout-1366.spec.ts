@@ -26,6 +26,15 @@ async function expectColumnsInView(grid: Locator, colIds: string[]): Promise<voi
   expect(hidden, 'columns out of view').toEqual([]);
 }
 
+/**
+ * How far the grid's columns reach past its horizontal scroll's viewport (AG Grid sizes what it scrolls to the width of
+ * every column): more than 0 is a grid that scrolls sideways.
+ */
+const sidewaysIn = (grid: Locator) =>
+  grid
+    .locator('.ag-body-horizontal-scroll-viewport')
+    .evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
+
 /** Leave the story call without saving it, so that the next journey finds it free. */
 async function releaseCall(page: Page, sqldbid: number, customerNo: number): Promise<void> {
   const token = await pageToken(page);
@@ -59,7 +68,9 @@ test('the outbound grid shows the columns a CSR calls from without scrolling sid
   ]);
 });
 
-test('the call screen: the History grid shows its Total, the Pricing tab is compact', async ({ page }) => {
+test('the call screen: the History grid shows every column without scrolling sideways, the Pricing tab is compact', async ({
+  page,
+}) => {
   const story = { sqldbid: 18001, customerNo: 1001 };
   await signIn(page, 'csr.franchise');
   await page.goto(`/call-center/current-call/${story.sqldbid}/${story.customerNo}/Inbound`);
@@ -69,7 +80,14 @@ test('the call screen: the History grid shows its Total, the Pricing tab is comp
   const history = page.getByTestId('history-grid');
   await expect(history.locator('.ag-row').first()).toBeVisible(SERVER);
   await shot(page, 'layout-1366-history');
-  await expectColumnsInView(history, ['call_start', 'call_type', 'call_result', 'csagent', 'totalcost']);
+  // Every column the grid has, the direction inside the Type cell (docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md).
+  const columns = await history
+    .locator('.ag-header-cell[col-id]')
+    .evaluateAll((cells) => cells.map((cell) => cell.getAttribute('col-id')));
+  expect(columns).toEqual(['call_start', 'call_type', 'call_result', 'csagent', 'totalcost', 'call_reason', 'package']);
+  await expectColumnsInView(history, columns as string[]);
+  expect(await sidewaysIn(history), 'the History grid scrolls sideways').toBeLessThanOrEqual(0);
+  await expect(history.locator('.ag-row').first().locator('[data-direction]')).toHaveText(/\((Incoming|Outgoing)\)$/);
 
   await page.getByRole('tab', { name: 'Pricing' }).click();
   const pricing = page.getByTestId('pricing-tab');

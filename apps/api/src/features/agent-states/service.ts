@@ -75,10 +75,16 @@ export async function settleWrapUps(db: DbOrTx, now: Date, userId?: number): Pro
  * Record Offline for every user whose sessions have all lapsed (idle past `idleSeconds`, past their end, revoked) while
  * their state says otherwise — a browser closed without signing out. The Offline starts when the last session lapsed,
  * so the history does not count the hours after it as Ready or Away. Rows another transaction is changing are left
- * to it.
+ * to it. One user's (a sign-in settles its user's before the new session counts) or everyone's (the sweep).
  */
-export async function settleLapsedSessions(db: DbOrTx, now: Date, idleSeconds: number): Promise<number> {
+export async function settleLapsedSessions(
+  db: DbOrTx,
+  now: Date,
+  idleSeconds: number,
+  userId?: number,
+): Promise<number> {
   const idle = `${idleSeconds} seconds`;
+  const only = userId === undefined ? sql`` : sql`and a.user_id = ${userId}`;
   const rows = rowsOf<{ user_id: number }>(
     await db.execute(sql`
       with lapsed as (
@@ -88,7 +94,7 @@ export async function settleLapsedSessions(db: DbOrTx, now: Date, idleSeconds: n
           select max(least(s.last_seen_at + ${idle}::interval, s.expires_at, coalesce(s.revoked_at, s.expires_at)))
             as until
           from sessions s where s.user_id = a.user_id) live on true
-        where a.state <> 'Offline' and (live.until is null or live.until <= ${now.toISOString()})
+        where a.state <> 'Offline' and (live.until is null or live.until <= ${now.toISOString()}) ${only}
         for update of a skip locked),
       closed as (
         update agent_state_history h set ended_at = lapsed.at from lapsed where h.id = lapsed.history_id),

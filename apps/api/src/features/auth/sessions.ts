@@ -16,7 +16,7 @@ import { accessTokens, sessions } from '../../db/schema/index.js';
 import { unauthenticated, type AppError } from '../../http/errors.js';
 import { hashToken, newToken, sessionEnded } from '../../http/auth.js';
 import { sessionUserById } from './session-user.js';
-import { agentSessionEnded } from '../agent-states/index.js';
+import { agentSessionEnded, settleLapsedSessions } from '../agent-states/index.js';
 import { releaseSessionCalls } from '../current-call/index.js';
 
 export const REFRESH_COOKIE = 'cc_refresh';
@@ -59,6 +59,10 @@ export async function createSession(
 ): Promise<NewSession> {
   const sessionId = newToken();
   const now = ctx.now();
+  // A state left standing by sessions that lapsed (a browser closed, no sweep yet) ends when they did: without this the
+  // new session would bring it back to the floor, a Ready from hours ago
+  // (docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md).
+  await settleLapsedSessions(db, now, ctx.config.session.idleSeconds, userId);
   const expiresAt = new Date(now.getTime() + ctx.config.session.maxSeconds * 1000);
   const secret = options.browser ? newToken() : null;
   await db.insert(sessions).values({

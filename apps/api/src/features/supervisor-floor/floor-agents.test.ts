@@ -138,4 +138,19 @@ describe('agent states on the floor', () => {
     franchise = await t.signin('csr.franchise');
     expect((await mine(franchise)).state).toBe('Offline');
   });
+
+  it('a CSR whose session lapsed idle leaves the floor, though nothing signed them out', async () => {
+    const cofId = await userId('csr.cof');
+    await choose(await t.signin('csr.cof'), { state: 'Ready' });
+    expect((await floor(supervisor)).agents.find((a) => a.userId === cofId)).toMatchObject({ state: 'Ready' });
+    // The browser closed: no request for longer than the idle limit. The supervisor signs in again, as theirs lapsed too.
+    t.clock.advance(t.config.session.idleSeconds + 1);
+    supervisor = await t.signin('supervisor');
+    expect((await floor(supervisor)).agents.map((a) => a.userId)).not.toContain(cofId);
+    // Signing in again, before any sweep has recorded the lapse, does not bring the old Ready back: Offline since it.
+    const again = await t.signin('csr.cof');
+    expect((await floor(supervisor)).agents.map((a) => a.userId)).not.toContain(cofId);
+    expect(await mine(again)).toMatchObject({ state: 'Offline' });
+    expect((await history(cofId)).at(-1)).toMatchObject({ state: 'Offline', source: 'session', ended_at: null });
+  });
 });

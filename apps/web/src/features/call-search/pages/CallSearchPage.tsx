@@ -6,6 +6,7 @@ import { adminToast } from '../../../lib/toast';
 import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
 import { DayRangePicker } from '../../../components/DayRangePicker';
 import { GridFooter } from '../../../components/GridFooter';
+import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
 import { currentCallPath } from '../../current-call';
 import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
@@ -14,8 +15,8 @@ import { useSession } from '../../../lib/session';
 import { mayEnter } from '../../../lib/access';
 import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../model';
 
-/** Tall enough for about fifteen rows; the grid scrolls inside for bigger pages. */
-const GRID_HEIGHT = 560;
+/** Tall enough for about fifteen rows at a desk's 768 px; a taller window shows more before the grid scrolls. */
+const GRID_MIN_HEIGHT = 560;
 
 /**
  * /call-center/callSearch (administration.md §2, §5): past calls found by type, last-accessed
@@ -35,6 +36,7 @@ export default function CallSearchPage() {
   const agents = useAgentNames();
   const search = useCallSearch(queryOf(view));
   const rows = search.data?.value ?? [];
+  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length), { min: GRID_MIN_HEIGHT });
   const { total, pages, summary, known } = pagingOf(search.data, view);
 
   const [exporting, setExporting] = useState(false);
@@ -128,7 +130,7 @@ export default function CallSearchPage() {
         </Alert>
       ) : null}
 
-      <div style={{ height: GRID_HEIGHT }}>
+      <div ref={measureGrid} style={{ height: gridHeight }}>
         <CallSearchGrid
           rows={rows}
           loading={search.isFetching}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconArrowDownLeft, IconArrowUpRight } from '@tabler/icons-react';
 import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { HistoryRow, RouteResponse } from '@cc/contract';
 import { DataGrid } from '../../../components/DataGrid';
 import { useCustomerHistory } from '../api/customerHistory';
@@ -12,24 +13,48 @@ import { DayRangeInput, defaultHistoryRange, type DayRange } from './DayRangeInp
 type Touchpoint = RouteResponse<'customerTouchpoints'>[number];
 
 /**
- * What a CSR reads of a past call first (when, what, how it ended, who, how much) comes first, so that at a desk's
- * 1366 px the Total is in view beside the customer panel (docs/decisions/070-screens-at-1366.md).
+ * Whether a past call came in or went out, beside its type: an arrow to see, the word for a screen reader and in
+ * the tooltip. The direction follows from the type for every call this app makes, so it needs no column of its own.
+ */
+function TypeCell({ data }: CustomCellRendererProps<HistoryRow>) {
+  if (!data) return null;
+  const incoming = data.call_direction === 'Incoming';
+  const Arrow = incoming ? IconArrowDownLeft : IconArrowUpRight;
+  return (
+    <Group gap={4} wrap="nowrap" component="span" data-direction={data.call_direction}>
+      <span>{data.call_type}</span>
+      <Arrow size={14} aria-hidden style={{ flex: 'none', color: 'var(--mantine-color-gray-7)' }} />
+      <VisuallyHidden>({data.call_direction})</VisuallyHidden>
+    </Group>
+  );
+}
+
+/**
+ * What a CSR reads of a past call first (when, what, how it ended, who, how much) comes first, and every column fits
+ * a desk's 1366 px beside the customer panel without scrolling sideways: the direction rides in the Type cell, the
+ * widths are those of their contents, and a long reason or package reads whole in its tooltip and in the call's log
+ * (docs/decisions/070-screens-at-1366.md, docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md).
  */
 const HISTORY_COLUMNS: ColDef<HistoryRow>[] = [
-  { field: 'call_start', headerName: 'Date', width: 150, sort: 'desc' },
-  { field: 'call_type', headerName: 'Type', width: 135 },
-  { field: 'call_result', headerName: 'Result', flex: 1, minWidth: 120 },
-  { field: 'csagent', headerName: 'Agent', width: 125 },
+  { field: 'call_start', headerName: 'Date', width: 146, sort: 'desc' },
+  {
+    field: 'call_type',
+    headerName: 'Type',
+    width: 136,
+    cellRenderer: TypeCell,
+    tooltipValueGetter: ({ data }) => (data ? `${data.call_type} (${data.call_direction})` : undefined),
+  },
+  { field: 'call_result', headerName: 'Result', flex: 1, minWidth: 110, tooltipField: 'call_result' },
+  { field: 'csagent', headerName: 'Agent', width: 112, tooltipField: 'csagent' },
   {
     field: 'totalcost',
     headerName: 'Total',
-    width: 90,
+    width: 84,
     type: 'rightAligned',
     valueFormatter: ({ value }) => (typeof value === 'number' && value ? money(value) : ''),
   },
-  { field: 'call_reason', headerName: 'Reason', flex: 1, minWidth: 120 },
-  { field: 'call_direction', headerName: 'Direction', width: 95 },
-  { field: 'package', headerName: 'Package', width: 140 },
+  { field: 'call_reason', headerName: 'Reason', flex: 1, minWidth: 100, tooltipField: 'call_reason' },
+  { field: 'package', headerName: 'Package', flex: 1, minWidth: 100, tooltipField: 'package' },
 ];
 
 const TOUCHPOINT_COLUMNS: ColDef<Touchpoint>[] = [

@@ -1,4 +1,5 @@
 import { GridPager } from '../../../components/GridPager';
+import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -25,9 +26,6 @@ import { QuotesGrid, type GridSort } from '../components/QuotesGrid';
 import { PAGE_SIZE, STATUS_LABELS, paramsOf, viewOf, type QuotesView, type StatusFilter } from '../model';
 
 const STATUS_OPTIONS: StatusFilter[] = ['PENDING', 'SUBMITTED', 'EXPIRED', 'all'];
-
-/** Tall enough for about fourteen rows; shorter when a page has fewer (room for three). */
-const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
 
 function scopeText(scope: Scope | null): string {
   switch (scope?.kind) {
@@ -91,6 +89,7 @@ export default function QuotesPage() {
   });
   cursors.record(list.isPlaceholderData ? undefined : list.data);
   const rows = list.data?.data ?? [];
+  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length));
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
@@ -200,7 +199,7 @@ export default function QuotesPage() {
         </Alert>
       ) : null}
 
-      <div style={{ height: gridHeight(rows.length) }}>
+      <div ref={measureGrid} style={{ height: gridHeight }}>
         <QuotesGrid
           rows={rows}
           loading={list.isFetching && (list.isPlaceholderData || !list.data)}

@@ -5,7 +5,7 @@ import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, T
 import { BarChart } from '@mantine/charts';
 import { IconDownload } from '@tabler/icons-react';
 import { REPORT_GROUPS, REPORT_INTERVALS } from '@cc/contract';
-import { DayRangePicker } from '../../../components/DayRangePicker';
+import { DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
 import { downloadReport, useReport } from '../api/reports';
 import { ReportTable } from '../components/ReportTable';
 import {
@@ -57,6 +57,9 @@ export default function ReportsPage() {
   const report = useReport(choice);
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  // The range's first pick, until the second: the choice (and the address) takes whole ranges only, and a picker held
+  // to the last whole range would begin again at every pick and never finish one.
+  const [picking, setPicking] = useState<DayRange | null>(null);
   const choose = (change: Partial<ReportChoice>) => setParams(paramsOf({ ...choice, ...change }), { replace: true });
   const data = report.data;
   const chart = data ? chartPeriods(data) : [];
@@ -98,8 +101,9 @@ export default function ReportsPage() {
         <DayRangePicker
           label="Range"
           w={260}
-          value={[choice.from, choice.to]}
+          value={picking ?? [choice.from, choice.to]}
           onChange={([from, to]) => {
+            setPicking(from && to ? null : [from, to]);
             if (from && to) choose({ from, to });
           }}
           data-testid="report-range"

@@ -1,4 +1,5 @@
 import { GridPager } from '../../../components/GridPager';
+import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -10,9 +11,6 @@ import { useUserList } from '../api/users';
 import { UsersGrid, type UsersGridSort } from '../components/UsersGrid';
 import { usersParamsOf, usersViewOf, type UsersView } from '../grid-view';
 import { ADD_USER_PATH, editUserPath } from '../model';
-
-/** Tall enough for about fourteen rows; shorter when a page has fewer. */
-const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
 
 /**
  * /UserManagement and /searchUsers (administration.md §2): the users the signed-in manager may see, searched over
@@ -38,6 +36,7 @@ export default function UsersPage() {
 
   const list = useUserList({ page: view.page, pageSize: view.size, sort: view.sort, dir: view.dir, search: view.q });
   const rows = list.data?.data ?? [];
+  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length));
   const total = list.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / view.size));
   const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
@@ -96,7 +95,7 @@ export default function UsersPage() {
         </Alert>
       ) : null}
 
-      <div style={{ height: gridHeight(rows.length) }}>
+      <div ref={measureGrid} style={{ height: gridHeight }}>
         <UsersGrid
           rows={rows}
           loading={list.isFetching && (list.isPlaceholderData || !list.data)}
