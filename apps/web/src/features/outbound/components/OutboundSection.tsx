@@ -1,6 +1,4 @@
-import { GridPager } from '../../../components/GridPager';
-import { useCursorPaging } from '../../../components/useCursorPaging';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconAlertCircle, IconPhoneOutgoing, IconRefresh, IconTrash } from '@tabler/icons-react';
@@ -8,9 +6,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OutboundCount, OutboundRow } from '@cc/contract';
 import type { OutboundCallTypeName } from '@cc/domain';
 import { toast } from '../../../lib/toast';
-import { countsQueryOf, useSectionList, type OutboundScope } from '../api/outbound';
+import { countsQueryOf, sectionListQuery, type OutboundScope } from '../api/outbound';
 import { useDeleteOutbound } from '../api/deleteOutbound';
-import { countsKey, listKey } from '../api/keys';
+import { countsKey, listKey, type OutboundListArgs } from '../api/keys';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { DateRangeFilter, NO_RANGE, type DayRange } from './DateRangeFilter';
 import { DEFAULT_SORT, OutboundGrid, type ListSort } from './OutboundGrid';
 
@@ -24,6 +23,22 @@ export const refreshedText = (callType: string) => `Refreshed ${callType}`;
 export const refreshFailedText = (callType: string) => `ERROR Refreshing ${callType}!`;
 export const deletedText = (callType: string) => `Successfully Deleted Calls from ${callType}`;
 export const deleteFailedText = (callType: string) => `ERROR Deleting Calls from ${callType}!`;
+
+interface SectionView {
+  page: number;
+  size: number;
+  sort: ListSort['sort'];
+  dir: ListSort['dir'];
+  callTarget: DayRange;
+  lastCalled: DayRange;
+}
+const FIRST_VIEW: SectionView = {
+  page: 1,
+  size: PAGE_SIZE,
+  ...DEFAULT_SORT,
+  callTarget: NO_RANGE,
+  lastCalled: NO_RANGE,
+};
 
 export interface OutboundSectionProps {
   scope: OutboundScope;
@@ -40,53 +55,37 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
   const queryClient = useQueryClient();
   const name = callType.CallTypeName as OutboundCallTypeName;
   const display = callType.CallTypeDisplayName;
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<ListSort>(DEFAULT_SORT);
-  const [callTarget, setCallTarget] = useState<DayRange>(NO_RANGE);
-  const [lastCalled, setLastCalled] = useState<DayRange>(NO_RANGE);
+  const [view, setView] = useState<SectionView>(FIRST_VIEW);
+  const change = useCallback((next: Partial<SectionView>) => setView((old) => ({ ...old, ...next })), []);
   const [selected, setSelected] = useState<OutboundRow[]>([]);
   const remove = useDeleteOutbound();
   // The next page (and one passed before) by key, a jump by number (decision 034).
-  const cursors = useCursorPaging(JSON.stringify([scope.variant, scope.branches, name, sort, callTarget, lastCalled]));
-
-  const list = useSectionList(
-    scope,
-    {
-      callType: name,
-      query: {
-        page,
-        after: cursors.after(page),
-        pageSize: PAGE_SIZE,
-        sort: sort.sort,
-        dir: sort.dir,
-        callTargetFrom: callTarget[0] ?? undefined,
-        callTargetTo: callTarget[1] ?? undefined,
-        lastCalledFrom: lastCalled[0] ?? undefined,
-        lastCalledTo: lastCalled[1] ?? undefined,
+  const grid = useServerGrid({
+    view,
+    change,
+    queryOf: (v: SectionView, after): { scope: OutboundScope; args: OutboundListArgs } => ({
+      scope,
+      args: {
+        callType: name,
+        query: {
+          page: v.page,
+          after,
+          pageSize: v.size,
+          sort: v.sort,
+          dir: v.dir,
+          callTargetFrom: v.callTarget[0] ?? undefined,
+          callTargetTo: v.callTarget[1] ?? undefined,
+          lastCalledFrom: v.lastCalled[0] ?? undefined,
+          lastCalledTo: v.lastCalled[1] ?? undefined,
+        },
       },
-    },
-    true,
-  );
-  cursors.record(list.isPlaceholderData ? undefined : list.data);
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // After a delete the last page can empty out: show the new last page instead.
-  const shownPage = Math.min(page, pages);
-  if (list.data && shownPage !== page && !list.isPlaceholderData && !list.isFetching) setPage(shownPage);
-
-  const onSortChange = useCallback((next: ListSort) => {
-    setSort(next);
-    setPage(1);
-  }, []);
-  const onCallTarget = (value: DayRange) => {
-    setCallTarget(value);
-    setPage(1);
-  };
-  const onLastCalled = (value: DayRange) => {
-    setLastCalled(value);
-    setPage(1);
-  };
+    }),
+    options: ({ scope: s, args }) => sectionListQuery(s, args),
+    pageOf: (answer) => ({ rows: answer.data, total: answer.total, next: answer.next }),
+  });
+  const list = grid.query;
+  const { rows, total, first, last } = grid;
+  const { callTarget, lastCalled } = view;
 
   const refresh = async () => {
     const [listAnswer, countsAnswer] = await Promise.all([
@@ -146,8 +145,6 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     });
   };
 
-  const first = total === 0 ? 0 : (shownPage - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, shownPage * PAGE_SIZE);
   const filtered = callTarget.some(Boolean) || lastCalled.some(Boolean);
   const testId = `outbound-${name}`;
 
@@ -155,8 +152,16 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     <Stack gap="xs" data-testid={`${testId}-body`}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <DateRangeFilter label="Call Target" value={callTarget} onChange={onCallTarget} />
-          <DateRangeFilter label="Last Called" value={lastCalled} onChange={onLastCalled} />
+          <DateRangeFilter
+            label="Call Target"
+            value={callTarget}
+            onChange={(range) => grid.refine({ callTarget: range })}
+          />
+          <DateRangeFilter
+            label="Last Called"
+            value={lastCalled}
+            onChange={(range) => grid.refine({ lastCalled: range })}
+          />
         </Group>
         <Group gap="xs" role="group" aria-label={`${display} actions`}>
           <Button
@@ -197,30 +202,26 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
         </Alert>
       ) : null}
 
-      <div style={{ height: gridHeight(rows.length) }}>
-        <OutboundGrid
-          label={`${display} calls`}
-          rows={rows}
-          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
-          sort={sort}
-          onSortChange={onSortChange}
-          onSelectionChange={setSelected}
-          onOpen={onOpen}
-          data-testid={`${testId}-grid`}
-        />
-      </div>
-
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="gray.7" aria-live="polite" data-testid={`${testId}-summary`}>
-          {total === 0
+      <OutboundGrid
+        label={`${display} calls`}
+        grid={grid}
+        height={gridHeight}
+        sort={{ sort: view.sort, dir: view.dir }}
+        onSortChange={grid.refine}
+        onSelectionChange={setSelected}
+        onOpen={onOpen}
+        data-testid={`${testId}-grid`}
+        summaryTestId={`${testId}-summary`}
+        pagerLabel={`${display} pages`}
+        summary={
+          (total === 0
             ? filtered
               ? 'No calls match the dates'
               : 'No calls'
-            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`}
-          {selected.length > 0 ? ` · ${selected.length} selected` : ''}
-        </Text>
-        <GridPager pages={pages} page={shownPage} onChange={setPage} label={`${display} pages`} />
-      </Group>
+            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`) +
+          (selected.length > 0 ? ` · ${selected.length} selected` : '')
+        }
+      />
     </Stack>
   );
 }
