@@ -1,44 +1,20 @@
-import { useCallback, useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPhoneOutgoing, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OutboundCount, OutboundRow } from '@cc/contract';
 import type { OutboundCallTypeName } from '@cc/domain';
 import { toast } from '../../../lib/toast';
-import { countsQueryOf, sectionListQuery, type OutboundScope } from '../api/outbound';
-import { useDeleteOutbound } from '../api/deleteOutbound';
-import { countsKey, listKey, type OutboundListArgs } from '../api/keys';
-import { useServerGrid } from '../../../components/grid/useServerGrid';
-import { DateRangeFilter, NO_RANGE, type DayRange } from './DateRangeFilter';
-import { DEFAULT_SORT, OutboundGrid, type ListSort } from './OutboundGrid';
-
-/** Outbound grid page size (call-handling.md §9). */
-export const PAGE_SIZE = 25;
+import { countsQueryOf, type OutboundScope } from '../api/outbound';
+import { DateRangeFilter } from './DateRangeFilter';
+import { OutboundGrid } from './OutboundGrid';
+import { useDeleteCalls, useSectionGrid } from './section-state';
 
 /** Tall enough for about fourteen rows; shorter when a filtered list has fewer (room for three). */
 const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
 
 export const refreshedText = (callType: string) => `Refreshed ${callType}`;
 export const refreshFailedText = (callType: string) => `ERROR Refreshing ${callType}!`;
-export const deletedText = (callType: string) => `Successfully Deleted Calls from ${callType}`;
-export const deleteFailedText = (callType: string) => `ERROR Deleting Calls from ${callType}!`;
-
-interface SectionView {
-  page: number;
-  size: number;
-  sort: ListSort['sort'];
-  dir: ListSort['dir'];
-  callTarget: DayRange;
-  lastCalled: DayRange;
-}
-const FIRST_VIEW: SectionView = {
-  page: 1,
-  size: PAGE_SIZE,
-  ...DEFAULT_SORT,
-  callTarget: NO_RANGE,
-  lastCalled: NO_RANGE,
-};
 
 export interface OutboundSectionProps {
   scope: OutboundScope;
@@ -55,34 +31,8 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
   const queryClient = useQueryClient();
   const name = callType.CallTypeName as OutboundCallTypeName;
   const display = callType.CallTypeDisplayName;
-  const [view, setView] = useState<SectionView>(FIRST_VIEW);
-  const change = useCallback((next: Partial<SectionView>) => setView((old) => ({ ...old, ...next })), []);
+  const { view, grid } = useSectionGrid(scope, name);
   const [selected, setSelected] = useState<OutboundRow[]>([]);
-  const remove = useDeleteOutbound();
-  // The next page (and one passed before) by key, a jump by number (decision 034).
-  const grid = useServerGrid({
-    view,
-    change,
-    queryOf: (v: SectionView, after): { scope: OutboundScope; args: OutboundListArgs } => ({
-      scope,
-      args: {
-        callType: name,
-        query: {
-          page: v.page,
-          after,
-          pageSize: v.size,
-          sort: v.sort,
-          dir: v.dir,
-          callTargetFrom: v.callTarget[0] ?? undefined,
-          callTargetTo: v.callTarget[1] ?? undefined,
-          lastCalledFrom: v.lastCalled[0] ?? undefined,
-          lastCalledTo: v.lastCalled[1] ?? undefined,
-        },
-      },
-    }),
-    options: ({ scope: s, args }) => sectionListQuery(s, args),
-    pageOf: (answer) => ({ rows: answer.data, total: answer.total, next: answer.next }),
-  });
   const list = grid.query;
   const { rows, total, first, last } = grid;
   const { callTarget, lastCalled } = view;
@@ -109,41 +59,12 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     if (row) onOpen(row, true);
   };
 
-  const doDelete = async (ids: number[]) => {
-    try {
-      await remove.mutateAsync({ ids });
-    } catch {
-      toast.error(deleteFailedText(display));
-      return;
-    }
-    toast.success(deletedText(display));
-    // The count drops at once; the server's answer follows.
-    queryClient.setQueriesData<OutboundCount[]>({ queryKey: countsKey(scope.variant) }, (old) =>
-      old?.map((c) => (c.CallTypeName === name ? { ...c, count: Math.max(0, c.count - ids.length) } : c)),
+  const remove = useDeleteCalls(scope, name, display);
+  const confirmDelete = () =>
+    remove.confirm(
+      selected.map((r) => r.OutboundId),
+      () => setSelected([]),
     );
-    setSelected([]);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: listKey(scope.variant, name) }),
-      queryClient.invalidateQueries({ queryKey: countsKey(scope.variant) }),
-    ]);
-  };
-
-  const confirmDelete = () => {
-    const ids = selected.map((r) => r.OutboundId);
-    const n = ids.length;
-    modals.openConfirmModal({
-      title: 'Delete Selected Calls',
-      children: (
-        <Text size="sm">
-          Delete {n} selected {n === 1 ? 'call' : 'calls'} from {display}? They will no longer appear in the list.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () => void doDelete(ids),
-    });
-  };
 
   const filtered = callTarget.some(Boolean) || lastCalled.some(Boolean);
   const testId = `outbound-${name}`;
@@ -189,7 +110,7 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
             leftSection={<IconTrash size={16} />}
             onClick={confirmDelete}
             disabled={selected.length === 0}
-            loading={remove.isPending}
+            loading={remove.pending}
           >
             Delete Selected
           </Button>
