@@ -5,7 +5,7 @@
  * (docs/decisions/067-leaving-a-call.md). Watches the stacks for toasts coming and going, and the window for
  * scrolling and resizing.
  */
-/** Marks the pagers of the grids that page on the server (components/GridPager), so toasts can keep off them. */
+/** Marks the pagers of the grids that page on the server (components/grid/GridPager), so toasts can keep off them. */
 export const GRID_PAGER_ATTRIBUTE = 'data-grid-pager';
 
 const STACK = '.mantine-Notifications-root[data-position="bottom-right"]';

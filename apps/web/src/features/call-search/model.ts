@@ -4,6 +4,7 @@
  * becomes the OData query options of GET /api/odata/GetSearchOutboundCalls (decision 033).
  */
 import { CALL_SEARCH_GRID_SIZES, type CallSearchResponse, type CallSearchRow } from '@cc/contract';
+import { odataPageOf, pageSpan } from '../../components/grid/paging';
 
 export const CALL_SEARCH_PATH = '/call-center/callSearch';
 
@@ -142,26 +143,19 @@ export interface Paging {
  * up to the limit and, from a full page, the next one, and no last page.
  */
 export function pagingOf(answer: CallSearchResponse | undefined, view: Pick<CallSearchView, 'page' | 'size'>): Paging {
-  const rows = answer?.value.length ?? 0;
-  const moreThan = answer?.['@cc.countMoreThan'];
-  const total = moreThan ?? answer?.['@odata.count'] ?? 0;
-  const first = rows === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const range = `${first.toLocaleString()}–${(first + Math.max(0, rows - 1)).toLocaleString()}`;
-  if (moreThan === undefined) {
-    return {
-      total,
-      pages: Math.max(1, Math.ceil(total / view.size)),
-      summary: total === 0 ? 'No calls' : `${range} of ${total.toLocaleString()} calls`,
-      known: true,
-    };
-  }
+  const page = answer ? odataPageOf(answer) : { rows: [], total: 0 };
+  const { pages, first, last, known } = pageSpan({ ...page, rows: page.rows.length }, view);
+  const total = page.total;
+  const range = `${first.toLocaleString()}–${last.toLocaleString()}`;
+  if (known)
+    return { total, pages, known, summary: total === 0 ? 'No calls' : `${range} of ${total.toLocaleString()} calls` };
   return {
     total,
-    pages: Math.max(Math.ceil((moreThan + 1) / view.size), rows === view.size ? view.page + 1 : view.page),
+    pages,
+    known,
     summary:
-      rows === 0
-        ? `No calls on this page (more than ${moreThan.toLocaleString()} found)`
-        : `${range} of more than ${moreThan.toLocaleString()} calls`,
-    known: false,
+      page.rows.length === 0
+        ? `No calls on this page (more than ${total.toLocaleString()} found)`
+        : `${range} of more than ${total.toLocaleString()} calls`,
   };
 }

@@ -2,7 +2,7 @@
  * The MeasureIt search's and utilities' calls (decision 041): the franchises, zips, one page of properties, the
  * statistics, a reason applied to a selection, and the custom search lists (the file's preview and import).
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
   routes,
   type CustomListImportQuery,
@@ -33,11 +33,11 @@ export const useZipCodes = (branchNo: string | null, enabled: boolean) =>
     staleTime: 60_000,
   });
 
-export const usePropertySearch = (query: MeasureItODataQuery, enabled: boolean) =>
-  useQuery({
-    queryKey: [...searchKey, 'page', query],
+/** GET /api/odata/GetMeasureItProperties: one page of the properties found and how many there are. */
+export const propertySearchQuery = (query: MeasureItODataQuery) =>
+  queryOptions({
+    queryKey: [...searchKey, 'page', query] as const,
     queryFn: ({ signal }) => api('measureItODataProperties', { query, signal }),
-    enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

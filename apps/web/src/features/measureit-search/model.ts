@@ -13,6 +13,7 @@ import {
   type MeasureItPropertyRow,
   type PitStatistics,
 } from '@cc/contract';
+import { odataPageOf, pageSpan } from '../../components/grid/paging';
 
 export const SEARCH_MEASUREIT_PATH = '/searchMeasureIt';
 
@@ -170,23 +171,12 @@ export interface Paging {
 
 /** The pager and summary of an answer; past the count limit only "more than" is known (decision 039). */
 export function pagingOf(answer: MeasureItODataResponse | undefined, view: Pick<SearchView, 'page' | 'size'>): Paging {
-  const rows = answer?.value.length ?? 0;
-  const moreThan = answer?.['@cc.countMoreThan'];
-  const total = moreThan ?? answer?.['@odata.count'] ?? 0;
-  const first = rows === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const range = `${first.toLocaleString('en-US')}–${(first + Math.max(0, rows - 1)).toLocaleString('en-US')}`;
-  if (moreThan === undefined) {
-    return {
-      pages: Math.max(1, Math.ceil(total / view.size)),
-      summary: total === 0 ? 'No properties' : `${range} of ${total.toLocaleString('en-US')} properties`,
-      known: true,
-    };
-  }
-  return {
-    pages: Math.max(Math.ceil((moreThan + 1) / view.size), rows === view.size ? view.page + 1 : view.page),
-    summary: `${range} of more than ${moreThan.toLocaleString('en-US')} properties`,
-    known: false,
-  };
+  const page = answer ? odataPageOf(answer) : { rows: [], total: 0 };
+  const { pages, first, last, known } = pageSpan({ ...page, rows: page.rows.length }, view);
+  const range = `${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')}`;
+  const total = page.total.toLocaleString('en-US');
+  if (known) return { pages, known, summary: page.total === 0 ? 'No properties' : `${range} of ${total} properties` };
+  return { pages, known, summary: `${range} of more than ${total} properties` };
 }
 
 /** The apply's toast: the contract's text, then what was skipped and why. */

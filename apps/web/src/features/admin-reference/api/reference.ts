@@ -2,7 +2,7 @@
  * The reference data of user administration and its writes (decision 026): the spec's lists, read once per screen
  * and refreshed after every save, and the administrators' adds and edits.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ApplicationSave,
   AwayReasonSave,
@@ -114,4 +114,9 @@ export const useDeleteTemplate = () => useSave((key: TemplateKey) => api('delete
 
 export const auditQuery = (query: { page: number; pageSize: number; userId?: number }) =>
   // The user screens' saves do not know this key: the log is read again on every visit.
-  queryOptions({ queryKey: ['users-audit', query], queryFn: () => api('auditLog', { query }), staleTime: 0 });
+  queryOptions({
+    queryKey: ['users-audit', query] as const,
+    queryFn: ({ signal }) => api('auditLog', { query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });

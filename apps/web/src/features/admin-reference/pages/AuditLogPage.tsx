@@ -1,5 +1,4 @@
-import { GridPager } from '../../../components/GridPager';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Badge, Button, Group, Loader, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -8,10 +7,36 @@ import { IconDatabaseCog } from '@tabler/icons-react';
 import type { AuditEntry } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { auditQuery } from '../api/reference';
+import { GridFooter } from '../../../components/grid/GridFooter';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { AuditDiff } from '../components/AuditDiff';
 import { entityLabel, formatWhen, REFERENCE_PATH } from '../model';
 
-const PAGE_SIZES = ['25', '50', '100'];
+const PAGE_SIZES = [25, 50, 100];
+
+interface AuditView {
+  page: number;
+  size: number;
+  userId: number | undefined;
+}
+
+function auditViewOf(params: URLSearchParams): AuditView {
+  const size = Number(params.get('pageSize'));
+  return {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    size: PAGE_SIZES.includes(size) ? size : 50,
+    userId: Number(params.get('userId')) || undefined,
+  };
+}
+
+/** Only what differs from the first view goes into the URL. */
+function auditParamsOf(view: AuditView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.userId !== undefined) params.set('userId', String(view.userId));
+  if (view.page !== 1) params.set('page', String(view.page));
+  if (view.size !== 50) params.set('pageSize', String(view.size));
+  return params;
+}
 const ACTION_COLORS: Record<string, string> = {
   create: 'green',
   update: 'blue',
@@ -37,22 +62,20 @@ function targetOf(entry: AuditEntry): string {
  */
 export default function AuditLogPage() {
   const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(params.get('pageSize') ?? '') ? Number(params.get('pageSize')) : 50;
-  const userId = Number(params.get('userId')) || undefined;
-  const log = useQuery({
-    ...auditQuery({ page, pageSize, ...(userId ? { userId } : {}) }),
-    placeholderData: keepPreviousData,
+  const view = auditViewOf(params);
+  const change = useCallback(
+    (next: Partial<AuditView>) => setParams(auditParamsOf({ ...auditViewOf(params), ...next })),
+    [params, setParams],
+  );
+  const grid = useServerGrid({
+    view,
+    change,
+    queryOf: (v: AuditView) => ({ page: v.page, pageSize: v.size, ...(v.userId ? { userId: v.userId } : {}) }),
+    options: auditQuery,
+    pageOf: (answer) => ({ rows: answer.data, total: answer.total }),
   });
-  const set = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next);
-  };
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / pageSize)) : 1;
+  const log = grid.query;
+  const { userId } = view;
 
   return (
     <Stack maw={1400} mx="auto" gap="md">
@@ -71,10 +94,7 @@ export default function AuditLogPage() {
       </Group>
       <Paper withBorder p="md">
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <UserFilter
-            userId={userId}
-            onChange={(id) => set({ userId: id === undefined ? null : String(id), page: null })}
-          />
+          <UserFilter userId={userId} onChange={(id) => grid.refine({ userId: id })} />
           <Group gap="sm">
             {log.isFetching ? <Loader size="xs" role="status" aria-label="Loading the audit log" /> : null}
             <Text size="sm" c="gray.7" aria-live="polite">
@@ -103,7 +123,7 @@ export default function AuditLogPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {log.data?.data.map((entry) => (
+              {grid.rows.map((entry) => (
                 <Table.Tr key={entry.auditId} data-testid="audit-row">
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatWhen(entry.at)}</Table.Td>
                   <Table.Td>{entry.actorUsername}</Table.Td>
@@ -138,17 +158,19 @@ export default function AuditLogPage() {
             </Text>
           ) : null}
         </>
-        <Group justify="space-between" mt="md" wrap="wrap">
-          <Select
-            aria-label="Rows per page"
-            data={PAGE_SIZES}
-            value={String(pageSize)}
-            allowDeselect={false}
-            w={90}
-            onChange={(v) => set({ pageSize: v, page: null })}
+        <Stack mt="md">
+          <GridFooter
+            noun="changes"
+            summary={grid.total === 0 ? '' : `${grid.first}–${grid.last} of ${grid.total}`}
+            summaryTestId="audit-summary"
+            sizes={PAGE_SIZES}
+            size={view.size}
+            onSize={grid.onSize}
+            pages={grid.pages}
+            page={grid.page}
+            onPage={grid.onPage}
           />
-          <GridPager pages={pages} page={page} onChange={(p) => set({ page: String(p) })} label="Pages of changes" />
-        </Group>
+        </Stack>
       </Paper>
     </Stack>
   );

@@ -15,8 +15,6 @@ export const searchQuery = (query: CallSearchQuery) =>
     staleTime: 0,
   });
 
-export const useCallSearch = (query: CallSearchQuery) => useQuery(searchQuery(query));
-
 /** The call types to pick from (the outbound lists' and inbound's). */
 export const useCallTypes = () =>
   useQuery({

@@ -1,7 +1,7 @@
 import type { ColDef } from 'ag-grid-community';
 import type { CallSearchRow } from '@cc/contract';
 import { callTypeDisplayName } from '@cc/domain';
-import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { PagedGrid, type PagedGridProps } from '../../../components/grid/PagedGrid';
 import { DEFAULT_VIEW, type SortField } from '../model';
 
 /** Column id → the server's sort field: every column of the grid sorts on the server. */
@@ -46,17 +46,14 @@ const COLUMNS: ColDef<CallSearchRow>[] = [
   { field: 'agentName', headerName: 'Last Worked By', flex: 1, minWidth: 140 },
 ];
 
-export interface CallSearchGridProps {
-  rows: CallSearchRow[];
-  loading: boolean;
-  sort: ServerSort<SortField>;
-  onSortChange: (sort: ServerSort<SortField>) => void;
-  onOpen: (row: CallSearchRow) => void;
-}
+export type CallSearchGridProps = Pick<
+  PagedGridProps<CallSearchRow, SortField>,
+  'grid' | 'height' | 'sort' | 'onSortChange' | 'onOpen' | 'sizes' | 'summary'
+>;
 
 export function CallSearchGrid(props: CallSearchGridProps) {
   return (
-    <ServerSortedGrid<CallSearchRow, SortField>
+    <PagedGrid<CallSearchRow, SortField>
       label="Calls found"
       data-testid="call-search-grid"
       columns={COLUMNS}
@@ -64,6 +61,8 @@ export function CallSearchGrid(props: CallSearchGridProps) {
       defaultSort={{ sort: DEFAULT_VIEW.sort, dir: DEFAULT_VIEW.dir }}
       getRowId={(row) => String(row.OutboundId)}
       noRowsText="No calls match."
+      noun="calls"
+      summaryTestId="call-search-summary"
       {...props}
     />
   );

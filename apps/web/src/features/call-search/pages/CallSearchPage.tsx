@@ -5,10 +5,10 @@ import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { adminToast } from '../../../lib/toast';
 import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
 import { DayRangePicker } from '../../../components/DayRangePicker';
-import { GridFooter } from '../../../components/GridFooter';
-import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
+import { odataPageOf } from '../../../components/grid/paging';
 import { currentCallPath } from '../../current-call';
-import { exportCalls, useAgentNames, useCallSearch, useCallTypes } from '../api/search';
+import { exportCalls, searchQuery, useAgentNames, useCallTypes } from '../api/search';
 import { CallSearchGrid } from '../components/CallSearchGrid';
 import { CallView } from '../components/CallView';
 import { useSession } from '../../../lib/session';
@@ -16,7 +16,7 @@ import { mayEnter } from '../../../lib/access';
 import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../model';
 
 /** Tall enough for about fifteen rows at a desk's 768 px; a taller window shows more before the grid scrolls. */
-const GRID_MIN_HEIGHT = 560;
+const FILL = { fill: { min: 560 } };
 
 /**
  * /call-center/callSearch (administration.md §2, §5): past calls found by type, last-accessed
@@ -34,10 +34,9 @@ export default function CallSearchPage() {
 
   const types = useCallTypes();
   const agents = useAgentNames();
-  const search = useCallSearch(queryOf(view));
-  const rows = search.data?.value ?? [];
-  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length), { min: GRID_MIN_HEIGHT });
-  const { total, pages, summary, known } = pagingOf(search.data, view);
+  const grid = useServerGrid({ view, change, queryOf, options: searchQuery, pageOf: (answer) => odataPageOf(answer) });
+  const search = grid.query;
+  const { total, summary } = pagingOf(search.data, view);
 
   const [exporting, setExporting] = useState(false);
   const onExport = () => {
@@ -86,7 +85,7 @@ export default function CallSearchPage() {
             placeholder={view.types.length === 0 ? 'Every type' : undefined}
             data={(types.data ?? []).map((t) => ({ value: t.CallTypeName, label: t.CallTypeDisplayName }))}
             value={view.types}
-            onChange={(value) => change({ types: value, page: 1 })}
+            onChange={(value) => grid.refine({ types: value })}
             searchable
             clearable
             w={320}
@@ -97,7 +96,7 @@ export default function CallSearchPage() {
             label="Last accessed"
             placeholder="Any day"
             value={[view.from, view.to]}
-            onChange={([from, to]) => change({ from, to, page: 1 })}
+            onChange={([from, to]) => grid.refine({ from, to })}
             clearable
             w={240}
             data-testid="filter-dates"
@@ -107,7 +106,7 @@ export default function CallSearchPage() {
             placeholder="Every agent"
             data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
             value={view.agent === null ? null : String(view.agent)}
-            onChange={(value) => change({ agent: value === null ? null : Number(value), page: 1 })}
+            onChange={(value) => grid.refine({ agent: value === null ? null : Number(value) })}
             searchable
             clearable
             w={220}
@@ -117,7 +116,7 @@ export default function CallSearchPage() {
           <Switch
             label="Show uncompleted"
             checked={view.uncompleted}
-            onChange={(e) => change({ uncompleted: e.currentTarget.checked, page: 1 })}
+            onChange={(e) => grid.refine({ uncompleted: e.currentTarget.checked })}
             mb={6}
             data-testid="filter-uncompleted"
           />
@@ -130,28 +129,14 @@ export default function CallSearchPage() {
         </Alert>
       ) : null}
 
-      <div ref={measureGrid} style={{ height: gridHeight }}>
-        <CallSearchGrid
-          rows={rows}
-          loading={search.isFetching}
-          sort={{ sort: view.sort, dir: view.dir }}
-          onSortChange={(sort) => change({ ...sort, page: 1 })}
-          onOpen={setViewing}
-        />
-      </div>
-
-      <GridFooter
-        noun="calls"
-        summary={summary}
-        loading={search.isPending}
+      <CallSearchGrid
+        grid={grid}
+        height={FILL}
+        sort={{ sort: view.sort, dir: view.dir }}
+        onSortChange={grid.refine}
+        onOpen={setViewing}
         sizes={CALL_SEARCH_GRID_SIZES}
-        size={view.size}
-        onSize={(size) => change({ size, page: 1 })}
-        pages={pages}
-        page={view.page}
-        onPage={(page) => change({ page })}
-        withLast={known}
-        summaryTestId="call-search-summary"
+        summary={summary}
       />
       <CallView row={viewing} onClose={() => setViewing(null)} onWork={mayWork ? work : undefined} />
     </Stack>

@@ -1,4 +1,4 @@
-import { GridPager } from '../../../components/GridPager';
+import { GridPager } from '../../../components/grid/GridPager';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';

@@ -3,7 +3,8 @@ import type { ColDef, GridApi, RowSelectionOptions, SelectionColumnDef } from 'a
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { MeasureItPropertyRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
-import { ServerSortedGrid, type ServerSort } from '../../../components/ServerSortedGrid';
+import { PagedGrid, type PagedGridProps } from '../../../components/grid/PagedGrid';
+import type { ServerSort } from '../../../components/grid/ServerSortedGrid';
 import { SavedImageThumbnail } from '../../measureit';
 import { SORT_FIELDS, type SortField } from '../model';
 
@@ -109,21 +110,21 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
 
 const WITHOUT_SELECT = COLUMNS.filter((c) => c.colId !== 'select');
 
-export interface PropertyGridProps {
-  rows: MeasureItPropertyRow[];
-  loading: boolean;
-  sort: ServerSort<SortField | 'default'>;
+export type PropertyGridProps = Pick<
+  PagedGridProps<MeasureItPropertyRow, SortField | 'default'>,
+  'grid' | 'height' | 'sort' | 'summary' | 'sizes' | 'beside'
+> & {
   onSortChange: (sort: ServerSort<SortField> | null) => void;
   /** Opens a row in MeasureIt; without it (a user who may not measure) there is no Select column. */
   onSelect?: ((row: MeasureItPropertyRow) => void) | undefined;
   onSelectionChange: (rows: MeasureItPropertyRow[]) => void;
   onApi: (api: GridApi<MeasureItPropertyRow>) => void;
-}
+};
 
 /** The search's page of properties: sorted and paged on the server, selectable, a Select button per row. */
 export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridProps) {
   return (
-    <ServerSortedGrid<MeasureItPropertyRow, SortField | 'default'>
+    <PagedGrid<MeasureItPropertyRow, SortField | 'default'>
       label="Properties found"
       data-testid="measureit-search-grid"
       columns={onSelect ? COLUMNS : WITHOUT_SELECT}
@@ -135,6 +136,8 @@ export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridP
       rowSelection={ROW_SELECTION}
       selectionColumnDef={SELECTION_COLUMN}
       context={{ onSelect } satisfies GridContext}
+      noun="properties"
+      summaryTestId="measureit-search-summary"
       {...props}
     />
   );

@@ -5,13 +5,21 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { GridApi } from 'ag-grid-community';
 import { MEASUREIT_GRID_SIZES, type MeasureItPropertyRow } from '@cc/contract';
-import { GridFooter } from '../../../components/GridFooter';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
+import { odataPageOf } from '../../../components/grid/paging';
 import { ACCESS } from '@cc/domain';
 import { mayCall, mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { editMeasureItPath, MEASUREIT_TEXT, onMeasurementClosed } from '../../measureit';
-import { searchKey, useCustomSearchLists, useFranchises, usePropertySearch, useStatistics, useZipCodes } from '../api';
+import {
+  propertySearchQuery,
+  searchKey,
+  useCustomSearchLists,
+  useFranchises,
+  useStatistics,
+  useZipCodes,
+} from '../api';
 import { ApplyReason } from '../components/ApplyReason';
 import { PropertyGrid } from '../components/PropertyGrid';
 import { SearchFilters } from '../components/SearchFilters';
@@ -49,10 +57,18 @@ export default function SearchMeasureItPage() {
 
   const zips = useZipCodes(view.branch, ready);
   const lists = useCustomSearchLists();
-  const search = usePropertySearch(queryOf(view), ready);
+  const grid = useServerGrid({
+    view,
+    change,
+    queryOf,
+    options: propertySearchQuery,
+    pageOf: (answer) => odataPageOf(answer),
+    enabled: ready,
+  });
+  const search = grid.query;
   const stats = useStatistics(view.branch, view.zips, ready);
-  const rows = search.data?.value ?? [];
-  const { pages, summary, known } = pagingOf(search.data, view);
+  const { rows } = grid;
+  const { summary } = pagingOf(search.data, view);
 
   const [selected, setSelected] = useState<MeasureItPropertyRow[]>([]);
   const gridApi = useRef<GridApi<MeasureItPropertyRow> | null>(null);
@@ -142,39 +158,23 @@ export default function SearchMeasureItPage() {
         ) : null}
       </Group>
 
-      <Group align="stretch" gap="sm" wrap="nowrap">
-        <div style={{ height: GRID_HEIGHT, flex: '5 1 0', minWidth: 0 }}>
-          <PropertyGrid
-            rows={rows}
-            loading={search.isFetching}
-            sort={view.sort ? { sort: view.sort, dir: view.dir } : { sort: 'default', dir: 'asc' }}
-            onSortChange={(sort) => change({ sort: sort?.sort ?? null, dir: sort?.dir ?? 'asc', page: 1 })}
-            onSelect={mayMeasure ? open : undefined}
-            onSelectionChange={setSelected}
-            onApi={(api) => {
-              gridApi.current = api;
-            }}
-          />
-        </div>
-        <div style={{ height: GRID_HEIGHT, flex: '2 1 0', minWidth: 300 }}>
+      <PropertyGrid
+        grid={grid}
+        height={GRID_HEIGHT}
+        sort={view.sort ? { sort: view.sort, dir: view.dir } : { sort: 'default', dir: 'asc' }}
+        onSortChange={(sort) => grid.refine({ sort: sort?.sort ?? null, dir: sort?.dir ?? 'asc' })}
+        onSelect={mayMeasure ? open : undefined}
+        onSelectionChange={setSelected}
+        onApi={(api) => {
+          gridApi.current = api;
+        }}
+        sizes={MEASUREIT_GRID_SIZES}
+        summary={summary}
+        beside={
           <Suspense fallback={<Loader size="sm" />}>
             <ResultsMap rows={rows} selected={selected} onMarkerClick={selectOnGrid} />
           </Suspense>
-        </div>
-      </Group>
-
-      <GridFooter
-        noun="properties"
-        summary={summary}
-        loading={search.isPending}
-        sizes={MEASUREIT_GRID_SIZES}
-        size={view.size}
-        onSize={(size) => change({ size, page: 1 })}
-        pages={pages}
-        page={view.page}
-        onPage={(page) => change({ page })}
-        withLast={known}
-        summaryTestId="measureit-search-summary"
+        }
       />
 
       {/* Below the properties: at a desk's 1366 px the grid starts above the fold (docs/decisions/070-screens-at-1366.md). */}

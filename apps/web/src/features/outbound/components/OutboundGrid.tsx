@@ -1,20 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button } from '@mantine/core';
-import type {
-  CellKeyDownEvent,
-  ColDef,
-  FullWidthCellKeyDownEvent,
-  GridApi,
-  RowSelectionOptions,
-  SelectionColumnDef,
-  SortChangedEvent,
-  SortDirection,
-} from 'ag-grid-community';
+import type { ColDef, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { OUTBOUND_SORT_FIELDS, OutboundRow } from '@cc/contract';
 import { displayZip } from '@cc/domain';
-import { DataGrid, openCallColumn } from '../../../components/DataGrid';
-import { useLatest } from '../../../lib/use-latest';
+import { openCallColumn } from '../../../components/DataGrid';
+import { PagedGrid, type PagedGridProps } from '../../../components/grid/PagedGrid';
 
 export type SortField = (typeof OUTBOUND_SORT_FIELDS)[number];
 export interface ListSort {
@@ -81,38 +72,31 @@ const HIDDEN: [colId: string, field: keyof OutboundRow][] = [
   ['enablepropeval', 'enablepropeval'],
 ];
 
-function columns(sort: ListSort): ColDef<OutboundRow>[] {
-  const sortable = (def: ColDef<OutboundRow>): ColDef<OutboundRow> => {
-    const field = SORTS[def.colId ?? def.field ?? ''];
-    const initialSort: SortDirection = field === sort.sort ? sort.dir : null;
-    return { ...def, sortable: field !== undefined, initialSort };
-  };
-  return [
-    openCallColumn<OutboundRow>(OpenCell),
-    // Widths for a call-centre desk's 1366 px screen (docs/decisions/070-screens-at-1366.md): who, when and where
-    // (Account to Zip) are in view without scrolling sideways; Name, Customer Type and CustStatus follow.
-    sortable({ field: 'cust_No', headerName: 'Account', width: 86 }),
-    sortable({ field: 'callBackDate', headerName: 'Call Target', width: 145 }),
-    sortable({ field: 'LastCalled', headerName: 'Last Called', width: 145 }),
-    sortable({ field: 'branchNo', headerName: 'Branch No', width: 100 }),
-    sortable({ field: 'CallStatus', headerName: 'Status', width: 84 }),
-    sortable({ field: 'FirstName', headerName: 'First Name', width: 100 }),
-    sortable({ field: 'LastName', headerName: 'Last Name', width: 105 }),
-    sortable({ field: 'Street', headerName: 'Street', width: 150 }),
-    sortable({ field: 'City', headerName: 'City', width: 105 }),
-    sortable({ field: 'State', headerName: 'State', width: 62 }),
-    sortable({
-      field: 'Zip',
-      headerName: 'Zip',
-      width: 86,
-      valueFormatter: ({ value }: { value: string | null | undefined }) => displayZip(value ?? ''),
-    }),
-    sortable({ field: 'Name', headerName: 'Name', width: 200 }),
-    sortable({ field: 'CustomerType', headerName: 'Customer Type', width: 135 }),
-    sortable({ field: 'Status', headerName: 'CustStatus', width: 105 }),
-    ...HIDDEN.map(([colId, field]): ColDef<OutboundRow> => ({ colId, field, headerName: colId, hide: true })),
-  ];
-}
+const COLUMNS: ColDef<OutboundRow>[] = [
+  openCallColumn<OutboundRow>(OpenCell),
+  // Widths for a call-centre desk's 1366 px screen (docs/decisions/070-screens-at-1366.md): who, when and where
+  // (Account to Zip) are in view without scrolling sideways; Name, Customer Type and CustStatus follow.
+  { field: 'cust_No', headerName: 'Account', width: 86 },
+  { field: 'callBackDate', headerName: 'Call Target', width: 145 },
+  { field: 'LastCalled', headerName: 'Last Called', width: 145 },
+  { field: 'branchNo', headerName: 'Branch No', width: 100 },
+  { field: 'CallStatus', headerName: 'Status', width: 84 },
+  { field: 'FirstName', headerName: 'First Name', width: 100 },
+  { field: 'LastName', headerName: 'Last Name', width: 105 },
+  { field: 'Street', headerName: 'Street', width: 150 },
+  { field: 'City', headerName: 'City', width: 105 },
+  { field: 'State', headerName: 'State', width: 62 },
+  {
+    field: 'Zip',
+    headerName: 'Zip',
+    width: 86,
+    valueFormatter: ({ value }: { value: string | null | undefined }) => displayZip(value ?? ''),
+  },
+  { field: 'Name', headerName: 'Name', width: 200 },
+  { field: 'CustomerType', headerName: 'Customer Type', width: 135 },
+  { field: 'Status', headerName: 'CustStatus', width: 105 },
+  ...HIDDEN.map(([colId, field]): ColDef<OutboundRow> => ({ colId, field, headerName: colId, hide: true })),
+];
 
 const ROW_SELECTION: RowSelectionOptions<OutboundRow> = {
   mode: 'multiRow',
@@ -122,93 +106,44 @@ const ROW_SELECTION: RowSelectionOptions<OutboundRow> = {
 };
 const SELECTION_COLUMN: SelectionColumnDef = { pinned: 'left', width: 44, minWidth: 44, maxWidth: 44 };
 
-export interface OutboundGridProps {
-  /** Accessible name of the grid region. */
-  label: string;
-  rows: OutboundRow[];
-  loading: boolean;
-  sort: ListSort;
-  onSortChange: (sort: ListSort) => void;
-  onSelectionChange: (rows: OutboundRow[]) => void;
+export type OutboundGridProps = Pick<
+  PagedGridProps<OutboundRow, SortField>,
+  | 'label'
+  | 'grid'
+  | 'height'
+  | 'sort'
+  | 'onSortChange'
+  | 'onSelectionChange'
+  | 'summary'
+  | 'summaryTestId'
+  | 'pagerLabel'
+> & {
   onOpen: (row: OutboundRow) => void;
-  onGridReady?: (api: GridApi<OutboundRow>) => void;
   'data-testid'?: string;
-}
+};
 
 /**
  * One call type's page of calls. Paging and sorting happen on the server: a header click asks the
- * server for the new order, and the grid keeps the rows in the order the server sent them.
+ * server for the new order, and the grid keeps the rows in the order the server sent them. A row's Open button, Enter
+ * on the row or a double click opens its call; a single click is left to the selection's checkbox.
  */
-export function OutboundGrid({
-  label,
-  rows,
-  loading,
-  sort,
-  onSortChange,
-  onSelectionChange,
-  onOpen,
-  onGridReady,
-  'data-testid': testId,
-}: OutboundGridProps) {
-  // The initial sort only: later changes come from the grid itself.
-  const [initialSort] = useState(sort);
-  const columnDefs = useMemo(() => columns(initialSort), [initialSort]);
+export function OutboundGrid({ onOpen, ...props }: OutboundGridProps) {
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
-
-  // The server's order, whatever column the grid shows as sorted: compare positions in this page.
-  const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
-  const orderRef = useLatest(order);
-  const defaultColDef = useMemo<ColDef<OutboundRow>>(
-    () => ({
-      resizable: true,
-      sortingOrder: ['asc', 'desc', null],
-      comparator: (_a, _b, nodeA, nodeB, descending) => {
-        const map = orderRef.current;
-        const delta = (nodeA.data ? (map.get(nodeA.data) ?? 0) : 0) - (nodeB.data ? (map.get(nodeB.data) ?? 0) : 0);
-        return descending ? -delta : delta;
-      },
-    }),
-    [orderRef],
-  );
-
-  const onSortChanged = ({ api }: SortChangedEvent<OutboundRow>) => {
-    const sorted = api.getColumnState().find((c) => c.sort);
-    const field = sorted ? SORTS[sorted.colId] : undefined;
-    if (!sorted || !field) onSortChange(DEFAULT_SORT);
-    else onSortChange({ sort: field, dir: sorted.sort === 'desc' ? 'desc' : 'asc' });
-  };
-
-  const onCellKeyDown = (event: CellKeyDownEvent<OutboundRow> | FullWidthCellKeyDownEvent<OutboundRow>) => {
-    const key = event.event as KeyboardEvent | null | undefined;
-    if (!key || key.key !== 'Enter' || !event.data) return;
-    // Buttons and checkboxes handle their own keys; this covers a focused cell anywhere else in the row.
-    if (key.target instanceof HTMLElement && key.target.closest('button, input')) return;
-    onOpen(event.data);
-  };
-
   return (
-    <DataGrid<OutboundRow>
-      label={label}
-      height="100%"
-      data-testid={testId}
-      rowData={rows}
-      columnDefs={columnDefs}
-      defaultColDef={defaultColDef}
-      context={context}
-      getRowId={({ data }) => String(data.OutboundId)}
+    <PagedGrid<OutboundRow, SortField>
+      {...props}
+      columns={COLUMNS}
+      sortFields={SORTS}
+      defaultSort={DEFAULT_SORT}
+      getRowId={(row) => String(row.OutboundId)}
       rowSelection={ROW_SELECTION}
       selectionColumnDef={SELECTION_COLUMN}
-      // Fifteen columns: render them all, so every header is there for assistive technology.
-      suppressColumnVirtualisation
-      // A new page or order replaces the rows: no fading of rows that belonged to the last one.
-      animateRows={false}
-      loading={loading}
-      onGridReady={({ api }) => onGridReady?.(api)}
-      onSortChanged={onSortChanged}
-      onSelectionChanged={({ api }) => onSelectionChange(api.getSelectedRows())}
-      onCellKeyDown={onCellKeyDown}
-      onRowDoubleClicked={({ data }) => data && onOpen(data)}
-      overlayNoRowsTemplate="<span>No calls in this list.</span>"
+      context={context}
+      onOpen={onOpen}
+      openOnDoubleClick
+      noRowsText="No calls in this list."
+      noun="calls"
+      gap="xs"
     />
   );
 }

@@ -1,29 +1,20 @@
-import { GridPager } from '../../../components/GridPager';
-import { useCursorPaging } from '../../../components/useCursorPaging';
-import { useCallback, useMemo, useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { useState } from 'react';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPhoneOutgoing, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OutboundCount, OutboundRow } from '@cc/contract';
 import type { OutboundCallTypeName } from '@cc/domain';
 import { toast } from '../../../lib/toast';
-import { countsQueryOf, useSectionList, type OutboundScope } from '../api/outbound';
-import { useDeleteOutbound } from '../api/deleteOutbound';
-import { countsKey, listKey } from '../api/keys';
-import { DateRangeFilter, NO_RANGE, type DayRange } from './DateRangeFilter';
-import { DEFAULT_SORT, OutboundGrid, type ListSort } from './OutboundGrid';
-
-/** Outbound grid page size (call-handling.md §9). */
-export const PAGE_SIZE = 25;
+import { countsQueryOf, type OutboundScope } from '../api/outbound';
+import { DateRangeFilter } from './DateRangeFilter';
+import { OutboundGrid } from './OutboundGrid';
+import { useDeleteCalls, useSectionGrid } from './section-state';
 
 /** Tall enough for about fourteen rows; shorter when a filtered list has fewer (room for three). */
 const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
 
 export const refreshedText = (callType: string) => `Refreshed ${callType}`;
 export const refreshFailedText = (callType: string) => `ERROR Refreshing ${callType}!`;
-export const deletedText = (callType: string) => `Successfully Deleted Calls from ${callType}`;
-export const deleteFailedText = (callType: string) => `ERROR Deleting Calls from ${callType}!`;
 
 export interface OutboundSectionProps {
   scope: OutboundScope;
@@ -40,53 +31,11 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
   const queryClient = useQueryClient();
   const name = callType.CallTypeName as OutboundCallTypeName;
   const display = callType.CallTypeDisplayName;
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<ListSort>(DEFAULT_SORT);
-  const [callTarget, setCallTarget] = useState<DayRange>(NO_RANGE);
-  const [lastCalled, setLastCalled] = useState<DayRange>(NO_RANGE);
+  const { view, grid } = useSectionGrid(scope, name);
   const [selected, setSelected] = useState<OutboundRow[]>([]);
-  const remove = useDeleteOutbound();
-  // The next page (and one passed before) by key, a jump by number (decision 034).
-  const cursors = useCursorPaging(JSON.stringify([scope.variant, scope.branches, name, sort, callTarget, lastCalled]));
-
-  const list = useSectionList(
-    scope,
-    {
-      callType: name,
-      query: {
-        page,
-        after: cursors.after(page),
-        pageSize: PAGE_SIZE,
-        sort: sort.sort,
-        dir: sort.dir,
-        callTargetFrom: callTarget[0] ?? undefined,
-        callTargetTo: callTarget[1] ?? undefined,
-        lastCalledFrom: lastCalled[0] ?? undefined,
-        lastCalledTo: lastCalled[1] ?? undefined,
-      },
-    },
-    true,
-  );
-  cursors.record(list.isPlaceholderData ? undefined : list.data);
-  const rows = useMemo(() => list.data?.data ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // After a delete the last page can empty out: show the new last page instead.
-  const shownPage = Math.min(page, pages);
-  if (list.data && shownPage !== page && !list.isPlaceholderData && !list.isFetching) setPage(shownPage);
-
-  const onSortChange = useCallback((next: ListSort) => {
-    setSort(next);
-    setPage(1);
-  }, []);
-  const onCallTarget = (value: DayRange) => {
-    setCallTarget(value);
-    setPage(1);
-  };
-  const onLastCalled = (value: DayRange) => {
-    setLastCalled(value);
-    setPage(1);
-  };
+  const list = grid.query;
+  const { rows, total, first, last } = grid;
+  const { callTarget, lastCalled } = view;
 
   const refresh = async () => {
     const [listAnswer, countsAnswer] = await Promise.all([
@@ -110,44 +59,13 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     if (row) onOpen(row, true);
   };
 
-  const doDelete = async (ids: number[]) => {
-    try {
-      await remove.mutateAsync({ ids });
-    } catch {
-      toast.error(deleteFailedText(display));
-      return;
-    }
-    toast.success(deletedText(display));
-    // The count drops at once; the server's answer follows.
-    queryClient.setQueriesData<OutboundCount[]>({ queryKey: countsKey(scope.variant) }, (old) =>
-      old?.map((c) => (c.CallTypeName === name ? { ...c, count: Math.max(0, c.count - ids.length) } : c)),
+  const remove = useDeleteCalls(scope, name, display);
+  const confirmDelete = () =>
+    remove.confirm(
+      selected.map((r) => r.OutboundId),
+      () => setSelected([]),
     );
-    setSelected([]);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: listKey(scope.variant, name) }),
-      queryClient.invalidateQueries({ queryKey: countsKey(scope.variant) }),
-    ]);
-  };
 
-  const confirmDelete = () => {
-    const ids = selected.map((r) => r.OutboundId);
-    const n = ids.length;
-    modals.openConfirmModal({
-      title: 'Delete Selected Calls',
-      children: (
-        <Text size="sm">
-          Delete {n} selected {n === 1 ? 'call' : 'calls'} from {display}? They will no longer appear in the list.
-        </Text>
-      ),
-      labels: { confirm: 'Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red.9' },
-      closeButtonProps: { 'aria-label': 'Close' },
-      onConfirm: () => void doDelete(ids),
-    });
-  };
-
-  const first = total === 0 ? 0 : (shownPage - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, shownPage * PAGE_SIZE);
   const filtered = callTarget.some(Boolean) || lastCalled.some(Boolean);
   const testId = `outbound-${name}`;
 
@@ -155,8 +73,16 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
     <Stack gap="xs" data-testid={`${testId}-body`}>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Group gap="sm" align="flex-end">
-          <DateRangeFilter label="Call Target" value={callTarget} onChange={onCallTarget} />
-          <DateRangeFilter label="Last Called" value={lastCalled} onChange={onLastCalled} />
+          <DateRangeFilter
+            label="Call Target"
+            value={callTarget}
+            onChange={(range) => grid.refine({ callTarget: range })}
+          />
+          <DateRangeFilter
+            label="Last Called"
+            value={lastCalled}
+            onChange={(range) => grid.refine({ lastCalled: range })}
+          />
         </Group>
         <Group gap="xs" role="group" aria-label={`${display} actions`}>
           <Button
@@ -184,7 +110,7 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
             leftSection={<IconTrash size={16} />}
             onClick={confirmDelete}
             disabled={selected.length === 0}
-            loading={remove.isPending}
+            loading={remove.pending}
           >
             Delete Selected
           </Button>
@@ -197,30 +123,26 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
         </Alert>
       ) : null}
 
-      <div style={{ height: gridHeight(rows.length) }}>
-        <OutboundGrid
-          label={`${display} calls`}
-          rows={rows}
-          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
-          sort={sort}
-          onSortChange={onSortChange}
-          onSelectionChange={setSelected}
-          onOpen={onOpen}
-          data-testid={`${testId}-grid`}
-        />
-      </div>
-
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="gray.7" aria-live="polite" data-testid={`${testId}-summary`}>
-          {total === 0
+      <OutboundGrid
+        label={`${display} calls`}
+        grid={grid}
+        height={gridHeight}
+        sort={{ sort: view.sort, dir: view.dir }}
+        onSortChange={grid.refine}
+        onSelectionChange={setSelected}
+        onOpen={onOpen}
+        data-testid={`${testId}-grid`}
+        summaryTestId={`${testId}-summary`}
+        pagerLabel={`${display} pages`}
+        summary={
+          (total === 0
             ? filtered
               ? 'No calls match the dates'
               : 'No calls'
-            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`}
-          {selected.length > 0 ? ` · ${selected.length} selected` : ''}
-        </Text>
-        <GridPager pages={pages} page={shownPage} onChange={setPage} label={`${display} pages`} />
-      </Group>
+            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`) +
+          (selected.length > 0 ? ` · ${selected.length} selected` : '')
+        }
+      />
     </Stack>
   );
 }

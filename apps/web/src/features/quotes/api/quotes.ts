@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { QuotesQuery } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { listKey } from './keys';
@@ -14,5 +14,3 @@ export const quotesQuery = (query: QuotesQuery) =>
     // Orders change when calls end and open (a pending quote expires): coming back to the page asks again.
     staleTime: 0,
   });
-
-export const useQuotes = (query: QuotesQuery) => useQuery(quotesQuery(query));

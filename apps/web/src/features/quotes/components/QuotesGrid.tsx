@@ -2,13 +2,8 @@ import { Badge, Text } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { QuoteRow, QuoteSortField } from '@cc/contract';
-import { ServerSortedGrid } from '../../../components/ServerSortedGrid';
+import { PagedGrid, type PagedGridProps } from '../../../components/grid/PagedGrid';
 import { customerName, DEFAULT_VIEW, money } from '../model';
-
-export interface GridSort {
-  sort: QuoteSortField;
-  dir: 'asc' | 'desc';
-}
 
 /** Badge colours of the order statuses; dark text keeps every one readable (WCAG AA). */
 export const STATUS_COLORS: Record<string, string> = { PENDING: 'yellow', SUBMITTED: 'teal', EXPIRED: 'gray' };
@@ -72,13 +67,10 @@ const COLUMNS: ColDef<QuoteRow>[] = [
   { field: 'source', headerName: 'Source', width: 115 },
 ];
 
-export interface QuotesGridProps {
-  rows: QuoteRow[];
-  loading: boolean;
-  sort: GridSort;
-  onSortChange: (sort: GridSort) => void;
-  onOpen: (row: QuoteRow) => void;
-}
+export type QuotesGridProps = Pick<
+  PagedGridProps<QuoteRow, QuoteSortField>,
+  'grid' | 'height' | 'sort' | 'onSortChange' | 'onOpen' | 'summary'
+>;
 
 /**
  * One page of orders. Sorting and paging happen on the server: a header click asks for the new order, and the
@@ -86,7 +78,7 @@ export interface QuotesGridProps {
  */
 export function QuotesGrid(props: QuotesGridProps) {
   return (
-    <ServerSortedGrid<QuoteRow, QuoteSortField>
+    <PagedGrid<QuoteRow, QuoteSortField>
       label="Orders"
       data-testid="quotes-grid"
       columns={COLUMNS}
@@ -94,6 +86,8 @@ export function QuotesGrid(props: QuotesGridProps) {
       defaultSort={{ sort: DEFAULT_VIEW.sort, dir: DEFAULT_VIEW.dir }}
       getRowId={(row) => String(row.id)}
       noRowsText="No orders match."
+      noun="orders"
+      summaryTestId="quotes-summary"
       {...props}
     />
   );

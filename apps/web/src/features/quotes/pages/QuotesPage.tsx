@@ -1,5 +1,3 @@
-import { GridPager } from '../../../components/GridPager';
-import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
@@ -19,13 +17,16 @@ import type { QuoteDetail, QuoteRow } from '@cc/contract';
 import { describeQuoteSearch, parseQuoteSearch, scopeOf, type Scope } from '@cc/domain';
 import { useSession } from '../../../lib/session';
 import { currentCallPath } from '../../current-call';
-import { useQuotes } from '../api/quotes';
-import { useCursorPaging } from '../../../components/useCursorPaging';
+import { quotesQuery } from '../api/quotes';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { QuoteDrawer } from '../components/QuoteDrawer';
-import { QuotesGrid, type GridSort } from '../components/QuotesGrid';
+import { QuotesGrid } from '../components/QuotesGrid';
 import { PAGE_SIZE, STATUS_LABELS, paramsOf, viewOf, type QuotesView, type StatusFilter } from '../model';
 
 const STATUS_OPTIONS: StatusFilter[] = ['PENDING', 'SUBMITTED', 'EXPIRED', 'all'];
+
+/** As many rows as the window has room for, and at least the room a desk's 768 px gave (decision 089). */
+const FILL = { fill: { min: 520 } };
 
 function scopeText(scope: Scope | null): string {
   switch (scope?.kind) {
@@ -73,27 +74,24 @@ export default function QuotesPage() {
   );
 
   const parsed = parseQuoteSearch(view.q);
-  const query = {
-    sort: view.sort,
-    dir: view.dir,
-    status: view.status === 'all' ? undefined : view.status,
-    q: parsed.ok && parsed.search ? view.q : undefined,
-  };
   // The next page (and one passed before) by key, a jump by number (decision 034).
-  const cursors = useCursorPaging(JSON.stringify(query));
-  const list = useQuotes({
-    ...query,
-    after: cursors.after(view.page),
-    page: view.page,
-    pageSize: PAGE_SIZE,
+  const grid = useServerGrid({
+    view: { ...view, size: PAGE_SIZE },
+    change,
+    queryOf: (v: QuotesView & { size: number }, after) => ({
+      sort: v.sort,
+      dir: v.dir,
+      status: v.status === 'all' ? undefined : v.status,
+      q: parsed.ok && parsed.search ? v.q : undefined,
+      after,
+      page: v.page,
+      pageSize: v.size,
+    }),
+    options: quotesQuery,
+    pageOf: (answer) => ({ rows: answer.data, total: answer.total, next: answer.next }),
   });
-  cursors.record(list.isPlaceholderData ? undefined : list.data);
-  const rows = list.data?.data ?? [];
-  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length));
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const first = total === 0 ? 0 : (view.page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, view.page * PAGE_SIZE);
+  const list = grid.query;
+  const { total, first, last } = grid;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -111,7 +109,6 @@ export default function QuotesPage() {
     change({ q: '', page: 1 });
   };
 
-  const onSortChange = useCallback((sort: GridSort) => change({ ...sort, page: 1 }), [change]);
   const onOpen = useCallback((row: QuoteRow) => change({ order: row.id }), [change]);
   const onClose = () => change({ order: null });
   const openCall = (order: QuoteDetail) => {
@@ -199,26 +196,18 @@ export default function QuotesPage() {
         </Alert>
       ) : null}
 
-      <div ref={measureGrid} style={{ height: gridHeight }}>
-        <QuotesGrid
-          rows={rows}
-          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
-          sort={{ sort: view.sort, dir: view.dir }}
-          onSortChange={onSortChange}
-          onOpen={onOpen}
-        />
-      </div>
-
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="gray.7" aria-live="polite" data-testid="quotes-summary">
-          {list.isPending
-            ? 'Loading…'
-            : total === 0
-              ? `No ${what(0)}${searched ? ` for ${searched}` : ''}`
-              : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${searched ? ` for ${searched}` : ''}`}
-        </Text>
-        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of orders" />
-      </Group>
+      <QuotesGrid
+        grid={grid}
+        height={FILL}
+        sort={{ sort: view.sort, dir: view.dir }}
+        onSortChange={grid.refine}
+        onOpen={onOpen}
+        summary={
+          total === 0
+            ? `No ${what(0)}${searched ? ` for ${searched}` : ''}`
+            : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${searched ? ` for ${searched}` : ''}`
+        }
+      />
 
       <QuoteDrawer orderId={view.order} onClose={onClose} onOpenCall={openCall} />
     </Stack>

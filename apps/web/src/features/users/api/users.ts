@@ -15,15 +15,13 @@ export const userAdminKeys = {
 };
 
 /** POST /api/users/: one page of the grid. */
-export const useUserList = (query: UserListRequest) =>
-  useQuery(
-    queryOptions({
-      queryKey: [...userAdminKeys.list, query] as const,
-      queryFn: ({ signal }) => api('listUsers', { body: query, signal }),
-      placeholderData: keepPreviousData,
-      staleTime: 0,
-    }),
-  );
+export const userListQuery = (query: UserListRequest) =>
+  queryOptions({
+    queryKey: [...userAdminKeys.list, query] as const,
+    queryFn: ({ signal }) => api('listUsers', { body: query, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 
 /** GET /api/users/user/:id. */
 export const useUser = (id: number | null) =>

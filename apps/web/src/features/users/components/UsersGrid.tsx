@@ -3,15 +3,10 @@ import { Button } from '@mantine/core';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { UserListRow } from '@cc/contract';
-import { ServerSortedGrid } from '../../../components/ServerSortedGrid';
+import { PagedGrid, type PagedGridProps } from '../../../components/grid/PagedGrid';
 import { DEFAULT_USERS_VIEW, type UserSort } from '../grid-view';
 import { editUserPath } from '../model';
 import { SIGN_IN_LABELS } from '../sign-in';
-
-export interface UsersGridSort {
-  sort: UserSort;
-  dir: 'asc' | 'desc';
-}
 
 function EditCell({ data }: CustomCellRendererProps<UserListRow>) {
   if (!data) return null;
@@ -81,20 +76,17 @@ function columns(): ColDef<UserListRow>[] {
   ];
 }
 
-export interface UsersGridProps {
-  rows: UserListRow[];
-  loading: boolean;
-  sort: UsersGridSort;
-  onSortChange: (sort: UsersGridSort) => void;
-  onOpen: (row: UserListRow) => void;
-}
+export type UsersGridProps = Pick<
+  PagedGridProps<UserListRow, UserSort>,
+  'grid' | 'height' | 'sort' | 'onSortChange' | 'onOpen' | 'sizes' | 'summary'
+>;
 
 /** One page of users, in the order the server sent it; a header click asks the server for another order. */
 const COLUMNS = columns();
 
 export function UsersGrid(props: UsersGridProps) {
   return (
-    <ServerSortedGrid<UserListRow, UserSort>
+    <PagedGrid<UserListRow, UserSort>
       label="Users"
       data-testid="users-grid"
       columns={COLUMNS}
@@ -102,6 +94,8 @@ export function UsersGrid(props: UsersGridProps) {
       defaultSort={{ sort: DEFAULT_USERS_VIEW.sort, dir: DEFAULT_USERS_VIEW.dir }}
       getRowId={(row) => String(row.UserId)}
       noRowsText="No users match."
+      noun="users"
+      summaryTestId="users-summary"
       {...props}
     />
   );

@@ -1,16 +1,18 @@
-import { GridPager } from '../../../components/GridPager';
-import { rowsHeight, useFillHeight } from '../../../components/useFillHeight';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ActionIcon, Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconSearch, IconUserPlus, IconX } from '@tabler/icons-react';
 import { USER_PAGE_SIZES, type UserListRow } from '@cc/contract';
 import { AdminLinks } from '../../admin-reference';
-import { useUserList } from '../api/users';
-import { UsersGrid, type UsersGridSort } from '../components/UsersGrid';
+import { userListQuery } from '../api/users';
+import { useServerGrid } from '../../../components/grid/useServerGrid';
+import { UsersGrid } from '../components/UsersGrid';
 import { usersParamsOf, usersViewOf, type UsersView } from '../grid-view';
 import { ADD_USER_PATH, editUserPath } from '../model';
+
+/** As many rows as the window has room for, and at least the room a desk's 768 px gave (decision 089). */
+const FILL = { fill: { min: 520 } };
 
 /**
  * /UserManagement and /searchUsers (administration.md §2): the users the signed-in manager may see, searched over
@@ -34,15 +36,16 @@ export default function UsersPage() {
     if (debounced !== view.q) change({ q: debounced, page: 1 }, { replace: true });
   }, [debounced, view.q, change]);
 
-  const list = useUserList({ page: view.page, pageSize: view.size, sort: view.sort, dir: view.dir, search: view.q });
-  const rows = list.data?.data ?? [];
-  const { measure: measureGrid, height: gridHeight } = useFillHeight(rowsHeight(rows.length));
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / view.size));
-  const first = total === 0 ? 0 : (view.page - 1) * view.size + 1;
-  const last = Math.min(total, view.page * view.size);
+  const grid = useServerGrid({
+    view,
+    change,
+    queryOf: (v: UsersView) => ({ page: v.page, pageSize: v.size, sort: v.sort, dir: v.dir, search: v.q }),
+    options: userListQuery,
+    pageOf: (answer) => ({ rows: answer.data, total: answer.total }),
+  });
+  const list = grid.query;
+  const { total, first, last } = grid;
 
-  const onSortChange = useCallback((sort: UsersGridSort) => change({ ...sort, page: 1 }), [change]);
   const onOpen = useCallback((row: UserListRow) => void navigate(editUserPath(row.UserId)), [navigate]);
 
   return (
@@ -95,37 +98,17 @@ export default function UsersPage() {
         </Alert>
       ) : null}
 
-      <div ref={measureGrid} style={{ height: gridHeight }}>
-        <UsersGrid
-          rows={rows}
-          loading={list.isFetching && (list.isPlaceholderData || !list.data)}
-          sort={{ sort: view.sort, dir: view.dir }}
-          onSortChange={onSortChange}
-          onOpen={onOpen}
-        />
-      </div>
-
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm">
-          <Text size="sm" c="gray.7" aria-live="polite" data-testid="users-summary">
-            {list.isPending
-              ? 'Loading…'
-              : total === 0
-                ? 'No users'
-                : `${first}–${last} of ${total.toLocaleString()} user${total === 1 ? '' : 's'}`}
-          </Text>
-          <Select
-            aria-label="Users per page"
-            size="xs"
-            w={90}
-            allowDeselect={false}
-            data={USER_PAGE_SIZES.map(String)}
-            value={String(view.size)}
-            onChange={(value) => value && change({ size: Number(value), page: 1 })}
-          />
-        </Group>
-        <GridPager pages={pages} page={view.page} onChange={(page) => change({ page })} label="Pages of users" />
-      </Group>
+      <UsersGrid
+        grid={grid}
+        height={FILL}
+        sort={{ sort: view.sort, dir: view.dir }}
+        onSortChange={grid.refine}
+        onOpen={onOpen}
+        sizes={USER_PAGE_SIZES}
+        summary={
+          total === 0 ? 'No users' : `${first}–${last} of ${total.toLocaleString()} user${total === 1 ? '' : 's'}`
+        }
+      />
     </Stack>
   );
 }

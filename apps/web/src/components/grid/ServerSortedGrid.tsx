@@ -8,8 +8,8 @@ import type {
   SelectionColumnDef,
   SortChangedEvent,
 } from 'ag-grid-community';
-import { DataGrid } from './DataGrid';
-import { useLatest } from '../lib/use-latest';
+import { DataGrid } from '../DataGrid';
+import { useLatest } from '../../lib/use-latest';
 
 export interface ServerSort<S extends string> {
   sort: S;
@@ -29,8 +29,10 @@ export interface ServerSortedGridProps<T, S extends string> {
   defaultSort: ServerSort<S>;
   onSortChange: (sort: ServerSort<S>) => void;
   getRowId: (row: T) => string;
-  /** A click or Enter on a row. */
+  /** Enter on a row, and a click on it (a double click with `openOnDoubleClick`). */
   onOpen?: (row: T) => void;
+  /** Open a row on a double click: a grid whose single click selects or whose rows hold an Open button. */
+  openOnDoubleClick?: boolean;
   noRowsText: string;
   /** Rows the user can select (checkboxes), and what is selected after each change. */
   rowSelection?: RowSelectionOptions<T>;
@@ -45,8 +47,7 @@ export interface ServerSortedGridProps<T, S extends string> {
 /**
  * A grid whose rows come sorted and paged from the server: a header click asks the server for the new order, the
  * grid keeps the rows in the order they came, and a sort changed from outside (the back button, a shared link) shows
- * on the headers. Only the columns the server can sort are sortable. One place for what the user, quote and call
- * search grids share.
+ * on the headers. Only the columns the server can sort are sortable. The body of every server-paged grid (PagedGrid).
  */
 export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
   const { rows, sort, sortFields, defaultSort, onSortChange, onOpen } = props;
@@ -102,7 +103,10 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
 
   const onCellKeyDown = (event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
     const key = event.event as KeyboardEvent | null | undefined;
-    if (key?.key === 'Enter' && event.data && onOpen) onOpen(event.data);
+    if (key?.key !== 'Enter' || !event.data || !onOpen) return;
+    // A button or checkbox in the row answers its own Enter; this covers a focused cell anywhere else in the row.
+    if (key.target instanceof Element && key.target.closest('button, input')) return;
+    onOpen(event.data);
   };
 
   return (
@@ -131,7 +135,10 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       {...(props.context !== undefined ? { context: props.context } : {})}
       onSortChanged={onSortChanged}
       onCellKeyDown={onCellKeyDown}
-      {...(onOpen
+      {...(onOpen && props.openOnDoubleClick
+        ? { onRowDoubleClicked: ({ data }: { data: T | undefined }) => data && onOpen(data) }
+        : {})}
+      {...(onOpen && !props.openOnDoubleClick
         ? {
             onRowClicked: ({ data, event }) => {
               // A link or button inside the row (the user grid's Edit) does its own thing, once.

@@ -1,5 +1,5 @@
 import { Pagination } from '@mantine/core';
-import { GRID_PAGER_ATTRIBUTE } from '../lib/toast-placement';
+import { GRID_PAGER_ATTRIBUTE } from '../../lib/toast-placement';
 
 interface GridPagerProps {
   /** Pages in all (at least 1). */

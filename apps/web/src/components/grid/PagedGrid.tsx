@@ -1,0 +1,92 @@
+/**
+ * The one grid of rows paged on the server (docs/decisions/090-one-paging-hook-and-grid.md): AG Grid sorted by the
+ * server (ServerSortedGrid), and under it the summary, the page size and the pager, all driven by one
+ * `useServerGrid`. A screen gives its columns, its texts and what a row does.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { Group, Stack } from '@mantine/core';
+import { ServerSortedGrid, type ServerSortedGridProps } from './ServerSortedGrid';
+import { GridFooter } from './GridFooter';
+import { rowsHeight, useFillHeight } from '../useFillHeight';
+import type { PagedView, ServerGrid } from './useServerGrid';
+
+/** What the grid and its footer read of a `useServerGrid`. */
+export type GridPaging<T> = Pick<
+  ServerGrid<PagedView, unknown, T>,
+  'rows' | 'loading' | 'pending' | 'pages' | 'page' | 'size' | 'known' | 'onPage' | 'onSize'
+>;
+
+export interface PagedGridProps<T, S extends string> extends Omit<ServerSortedGridProps<T, S>, 'rows' | 'loading'> {
+  /** The screen's `useServerGrid`: its rows and where its pager stands. */
+  grid: GridPaging<T>;
+  /**
+   * The grid's height: a number, a function of the rows shown (a short page takes less room), or `fill`: as tall as
+   * the rows need up to what the window leaves below the grid, never under `min` — the one grid of a full page
+   * (docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md).
+   */
+  height: number | ((rows: number) => number) | { fill: { min: number } };
+  /** What a row is, plural: 'users', 'calls'. */
+  noun: string;
+  /** The words under the grid: which rows of how many. 'Loading…' is said until the first answer. */
+  summary: string;
+  summaryTestId: string;
+  sizes?: readonly number[];
+  pagerLabel?: string;
+  /** Beside the grid, as high as it (the MeasureIt search's map). */
+  beside?: ReactNode;
+  /** Space between the grid and its footer, as the screen around it spaces its parts. */
+  gap?: 'xs' | 'sm';
+}
+
+const BESIDE: CSSProperties = { flex: '2 1 0', minWidth: 300 };
+
+export function PagedGrid<T, S extends string>({
+  grid,
+  height,
+  noun,
+  summary,
+  summaryTestId,
+  sizes,
+  pagerLabel,
+  beside,
+  gap = 'sm',
+  ...gridProps
+}: PagedGridProps<T, S>) {
+  const fill = useFillHeight(rowsHeight(grid.rows.length), {
+    min: typeof height === 'object' ? height.fill.min : 0,
+  });
+  const h = typeof height === 'number' ? height : typeof height === 'function' ? height(grid.rows.length) : fill.height;
+  const body = (
+    <div
+      ref={typeof height === 'object' ? fill.measure : undefined}
+      style={beside ? { height: h, flex: '5 1 0', minWidth: 0 } : { height: h }}
+    >
+      <ServerSortedGrid<T, S> {...gridProps} rows={grid.rows} loading={grid.loading} />
+    </div>
+  );
+  return (
+    <Stack gap={gap}>
+      {beside ? (
+        <Group align="stretch" gap="sm" wrap="nowrap">
+          {body}
+          <div style={{ ...BESIDE, height: h }}>{beside}</div>
+        </Group>
+      ) : (
+        body
+      )}
+      <GridFooter
+        noun={noun}
+        summary={grid.pending ? 'Loading…' : summary}
+        summaryTestId={summaryTestId}
+        sizes={sizes}
+        size={grid.size}
+        onSize={grid.onSize}
+        pages={grid.pages}
+        page={grid.page}
+        onPage={grid.onPage}
+        withLast={grid.known}
+        pagerLabel={pagerLabel}
+      />
+    </Stack>
+  );
+}
