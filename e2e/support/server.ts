@@ -81,7 +81,9 @@ export async function startServer(
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
+  // The global setup's first start loads the demo data (20-40 s on a quiet machine); a machine shared with other work
+  // took over three minutes. A worker's start on its copy is bounded by its fixture's own time-out.
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${output}`);
     const ready = await fetch(`${url}/readyz`).then(
