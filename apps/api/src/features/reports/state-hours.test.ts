@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
-import { rawStateFigures } from './raw-state-figures.js';
+import { rawStateFigures } from './raw-state-figures-test-support.js';
 import { stateFigures, type ReportRange } from './sql.js';
 
 let t: TestApp;
