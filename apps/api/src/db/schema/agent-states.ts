@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -75,6 +76,10 @@ export const agentStateHistory = pgTable(
     index('agent_state_history_user_idx').on(t.userId, t.startedAt),
     index('agent_state_history_started_idx').on(t.startedAt),
     index('agent_state_history_state_idx').on(t.state, t.startedAt),
+    /** The open states (each user's current one), which the reports count live until now beside the hours' rollup. */
+    index('agent_state_history_open_idx')
+      .on(t.userId)
+      .where(sql`${t.endedAt} is null`),
     /**
      * The span of each state at work (Offline aside), an open one to infinity, so a report finds the rows that meet
      * its range, however long before it they began (docs/decisions/083-report-indexes-and-bench.md).
@@ -83,4 +88,26 @@ export const agentStateHistory = pgTable(
       .using('gist', sql`tstzrange(${t.startedAt}, coalesce(${t.endedAt}, 'infinity'::timestamptz), '[]')`)
       .where(sql`${t.state} <> 'Offline'`),
   ],
+);
+
+/**
+ * Each user's time per state per hour of UTC, from the closed rows of `agent_state_history`, kept by a trigger on that
+ * table in the transaction of the change (docs/decisions/088-state-hours-rollup.md): the reports read it instead of
+ * cutting every state row of their range at its periods. An hour of UTC lies within one hour and one day of any
+ * whole-hour time zone, so the call centre's days and hours are sums of these. Microseconds keep the sums exact.
+ * `began`/`began_micros` count the states that began in the hour and their whole lengths (the average Wrap-up).
+ */
+export const agentStateHours = pgTable(
+  'agent_state_hours',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    micros: bigint('micros', { mode: 'number' }).notNull(),
+    began: integer('began').notNull(),
+    beganMicros: bigint('began_micros', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.userId, t.state] })],
 );

@@ -88,8 +88,8 @@ function userInScope(scope: Scope, user: SQL): SQL {
 }
 
 /**
- * The periods a state row `s` meets within the range, each with its bounds and label: the row's first to its last
- * (most rows lie within one), so each row is cut only at the bounds it crosses.
+ * The periods an open state row `s` meets within the range, each with its bounds and label: the row's first to its
+ * last, so the row is cut only at the bounds it crosses.
  */
 function periodsOf(range: ReportRange): SQL {
   const lo = sql`greatest(s.started_at, ${dayStart(range.from)})`;
@@ -105,30 +105,40 @@ function periodsOf(range: ReportRange): SQL {
 }
 
 /**
- * Time in each state (Offline aside) per CSR, per period and in all, each state row cut at the periods' bounds; and
- * the average Wrap-up over those that began in the period. A row still open lasts until `now`. The rows are found by
- * the span index (migration 0049), whatever their length.
+ * Time in each state (Offline aside) per CSR, per period and in all; and the average Wrap-up over those that began in
+ * the period (docs/decisions/088-state-hours-rollup.md). The closed states come summed per user, state and hour of UTC
+ * from `agent_state_hours` (kept by the history's trigger, migration 0050): the range's and the periods' bounds are
+ * whole hours, so each hour lies in one period. Each user's open state is cut here at the periods it meets, until
+ * `now`, and its length so far counts for the average if it is a Wrap-up that began in the period.
  */
 export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells = false): SQL {
   const at = now.toISOString();
-  const seconds = sql`extract(epoch from (least(s.ended_at, p.p_end) - greatest(s.started_at, p.p_start)))`;
+  const micros = (from: SQL, to: SQL) => sql`(extract(epoch from (${to} - ${from})) * 1000000)::bigint`;
   const inState = (state: string) =>
-    sql`coalesce(sum(greatest(${seconds}, 0)) filter (where s.state = ${state}), 0)::float8`;
+    sql`(coalesce(sum(x.micros) filter (where x.state = ${state}), 0) / 1000000.0)::float8`;
+  const name = sql`trim(u.first_name || ' ' || u.last_name)`;
   return sql`
-    with s as (
-      select h.user_id, h.state, h.started_at, coalesce(h.ended_at, greatest(h.started_at, ${at}::timestamptz)) as ended_at
-      from agent_state_history h
-      where h.state <> 'Offline'
-        and tstzrange(h.started_at, coalesce(h.ended_at, 'infinity'::timestamptz), '[]')
-            && tstzrange(${dayStart(range.from)}, ${dayAfter(range.to)}, '[)')
-        and ${userInScope(scope, sql`h.user_id`)})
-    select trim(u.first_name || ' ' || u.last_name) as key, min(trim(u.first_name || ' ' || u.last_name)) as label,
-           p.label as period, grouping(trim(u.first_name || ' ' || u.last_name)) as g_key, grouping(p.label) as g_period,
+    with x as (
+      select r.user_id, r.state, ${periodOf(sql`r.hour`, range.interval)} as period, r.micros, r.began, r.began_micros
+      from agent_state_hours r
+      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)} and r.state <> 'Offline'
+        and ${userInScope(scope, sql`r.user_id`)}
+      union all
+      select s.user_id, s.state, p.label,
+             greatest(${micros(sql`greatest(s.started_at, p.p_start)`, sql`least(s.ended_at, p.p_end)`)}, 0),
+             (s.started_at >= p.p_start)::int,
+             case when s.started_at >= p.p_start then ${micros(sql`s.started_at`, sql`s.ended_at`)} else 0 end
+      from (select h.user_id, h.state, h.started_at, greatest(h.started_at, ${at}::timestamptz) as ended_at
+            from agent_state_history h
+            where h.ended_at is null and h.state <> 'Offline'
+              and h.started_at < ${dayAfter(range.to)}
+              and ${userInScope(scope, sql`h.user_id`)}) s
+        cross join lateral (${periodsOf(range)}) p)
+    select ${name} as key, min(${name}) as label, x.period, grouping(${name}) as g_key, grouping(x.period) as g_period,
            ${inState('Ready')} as ready, ${inState('On call')} as on_call, ${inState('Wrap-up')} as wrap_up,
            ${inState('Away')} as away,
-           avg(extract(epoch from (s.ended_at - s.started_at)))
-             filter (where s.state = 'Wrap-up' and s.started_at >= p.p_start) as wrap_up_avg
-    from s cross join lateral (${periodsOf(range)}) p
-      join users u on u.user_id = s.user_id
-    group by ${levels(sql`trim(u.first_name || ' ' || u.last_name)`, sql`p.label`, cells)}`;
+           (sum(x.began_micros) filter (where x.state = 'Wrap-up')
+             / nullif(sum(x.began) filter (where x.state = 'Wrap-up'), 0) / 1000000.0)::float8 as wrap_up_avg
+    from x join users u on u.user_id = x.user_id
+    group by ${levels(name, sql`x.period`, cells)}`;
 }
