@@ -92,7 +92,7 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
       const p = new pg.Pool({ connectionString: url, max: planPoolSize(poolSize), onConnect, ...named });
       surviveLostConnections(p);
       pools.push(p);
-      return drizzlePg(p, { schema }) as unknown as Db;
+      return drizzlePg(p, { schema });
     };
     registerPlans(db, { auto: db, once: planPool('once'), 'with-values': planPool('with-values') }, pool, pools);
   }

@@ -90,7 +90,7 @@ export class NamingClient extends pg.Client {
   // The driver's `query` has many overloads; this one signature accepts them all and hands each on unchanged.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   override query(config: any, values?: any, callback?: any): any {
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-return
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-explicit-any
     return super.query(this.withName(config, values) as any, values, callback);
   }
 
