@@ -121,9 +121,11 @@ export async function autocompleteAddress(
   user: AuthUser,
   input: { input: string; limit: number },
 ): Promise<RawJson> {
-  const rows = rowsOf<AddressSuggestion>(await planned(ctx.db, autocompletePlan(user.scope)).execute(
+  const rows = rowsOf<AddressSuggestion>(
+    await planned(ctx.db, autocompletePlan(user.scope)).execute(
       autocompleteQuery(user.scope, input.input, input.limit),
-    ));
+    ),
+  );
   // The rows are the suggestion's fields exactly: sent as read, not checked field by field in production.
   const answer: { suggestions: AddressSuggestion[] } = { suggestions: rows };
   return new RawJson(JSON.stringify(answer));
