@@ -1,6 +1,6 @@
 /** The checks around a scenario's load: EXPLAIN of its statements, and one request per input before the load. */
 import { randomUUID } from 'node:crypto';
-import { PLAN_ONCE, PLAN_ONCE_SETTING } from '../../apps/api/dist/db/prepared.js';
+import { planSetting } from '../../apps/api/dist/db/prepared.js';
 import type { Runner } from './database.js';
 import type { Query, Scenario } from './scenarios.js';
 
@@ -35,13 +35,13 @@ function literal(value: unknown): string {
 }
 
 /**
- * The plan the API runs: a statement planned once (decision 053) is run on a connection that keeps its one plan for
+ * The plan the API runs: a statement planned once (decisions 053, 091) is run on a connection that keeps its one plan for
  * any value, so that plan is the one shown (prepared there and explained under `force_generic_plan`); any other
  * statement is explained with its values.
  */
 async function explainRows(run: Runner, statement: Query): Promise<Record<string, unknown>[]> {
-  if (!statement.sql.startsWith(PLAN_ONCE)) return (await run.query(`explain ${statement.sql}`, statement.params)).rows;
-  await run.query(PLAN_ONCE_SETTING, []);
+  if (statement.plan !== 'once') return (await run.query(`explain ${statement.sql}`, statement.params)).rows;
+  await run.query(planSetting('once'), []);
   try {
     await run.query(`prepare bench_plan_once as ${statement.sql}`, []);
     // EXECUTE takes no bound parameters: the values are written as literals (the plan is the same for any).

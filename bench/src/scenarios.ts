@@ -8,6 +8,7 @@ import { narrowScope, OUTBOUND_CALL_TYPES, type Scope } from '@cc/domain';
 import { AutocompleteRequest, INBOUND_FIRST_VIEW, InboundSearchRequest, routes } from '@cc/contract';
 import {
   INBOUND_ROW_LIMIT,
+  autocompletePlan,
   autocompleteQuery,
   searchConditions,
   searchCountQuery,
@@ -21,6 +22,7 @@ import {
 } from '../../apps/api/dist/features/outbound/lists.js';
 import { zipServiceQuery } from '../../apps/api/dist/features/inbound/service.js';
 import { groupsOfOthersQuery } from '../../apps/api/dist/features/outbound/service.js';
+import type { Plan } from '../../apps/api/dist/db/prepared.js';
 import type { Runner } from './database.js';
 import { callSearchScenarios } from './call-search.js';
 import { endCallScenario } from './end-call.js';
@@ -33,6 +35,7 @@ import {
   compile,
   franchiseAccount,
   noStatements,
+  queriesInput,
   records,
   spread,
   statementsInput,
@@ -55,6 +58,8 @@ export type Kind =
 export interface Query {
   sql: string;
   params: unknown[];
+  /** How the API has it planned (apps/api/src/db/prepared.ts, `planned`), when not PostgreSQL's own choice. */
+  plan?: Plan;
 }
 
 export interface Input {
@@ -306,7 +311,8 @@ export async function buildScenarios(
     // First keystrokes too: the screen asks for suggestions from the first character typed.
     inputs: ['1420 w og', '1', '42', ...addresses].map((typed) => {
       const body = AutocompleteRequest.parse({ input: typed });
-      return statementsInput({ body: { input: typed } }, [autocompleteQuery(ADMIN_SCOPE, body.input, body.limit)]);
+      const statement = compile(autocompleteQuery(ADMIN_SCOPE, body.input, body.limit));
+      return queriesInput({ body: { input: typed } }, [{ ...statement, plan: autocompletePlan(ADMIN_SCOPE) }]);
     }),
   });
 

@@ -11,7 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { acquireDataDirLock } from './lock.js';
-import { keepPlans, prepareStatements, routePlanOnce } from './prepared.js';
+import { keepPlanSetting, NamingClient, registerPlans, type Plan } from './prepared.js';
 
 export type Schema = typeof schema;
 /** The one database type every service uses, whichever engine is underneath. */
@@ -59,10 +59,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 /**
- * How many connections run the statements planned once (prepared.ts, PLAN_ONCE) beside a pool of `poolSize`: they
- * are sub-millisecond statements, so a few serve many requests.
+ * How many connections run the statements of each plan other than PostgreSQL's own (prepared.ts, `planned`) beside a
+ * pool of `poolSize`: they serve a few statements each, so a few connections serve many requests.
  */
-export const planOncePoolSize = (poolSize: number): number => Math.max(2, Math.ceil(poolSize / 2));
+export const planPoolSize = (poolSize: number): number => Math.max(2, Math.ceil(poolSize / 2));
 
 /**
  * A connection the server ends must not end the process, whether it is idle in the pool (the pool's 'error') or
@@ -77,19 +77,24 @@ function surviveLostConnections(pool: pg.Pool): void {
 }
 
 export async function openPostgres(url: string, poolSize = 10, preparedStatements = true): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Each parameterised statement is sent named, through the pool's own `Client` option (prepared.ts).
+  const named = preparedStatements ? { Client: NamingClient } : {};
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...named });
   surviveLostConnections(pool);
   const pools = [pool];
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (preparedStatements) {
-    prepareStatements(pool);
-    // The statements planned once run on connections of their own, which keep the first plan (prepared.ts).
-    // pg-pool waits for the promise onConnect answers before handing the connection out; its types say void.
-    const onConnect = keepPlans as (client: pg.ClientBase) => void;
-    const once = new pg.Pool({ connectionString: url, max: planOncePoolSize(poolSize), onConnect });
-    surviveLostConnections(once);
-    prepareStatements(once);
-    routePlanOnce(pool, once);
-    pools.push(once);
+    // The statements a caller asks to be planned once, or with their values every time, run on connections of
+    // their own whose `plan_cache_mode` says so (prepared.ts, decision 091).
+    const planPool = (plan: Exclude<Plan, 'auto'>): Db => {
+      // pg-pool waits for the promise onConnect answers before handing the connection out; its types say void.
+      const onConnect = keepPlanSetting(plan) as (client: pg.ClientBase) => void;
+      const p = new pg.Pool({ connectionString: url, max: planPoolSize(poolSize), onConnect, ...named });
+      surviveLostConnections(p);
+      pools.push(p);
+      return drizzlePg(p, { schema });
+    };
+    registerPlans(db, { auto: db, once: planPool('once'), 'with-values': planPool('with-values') }, pool, pools);
   }
   const client = await pool.connect();
   try {
@@ -102,7 +107,6 @@ export async function openPostgres(url: string, poolSize = 10, preparedStatement
   } finally {
     client.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',

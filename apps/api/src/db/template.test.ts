@@ -24,8 +24,13 @@ describe('statementFamily', () => {
     expect(other.params).toEqual([3, 'kept', 3]);
   });
 
+  it('refuses a statement whose own text holds what reads as a parameter', () => {
+    const family = statementFamily(() => sql`select ${sql.raw("'$2'")}, ${sql.placeholder('a')}`);
+    expect(() => family({}, { a: 1 })).toThrow(/unexpected \$2/);
+  });
+
   it('refuses a call that leaves a hole empty', () => {
     const family = statementFamily(() => sql`select ${sql.placeholder('a')}`);
-    expect(() => family({}, {})).toThrow(/no value for a/);
+    expect(() => family({}, {})).toThrow(/no value for placeholder "a"/i);
   });
 });

@@ -8,50 +8,46 @@
  * The shape is plain data (booleans, kinds, list lengths) and `build` sees nothing else, so the text of a shape
  * cannot depend on a value: values reach the statement only through its holes.
  */
-import { Param, Placeholder, SQL, StringChunk } from 'drizzle-orm';
+import { fillPlaceholders, Param, SQL, StringChunk } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
-/** A dialect that marks each parameter's place with a character that never occurs in SQL text. */
-class MarkingDialect extends PgDialect {
-  override escapeParam(num: number): string {
-    return `\u0000${num}\u0000`;
-  }
-}
-const marking = new MarkingDialect();
+const dialect = new PgDialect();
 
-/** A compiled statement: the text between parameters, and what each parameter is (a hole's name, or a constant). */
+/**
+ * A compiled statement: the text between its parameters, and its parameters as drizzle compiled them (a hole is
+ * drizzle's own `Placeholder`, a constant its value), for drizzle's `fillPlaceholders`.
+ */
 interface Compiled {
   pieces: string[];
-  params: ({ hole: string } | { value: unknown })[];
+  params: unknown[];
 }
 
+/** A parameter's place in the text drizzle writes for PostgreSQL: `$1`, `$2`… in order. */
+const PARAMETER = /\$(\d+)/g;
+
 function compile(statement: SQL): Compiled {
-  const query = marking.sqlToQuery(statement);
-  const parts = query.sql.split('\u0000');
+  const query = dialect.sqlToQuery(statement);
   const pieces: string[] = [];
-  const order: number[] = [];
-  for (let i = 0; i < parts.length; i++) {
-    if (i % 2 === 0) pieces.push(parts[i] ?? '');
-    else order.push(Number(parts[i]));
+  let from = 0;
+  let expected = 1;
+  for (const match of query.sql.matchAll(PARAMETER)) {
+    // A `$n` inside the statement's own text (a literal) would be taken for a parameter: refused when it is built,
+    // so that no statement is ever cut in the wrong place.
+    if (Number(match[1]) !== expected) throw new Error(`statement template: unexpected ${match[0]} in its text`);
+    pieces.push(query.sql.slice(from, match.index));
+    from = match.index + match[0].length;
+    expected++;
   }
-  const params = order.map((index) => {
-    const param = query.params[index];
-    return param instanceof Placeholder ? { hole: param.name as string } : { value: param };
-  });
-  return { pieces, params };
+  pieces.push(query.sql.slice(from));
+  if (expected - 1 !== query.params.length) throw new Error('statement template: parameters out of step with its text');
+  return { pieces, params: query.params };
 }
 
 function fill(compiled: Compiled, values: Readonly<Record<string, unknown>>): SQL {
+  // Each value as one parameter (an array stays one array parameter, for `= any(…)`), between the compiled pieces.
+  const params = fillPlaceholders(compiled.params, values);
   const chunks: (StringChunk | Param)[] = [new StringChunk(compiled.pieces[0] ?? '')];
-  compiled.params.forEach((param, i) => {
-    if ('hole' in param) {
-      if (!(param.hole in values)) throw new Error(`statement template: no value for ${param.hole}`);
-      chunks.push(new Param(values[param.hole]));
-    } else {
-      chunks.push(new Param(param.value));
-    }
-    chunks.push(new StringChunk(compiled.pieces[i + 1] ?? ''));
-  });
+  params.forEach((value, i) => chunks.push(new Param(value), new StringChunk(compiled.pieces[i + 1] ?? '')));
   return new SQL(chunks);
 }
 

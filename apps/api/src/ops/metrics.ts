@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { rowsOf, type Db } from '../db/client.js';
-import { planOncePoolOf } from '../db/prepared.js';
+import { poolsOf } from '../db/prepared.js';
 
 export interface Metrics {
   /** The exposition text, and its content type. */
@@ -59,8 +59,8 @@ export function registerMetrics(
   // The pool exists only on a PostgreSQL server; the embedded database has one connection and no queue.
   const pool = (deps.db as unknown as { $client?: unknown }).$client;
   if (pool instanceof pg.Pool) {
-    // With the pool of the statements planned once beside it (decision 053): the connections of this process.
-    const pools = [pool, planOncePoolOf(pool)].filter((p): p is pg.Pool => p !== undefined);
+    // With the pools of the statements planned otherwise beside it (decision 091): the connections of this process.
+    const pools = poolsOf(pool);
     const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
     new Gauge({
       name: 'callcentre_db_pool_connections',

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import { frozen } from '../../db/sql.js';
-import { plannedWithValues } from '../../db/prepared.js';
+import { planned, type Plan } from '../../db/prepared.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { RawJson } from '../../http/route.js';
@@ -109,10 +109,8 @@ export function searchStatements(
   query: Query,
   countLimit: number,
   total?: number,
-): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean } {
+): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean; plan: Plan } {
   const { filter, order, items, complete, parsed, ranged } = conditionsOf(query);
-  // A range (a date range, above all) is planned with its values every time (decision 047).
-  const planned = (statement: SQL) => (ranged ? plannedWithValues(statement) : statement);
   const counted = countedStatement(user, parsed);
   const where = sql.join([...userConditions(user), filter], sql` and `);
   const parts = partsOf(complete);
@@ -121,12 +119,10 @@ export function searchStatements(
   // says "more than" (decision 039).
   const counter =
     counted ??
-    planned(
-      sql`select count(*)::int as n from (${sql.join(
-        parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
-        sql` union all `,
-      )} limit ${countLimit + 1}) m`,
-    );
+    sql`select count(*)::int as n from (${sql.join(
+      parts.map((part) => sql`select 1 from ${FROM} where ${where} and ${part}`),
+      sql` union all `,
+    )} limit ${countLimit + 1}) m`;
   const walk = pageWalk(query.$skip, query.$top, total);
   return {
     exact: counted !== null,
@@ -134,10 +130,13 @@ export function searchStatements(
     rows:
       walk === null
         ? null
-        : planned(sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
-            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, walk.limit, walk.offset, walk.reverse)}) page)`),
+        : sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, walk.limit, walk.offset, walk.reverse)}) page)`,
     count: query.$count === 'true' ? counter : null,
     counter,
+    // A range (a date range, above all) is planned with its values every time (decision 047): its statements run
+    // on the connections that do so (prepared.ts, `planned`).
+    plan: ranged ? 'with-values' : 'auto',
   };
 }
 
@@ -145,12 +144,13 @@ export function searchStatements(
 export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
+  const db = planned(ctx.db, statements.plan);
   const page = await readODataPage(
-    ctx.db,
+    db,
     { skip: query.$skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
     statements,
     (total) => searchStatements(user, query, limit, total).rows,
-    async (statement) => rowsOf<{ json: string }>(await ctx.db.execute(statement))[0]?.json ?? '[]',
+    async (statement) => rowsOf<{ json: string }>(await db.execute(statement))[0]?.json ?? '[]',
   );
   return odataAnswer(page);
 }

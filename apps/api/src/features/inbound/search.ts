@@ -19,7 +19,7 @@ import {
 import { customers as c } from '../../db/schema/index.js';
 import { escapeLike, prefixBounds, startsWith, startsWithHoles } from '../../db/sql.js';
 import { statementFamily } from '../../db/template.js';
-import { plannedOnce } from '../../db/prepared.js';
+import type { Plan } from '../../db/prepared.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
 import { AppError } from '../../http/errors.js';
@@ -243,11 +243,16 @@ const autocompleteStatement = statementFamily((shape: { scope: ScopeShape; bound
     where ${startsWithHoles(address, shape.bounded)} and ${scopeHole(shape.scope, c.branchNo)}
     order by ${address} using ~<~
     limit ${sql.placeholder('limit')}`;
-  // For a scope that reads all customers the one plan is that index scan, whatever is typed: planned once. A narrower
-  // scope is left to PostgreSQL's own choice, which plans with the values while that looks better (a few branches'
-  // rows may be found another way) and keeps one plan only once its estimate is no worse.
-  return shape.scope === 'all' ? plannedOnce(statement) : statement;
+  return statement;
 });
+
+/**
+ * How the autocomplete is planned (prepared.ts, `planned`). For a scope that reads all customers the one plan is the
+ * index scan, whatever is typed: planned once. A narrower scope is left to PostgreSQL's own choice, which plans with
+ * the values while that looks better (a few branches' rows may be found another way) and keeps one plan only once
+ * its estimate is no worse.
+ */
+export const autocompletePlan = (scope: Scope): Plan => (scopeShape(scope) === 'all' ? 'once' : 'auto');
 
 /** The address autocomplete statement: addresses in scope starting with the input, one per address. */
 export function autocompleteQuery(scope: Scope, input: string, limit: number): SQL {

@@ -14,11 +14,13 @@ import { franchises, serviceAreas } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { startsWith } from '../../db/sql.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
+import { planned } from '../../db/prepared.js';
 import { statementFamily } from '../../db/template.js';
 import { RawJson } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import {
   INBOUND_ROW_LIMIT,
+  autocompletePlan,
   autocompleteQuery,
   searchConditions,
   searchCountQuery,
@@ -119,7 +121,11 @@ export async function autocompleteAddress(
   user: AuthUser,
   input: { input: string; limit: number },
 ): Promise<RawJson> {
-  const rows = rowsOf<AddressSuggestion>(await ctx.db.execute(autocompleteQuery(user.scope, input.input, input.limit)));
+  const rows = rowsOf<AddressSuggestion>(
+    await planned(ctx.db, autocompletePlan(user.scope)).execute(
+      autocompleteQuery(user.scope, input.input, input.limit),
+    ),
+  );
   // The rows are the suggestion's fields exactly: sent as read, not checked field by field in production.
   const answer: { suggestions: AddressSuggestion[] } = { suggestions: rows };
   return new RawJson(JSON.stringify(answer));
