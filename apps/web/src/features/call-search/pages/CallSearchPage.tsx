@@ -1,6 +1,7 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Group, MultiSelect, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { adminToast } from '../../../lib/toast';
 import { CALL_SEARCH_GRID_SIZES, type CallSearchRow } from '@cc/contract';
@@ -66,16 +67,16 @@ export default function CallSearchPage() {
             Past calls by type, date, agent and completion. Open one to see it and its customer.
           </Text>
         </div>
-        <Button
+        <BusyButton
           variant="default"
           leftSection={<IconDownload size={16} />}
           onClick={onExport}
-          loading={exporting}
+          busy={exporting}
           disabled={total === 0}
           data-testid="export-calls"
         >
           Export CSV
-        </Button>
+        </BusyButton>
       </Group>
 
       <Paper withBorder p="sm">

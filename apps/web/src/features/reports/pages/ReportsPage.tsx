@@ -1,7 +1,8 @@
+import { BusyButton } from '../../../components/BusyButton';
 import '@mantine/charts/styles.css';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { IconDownload } from '@tabler/icons-react';
 import { REPORT_GROUPS, REPORT_INTERVALS } from '@cc/contract';
@@ -87,15 +88,15 @@ export default function ReportsPage() {
             Calls ended and agent states in your scope; days and hours are call centre time (Central).
           </Text>
         </div>
-        <Button
+        <BusyButton
           leftSection={<IconDownload size={16} />}
           variant="light"
-          loading={downloading}
+          busy={downloading}
           disabled={!data}
           onClick={() => void download()}
         >
           Download CSV
-        </Button>
+        </BusyButton>
       </Group>
       <Group align="flex-end" gap="sm">
         <DayRangePicker
