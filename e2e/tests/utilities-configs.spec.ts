@@ -106,8 +106,12 @@ test('Franchise Maintenance: each config is validated, updated with its toast, a
   await company.getByLabel('Web Leads End').fill('18:30');
   await company.getByLabel('CC Email Addresses').fill('leads@greenmeadows.example');
   let updated = toastComing(page, 'Company Config Updated.');
-  await company.getByRole('button', { name: 'Update Company Config' }).click();
+  // From the keyboard: the button keeps the focus while the change saves, and after (a disabled button would drop it).
+  const update = company.getByRole('button', { name: 'Update Company Config' });
+  await update.focus();
+  await page.keyboard.press('Enter');
   await updated;
+  await expect(update).toBeFocused();
 
   // The follow-up window: one minute at 05:00, so a follow-up added now is due at the next 05:00.
   const followUp = dialog.getByTestId('follow-up-config');

@@ -1,10 +1,13 @@
 import { Button, Loader, type ButtonProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 
 export interface BusyButtonProps extends Omit<ButtonProps, 'loading'> {
   /** The work the button started is under way: a spinner shows, and a second press does nothing. */
   busy: boolean;
-  onClick: () => void;
+  /** A form's submit button sends the form; a second press while it is busy is held back. */
+  type?: 'button' | 'submit';
+  onClick?: () => void;
+  'data-testid'?: string;
   children: ReactNode;
 }
 
@@ -14,15 +17,17 @@ export interface BusyButtonProps extends Omit<ButtonProps, 'loading'> {
  * place again (docs/decisions/085-keyboard-menus-refused-calls-and-screen-fixes.md). Here the button keeps its focus,
  * says it is busy (`aria-busy`) and ignores presses until the work ends.
  */
-export function BusyButton({ busy, onClick, leftSection, children, ...props }: BusyButtonProps) {
+export function BusyButton({ busy, onClick, leftSection, children, type = 'button', ...props }: BusyButtonProps) {
   return (
     <Button
       {...props}
+      type={type}
       aria-busy={busy || undefined}
       data-busy={busy || undefined}
       leftSection={busy ? <Loader size={14} color="currentColor" /> : leftSection}
-      onClick={() => {
-        if (!busy) onClick();
+      onClick={(event: MouseEvent<HTMLButtonElement>) => {
+        if (busy) event.preventDefault();
+        else onClick?.();
       }}
     >
       {children}

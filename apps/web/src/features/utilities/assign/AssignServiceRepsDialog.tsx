@@ -1,3 +1,4 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -194,33 +195,33 @@ export default function AssignServiceRepsDialog({ opened, onClose }: UtilityDial
             size="xs"
             comboboxProps={{ withinPortal: true }}
           />
-          <Button
+          <BusyButton
             size="xs"
             onClick={() => void assign()}
             disabled={!selected || !csr || String(selected.userId) === csr}
-            loading={update.isPending}
+            busy={update.isPending}
           >
             Assign CSR
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             size="xs"
             variant="default"
             c={selected?.assignmentId ? 'red.9' : undefined}
             onClick={confirmDelete}
             disabled={!selected?.assignmentId}
-            loading={remove.isPending}
+            busy={remove.isPending}
           >
             Delete Assignment
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             size="xs"
             variant="default"
             onClick={confirmComplete}
             disabled={!selected || selected.openCalls === 0}
-            loading={complete.isPending}
+            busy={complete.isPending}
           >
             Mark List Complete
-          </Button>
+          </BusyButton>
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -1,3 +1,4 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { ASSIGN_TEXT, CALLBACK_TEXT, isAssignableCsr } from '@cc/domain';
@@ -135,14 +136,14 @@ export default function ReassignCallbacksDialog({ opened, onClose }: UtilityDial
             size="xs"
             comboboxProps={{ withinPortal: true }}
           />
-          <Button
+          <BusyButton
             size="xs"
             onClick={() => void submit()}
             disabled={!target || selected.length === 0}
-            loading={reassign.isPending}
+            busy={reassign.isPending}
           >
             Reassign
-          </Button>
+          </BusyButton>
         </Group>
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>

@@ -1,4 +1,5 @@
-import { Button, Fieldset, Group, Loader, Switch, Text, Textarea } from '@mantine/core';
+import { BusyButton } from '../../../components/BusyButton';
+import { Fieldset, Group, Loader, Switch, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { ApiError } from '../../../lib/api';
@@ -82,9 +83,9 @@ function CompanyConfigFields({
         {...form.getInputProps('ccEmailAddresses')}
       />
       <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={company.isPending}>
+        <BusyButton type="submit" busy={company.isPending}>
           Update Company Config
-        </Button>
+        </BusyButton>
       </Group>
     </form>
   );
@@ -158,9 +159,9 @@ function FollowUpConfigFields({
         {...form.getInputProps('ccEmailAddresses')}
       />
       <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={followUp.isPending}>
+        <BusyButton type="submit" busy={followUp.isPending}>
           Update Follow-Up Config
-        </Button>
+        </BusyButton>
       </Group>
     </form>
   );
@@ -223,9 +224,9 @@ function HotProspectConfigFields({
         {...form.getInputProps('emailAddresses')}
       />
       <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={hotProspect.isPending}>
+        <BusyButton type="submit" busy={hotProspect.isPending}>
           Update Hot Prospect Config
-        </Button>
+        </BusyButton>
       </Group>
     </form>
   );

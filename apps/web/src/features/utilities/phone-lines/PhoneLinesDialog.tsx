@@ -1,3 +1,4 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPhonePlus, IconTrash } from '@tabler/icons-react';
@@ -110,9 +111,9 @@ export default function PhoneLinesDialog({ opened, onClose }: UtilityDialogProps
           {confirmDelete && selected ? (
             <Group gap="xs" role="group" aria-label="Confirm the deletion">
               <Text size="sm">Delete {shownDnis(selected.dnis)}?</Text>
-              <Button size="xs" color="red" loading={writes.remove.isPending} onClick={() => void remove()}>
+              <BusyButton size="xs" color="red" busy={writes.remove.isPending} onClick={() => void remove()}>
                 Delete the line
-              </Button>
+              </BusyButton>
               <Button size="xs" variant="default" onClick={() => setConfirmDelete(false)}>
                 Keep it
               </Button>
@@ -173,9 +174,9 @@ export default function PhoneLinesDialog({ opened, onClose }: UtilityDialogProps
             </SimpleGrid>
             <Group justify="space-between">
               <Group gap="sm">
-                <Button type="submit" loading={saving} leftSection={<IconPhonePlus size={16} />}>
+                <BusyButton type="submit" busy={saving} leftSection={<IconPhonePlus size={16} />}>
                   {form.id === null ? 'Add Line' : 'Save Line'}
-                </Button>
+                </BusyButton>
                 {form.id !== null ? (
                   <Button variant="default" onClick={() => setForm(newLine())}>
                     New line instead

@@ -1,3 +1,4 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { FailedEmail } from '@cc/contract';
@@ -55,9 +56,9 @@ function FixRow({ email, onDone }: { email: Failed; onDone: (address: string) =>
         />
       ))}
       <Group justify="flex-end">
-        <Button size="xs" onClick={() => void resend()} loading={one.isPending}>
+        <BusyButton size="xs" onClick={() => void resend()} busy={one.isPending}>
           Resend This Email
-        </Button>
+        </BusyButton>
       </Group>
     </Stack>
   );

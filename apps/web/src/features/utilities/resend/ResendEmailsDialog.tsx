@@ -1,3 +1,4 @@
+import { BusyButton } from '../../../components/BusyButton';
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
@@ -53,9 +54,9 @@ export default function ResendEmailsDialog({ opened, onClose }: UtilityDialogPro
             w={260}
             data-testid="resend-range"
           />
-          <Button onClick={() => void resend()} loading={resendRange.isPending} disabled={!range[0]}>
+          <BusyButton onClick={() => void resend()} busy={resendRange.isPending} disabled={!range[0]}>
             Resend Failed Emails
-          </Button>
+          </BusyButton>
         </Group>
         <Text size="xs" c="gray.7">
           Days are America/Chicago. Each failed email of those days goes out again to the recipients that do not have it
