@@ -158,3 +158,29 @@ test('User Management shows every column whole, Sign-in included', async ({ page
     .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
   expect(cut, 'cells cut short').toEqual([]);
 });
+
+test('a supervisor’s header on a call fits: every link, the state, the phone badge and the account read whole', async ({
+  page,
+}) => {
+  await signIn(page, 'supervisor');
+  // On a call the state reads 'On call' with its timer: the widest the header gets.
+  const story = { sqldbid: 18001, customerNo: 1001 };
+  await page.goto(`/call-center/current-call/${story.sqldbid}/${story.customerNo}/Inbound`);
+  await expect(page.getByTestId('current-call')).toHaveAttribute('data-call-status', 'open', SERVER);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByRole('button', { name: /^On call/ })).toBeVisible(SERVER);
+  // A label the header squeezed is cut with an ellipsis or clipped: its content is wider than its box.
+  const cut = await banner.evaluate((header): string[] =>
+    Array.from(header.querySelectorAll<HTMLElement>('a, button, [title], .mantine-Badge-label'))
+      .filter((el) => el.offsetWidth > 0 && el.scrollWidth > el.clientWidth + 1)
+      .map((el): string => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName),
+  );
+  expect(cut, 'header items cut at 1366 px').toEqual([]);
+  const links = ['Dashboard', 'All Quotes', 'Floor', 'Reports'];
+  for (const name of links) {
+    const box = await banner.getByRole('link', { name }).boundingBox();
+    expect(box && box.x + box.width <= 1366, `${name} inside the window`).toBe(true);
+  }
+  await shot(page, 'layout-1366-supervisor-header');
+  await releaseCall(page, story.sqldbid, story.customerNo);
+});

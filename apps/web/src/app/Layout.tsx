@@ -30,6 +30,12 @@ import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { useFocusKeeper } from './useFocusKeeper';
 
+/**
+ * The header's links in their compact size: a supervisor's header (state, phone, quote search, four links and the
+ * account) must fit a desk's 1366 px, where the standard size cut every link's text and the state's timer.
+ */
+const LINK_SIZE = 'compact-md';
+
 export function Layout() {
   const current = useSession();
   const navigate = useNavigate();
@@ -86,23 +92,42 @@ export function Layout() {
                   component={Link}
                   to="/dashboard"
                   variant="subtle"
+                  size={LINK_SIZE}
                   leftSection={<IconLayoutDashboard size={18} />}
                 >
                   Dashboard
                 </Button>
               )}
               {quotes && (
-                <Button component={Link} to="/quotes" variant="subtle" leftSection={<IconFileInvoice size={18} />}>
+                <Button
+                  component={Link}
+                  to="/quotes"
+                  variant="subtle"
+                  size={LINK_SIZE}
+                  leftSection={<IconFileInvoice size={18} />}
+                >
                   All Quotes
                 </Button>
               )}
               {floor && (
-                <Button component={Link} to={FLOOR_PATH} variant="subtle" leftSection={<IconBroadcast size={18} />}>
+                <Button
+                  component={Link}
+                  to={FLOOR_PATH}
+                  variant="subtle"
+                  size={LINK_SIZE}
+                  leftSection={<IconBroadcast size={18} />}
+                >
                   Floor
                 </Button>
               )}
               {reports && (
-                <Button component={Link} to={REPORTS_PATH} variant="subtle" leftSection={<IconChartBar size={18} />}>
+                <Button
+                  component={Link}
+                  to={REPORTS_PATH}
+                  variant="subtle"
+                  size={LINK_SIZE}
+                  leftSection={<IconChartBar size={18} />}
+                >
                   Reports
                 </Button>
               )}

@@ -50,7 +50,7 @@ export function QuoteSearchBox() {
           aria-label="Quote search"
           placeholder="Quote search"
           size="sm"
-          w={{ base: 150, md: 230 }}
+          w={{ base: 150, xl: 230 }}
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);
