@@ -80,13 +80,6 @@ export const agentStateHistory = pgTable(
     index('agent_state_history_open_idx')
       .on(t.userId)
       .where(sql`${t.endedAt} is null`),
-    /**
-     * The span of each state at work (Offline aside), an open one to infinity, so a report finds the rows that meet
-     * its range, however long before it they began (docs/decisions/083-report-indexes-and-bench.md).
-     */
-    index('agent_state_history_span_idx')
-      .using('gist', sql`tstzrange(${t.startedAt}, coalesce(${t.endedAt}, 'infinity'::timestamptz), '[]')`)
-      .where(sql`${t.state} <> 'Offline'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+DROP INDEX "agent_state_history_span_idx";
