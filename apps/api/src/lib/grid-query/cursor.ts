@@ -4,7 +4,7 @@
  * by key; checked on the way in, so a bad or foreign cursor is a 400 naming `after`, never a 500 or a wrong page.
  */
 import { z } from 'zod';
-import { GridQueryError } from './grid.js';
+import { GridQueryError } from './query-error.js';
 
 const Cursor = z.object({
   /** The order the keys belong to, e.g. 'callBackDate asc'. */

@@ -3,7 +3,7 @@
  * name a route gives it) and says what is wrong and where — the same answer from every grid.
  */
 import { badRequest } from '../../http/errors.js';
-import { GridQueryError } from './grid.js';
+import { GridQueryError } from './query-error.js';
 import { ODataSyntaxError } from './odata.js';
 
 /**

@@ -4,12 +4,16 @@
  * and every sort ends with the grid's key, so an order is total and pages never repeat or skip a row.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { dayAfter, dayStart, frozen } from '../../db/sql.js';
-import type { CompareOp, FilterExpr, Literal, OrderItem } from './odata.js';
-import { isRealDate, literalText, validKey, type FieldType } from './values.js';
+import { frozen } from '../../db/sql.js';
 import { pinnedBy } from './filter-facts.js';
+import { filterSql } from './grid-filter.js';
+import { checkedKeys, direction, orderParts, partsAfter } from './grid-order.js';
+import type { FilterExpr, OrderItem } from './odata.js';
+import { GridQueryError, position } from './query-error.js';
+import type { FieldType } from './values.js';
 
 export type { FieldType } from './values.js';
+export { GridQueryError } from './query-error.js';
 
 export interface GridField {
   /** The SQL the field reads (a column or an expression over the grid's FROM). */
@@ -33,14 +37,6 @@ export interface GridField {
   sortBy?: { sql: SQL; type: FieldType; nullable?: boolean }[];
 }
 
-/** One expression of an order: what is compared, its type (for a cursor's values) and direction. */
-interface OrderPart {
-  sql: SQL;
-  type: FieldType;
-  dir: 'asc' | 'desc';
-  nullable: boolean;
-}
-
 export interface GridDefinition<F extends string> {
   fields: Record<F, GridField>;
   /**
@@ -51,33 +47,6 @@ export interface GridDefinition<F extends string> {
   /** The key's direction: the last sort's (default, so one index serves both ways) or always ascending. */
   keyDir?: 'last' | 'asc';
 }
-
-/** Bad query text for a grid: the option, what is wrong, where. */
-export class GridQueryError extends Error {
-  override name = 'GridQueryError';
-  constructor(
-    readonly option: string,
-    message: string,
-  ) {
-    super(`${option}: ${message}`);
-  }
-}
-
-const SQL_TYPES: Record<FieldType, string> = {
-  text: 'text',
-  integer: 'integer',
-  number: 'numeric',
-  boolean: 'boolean',
-  datetime: 'timestamptz',
-};
-const SQL_OPS: Record<CompareOp, SQL> = {
-  eq: sql.raw('='),
-  ne: sql.raw('<>'),
-  gt: sql.raw('>'),
-  ge: sql.raw('>='),
-  lt: sql.raw('<'),
-  le: sql.raw('<='),
-};
 
 export interface Grid<F extends string> {
   readonly fieldNames: readonly F[];
@@ -117,8 +86,6 @@ export interface Grid<F extends string> {
   pinned(filter: FilterExpr | null, fieldName: F): boolean | null;
 }
 
-const position = (at: number | undefined) => (at === undefined ? '' : ` (at position ${at + 1})`);
-
 export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> {
   const names = Object.keys(given.fields) as F[];
   // Each field's SQL compiled once (db/sql.ts `frozen`), so a query copies text instead of compiling columns.
@@ -142,234 +109,36 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
     return { name: found, def: definition.fields[found] };
   };
 
-  /** The literal as a bound parameter of the field's type, or a 400 saying why it cannot be. */
-  const value = (name: F, def: GridField, literal: Literal, at: number): SQL => {
-    const wrong = () =>
-      new GridQueryError(
-        '$filter',
-        `${name} is ${def.type === 'integer' ? 'an integer' : `a ${def.type}`} field; ${literalText(literal)} is not one${position(at)}`,
-      );
-    switch (def.type) {
-      case 'text':
-        if (literal.type !== 'string') throw wrong();
-        return sql`${literal.value}`;
-      case 'integer':
-        if (literal.type !== 'number' || !Number.isSafeInteger(literal.value) || Math.abs(literal.value) > 2147483647) {
-          throw wrong();
-        }
-        return sql`${literal.value}::int`;
-      case 'number':
-        if (literal.type !== 'number' || !Number.isFinite(literal.value)) throw wrong();
-        return sql`${literal.text}::numeric`;
-      case 'boolean':
-        if (literal.type !== 'boolean') throw wrong();
-        return sql`${literal.value}::boolean`;
-      case 'datetime':
-        if (
-          literal.type !== 'datetime' ||
-          Number.isNaN(Date.parse(literal.value)) ||
-          !isRealDate(literal.value.slice(0, 10))
-        ) {
-          throw wrong();
-        }
-        return sql`${literal.value}::timestamptz`;
-    }
-  };
-
-  /** A date compared with a date-time field: the whole day in the call centre's time zone (America/Chicago). */
-  const dayCompare = (column: SQL, op: CompareOp, day: string): SQL => {
-    const start = dayStart(day);
-    const next = dayAfter(day);
-    switch (op) {
-      case 'eq':
-        return sql`(${column} >= ${start} and ${column} < ${next})`;
-      case 'ne':
-        return sql`(${column} < ${start} or ${column} >= ${next})`;
-      case 'gt':
-        return sql`${column} >= ${next}`;
-      case 'ge':
-        return sql`${column} >= ${start}`;
-      case 'lt':
-        return sql`${column} < ${start}`;
-      case 'le':
-        return sql`${column} < ${next}`;
-    }
-  };
-
-  const compare = (expr: Extract<FilterExpr, { kind: 'cmp' }>): SQL => {
-    const { name, def } = field(expr.field, '$filter', expr.at);
-    const { op, value: literal } = expr;
-    if (literal.type === 'null') {
-      if (op !== 'eq' && op !== 'ne') {
-        throw new GridQueryError('$filter', `null can only be compared with eq or ne${position(expr.at)}`);
-      }
-      return op === 'eq' ? sql`${def.sql} is null` : sql`${def.sql} is not null`;
-    }
-    if (def.type === 'datetime' && literal.type === 'date') {
-      if (!isRealDate(literal.value)) {
-        throw new GridQueryError('$filter', `${literal.value} is not a date${position(expr.at)}`);
-      }
-      const day = dayCompare(def.sql, op, literal.value);
-      return op === 'ne' && def.nullable ? sql`(${day} or ${def.sql} is null)` : day;
-    }
-    if (def.type === 'boolean' && op !== 'eq' && op !== 'ne') {
-      throw new GridQueryError('$filter', `${name} is a boolean field: use eq or ne${position(expr.at)}`);
-    }
-    // OData's ne keeps rows whose value is null (null ne 'x' is true); SQL's <> would drop them.
-    // Text orders by code point, as everywhere the same (the database's collation may differ between servers).
-    const column = def.type === 'text' && op !== 'eq' && op !== 'ne' ? sql`${def.sql} collate "C"` : def.sql;
-    const compared = sql`${column} ${SQL_OPS[op]} ${value(name, def, literal, expr.at)}`;
-    return op === 'ne' && def.nullable ? sql`(${compared} or ${def.sql} is null)` : compared;
-  };
-
-  const toSql = (expr: FilterExpr): SQL => {
-    switch (expr.kind) {
-      case 'and':
-        return sql`(${toSql(expr.left)} and ${toSql(expr.right)})`;
-      case 'or':
-        return sql`(${toSql(expr.left)} or ${toSql(expr.right)})`;
-      case 'not':
-        // OData's not of an unknown (null) comparison is false, as SQL's is: coalesce keeps two-valued logic.
-        return sql`not coalesce(${toSql(expr.expr)}, false)`;
-      case 'cmp':
-        return compare(expr);
-      case 'in': {
-        const { name, def } = field(expr.field, '$filter', expr.at);
-        if (expr.values.length > 1000) {
-          throw new GridQueryError('$filter', `in takes at most 1000 values${position(expr.at)}`);
-        }
-        const values = expr.values.map((literal) => value(name, def, literal, expr.at));
-        return sql`${def.sql} in (${sql.join(values, sql`, `)})`;
-      }
-      case 'method': {
-        const { name, def } = field(expr.field, '$filter', expr.at);
-        if (def.type !== 'text') {
-          throw new GridQueryError(
-            '$filter',
-            `${expr.name} needs a text field; ${name} is not one${position(expr.at)}`,
-          );
-        }
-        const where = { contains: 'strpos', startswith: 'starts', endswith: 'ends' }[expr.name];
-        if (where === 'strpos') return sql`strpos(${def.sql}, ${expr.value}) > 0`;
-        if (where === 'starts') return sql`starts_with(${def.sql}, ${expr.value})`;
-        return sql`right(${def.sql}, ${expr.value.length}) = ${expr.value}`;
-      }
-      case 'bool': {
-        const { name, def } = field(expr.field, '$filter', expr.at);
-        if (def.type !== 'boolean') {
-          throw new GridQueryError(
-            '$filter',
-            `${name} is not a boolean field: compare it with a value${position(expr.at)}`,
-          );
-        }
-        return sql`${def.sql}`;
-      }
-    }
-  };
-
-  /**
-   * The order's expressions and directions, each field checked (known, sortable, named once), the key last (in the
-   * last item's direction unless the grid says ascending). Empty values sort last both ways: a search newest first
-   * starts with calls that have a date.
-   */
-  const orderParts = (items: readonly OrderItem[]): OrderPart[] => {
-    const seen = new Set<string>();
-    const parts = items.flatMap((item): OrderPart[] => {
-      const { name, def } = field(item.field, '$orderby', item.at);
-      if (def.sortable === false) throw new GridQueryError('$orderby', `${name} cannot be sorted`);
-      if (seen.has(name)) throw new GridQueryError('$orderby', `${name} is named twice`);
-      seen.add(name);
-      if (def.sortBy) return def.sortBy.map((by) => ({ ...by, dir: item.dir, nullable: by.nullable === true }));
-      const expr = def.caseless ? sql`lower(${def.sql})` : def.sql;
-      return [{ sql: expr, dir: item.dir, type: def.caseless ? 'text' : def.type, nullable: def.nullable === true }];
-    });
-    const keyDir = definition.keyDir === 'asc' ? 'asc' : (items.at(-1)?.dir ?? 'asc');
-    const key = Array.isArray(definition.key) ? definition.key : [{ sql: definition.key, type: 'integer' as const }];
-    return [...parts, ...key.map((k) => ({ ...k, dir: keyDir, nullable: false }))];
-  };
-
-  /** A part's ORDER BY direction: empty values last, and in reverse the opposite (first, each direction turned). */
-  const direction = (part: OrderPart, reverse: boolean): SQL => {
-    const dir = reverse ? (part.dir === 'asc' ? 'desc' : 'asc') : part.dir;
-    return sql`${sql.raw(dir)}${part.nullable ? sql.raw(reverse ? ' nulls first' : ' nulls last') : sql``}`;
-  };
-
-  const cast = (part: OrderPart, raw: string) => sql`cast(${raw} as ${sql.raw(SQL_TYPES[part.type])})`;
-  const beyond = (part: OrderPart) => (part.dir === 'asc' ? sql`>` : sql`<`);
-
-  /**
-   * The rows after `keys` from part `i` on, given equal values before it (`same`), as disjoint conditions in the
-   * order's sequence. A run of parts in one direction, none of which after the first may be null, is one row
-   * comparison (an index range); a nullable part's nulls come after all its values.
-   */
-  const partsAfter = (parts: OrderPart[], keys: readonly (string | null)[], i: number, same: SQL[]): SQL[] => {
-    const part = parts[i]!;
-    const raw = keys[i] ?? null;
-    const and = (extra: SQL) => sql.join([...same, extra], sql` and `);
-    const rest = parts.slice(i);
-    if (raw !== null && rest.every((p, j) => p.dir === part.dir && (j === 0 || !p.nullable))) {
-      const columns = sql.join(
-        rest.map((p) => p.sql),
-        sql`, `,
-      );
-      const values = sql.join(
-        rest.map((p, j) => (keys[i + j] === null ? sql`null` : cast(p, keys[i + j]!))),
-        sql`, `,
-      );
-      const range = and(sql`(${columns}) ${beyond(part)} (${values})`);
-      return part.nullable ? [range, and(sql`${part.sql} is null`)] : [range];
-    }
-    const last = i === parts.length - 1;
-    if (raw === null) return last ? [] : partsAfter(parts, keys, i + 1, [...same, sql`${part.sql} is null`]);
-    const value = cast(part, raw);
-    const deeper = last ? [] : partsAfter(parts, keys, i + 1, [...same, sql`${part.sql} = ${value}`]);
-    const after = and(sql`${part.sql} ${beyond(part)} ${value}`);
-    return part.nullable ? [...deeper, after, and(sql`${part.sql} is null`)] : [...deeper, after];
-  };
-
-  const checkedKeys = (parts: OrderPart[], keys: readonly (string | null)[]) => {
-    if (keys.length !== parts.length) {
-      throw new GridQueryError('after', `the cursor has ${keys.length} values; this order needs ${parts.length}`);
-    }
-    keys.forEach((raw, i) => {
-      if (raw !== null && !validKey(parts[i]!.type, raw)) {
-        throw new GridQueryError('after', `value ${i + 1} of the cursor is not a ${parts[i]!.type}`);
-      }
-      if (raw === null && !parts[i]!.nullable) {
-        throw new GridQueryError('after', `value ${i + 1} of the cursor cannot be empty`);
-      }
-    });
-    return keys;
-  };
+  const parts = (items: readonly OrderItem[]) => orderParts(definition, field, items);
 
   return {
     fieldNames: names,
     // As text, so a time keeps its microseconds on the way back.
     sortKeys: (items) =>
       sql.join(
-        orderParts(items).map((part, i) => sql`(${part.sql})::text as ${sql.identifier(`k${i}`)}`),
+        parts(items).map((part, i) => sql`(${part.sql})::text as ${sql.identifier(`k${i}`)}`),
         sql`, `,
       ),
     afterParts: (items, keys) => {
-      const parts = orderParts(items);
-      return partsAfter(parts, checkedKeys(parts, keys), 0, []);
+      const order = parts(items);
+      return partsAfter(order, checkedKeys(order, keys), 0, []);
     },
     after: (items, keys) => {
-      const parts = orderParts(items);
-      const each = partsAfter(parts, checkedKeys(parts, keys), 0, []);
+      const order = parts(items);
+      const each = partsAfter(order, checkedKeys(order, keys), 0, []);
       return each.length === 0 ? sql`false` : sql`(${sql.join(each, sql` or `)})`;
     },
-    keyCount: (items) => orderParts(items).length,
+    keyCount: (items) => parts(items).length,
     orderColumns: (items, reverse = false) => {
-      const parts = orderParts(items);
+      const order = parts(items);
       const name = (i: number) => sql.identifier(`s${i}`);
       return {
         columns: sql.join(
-          parts.map((part, i) => sql`${part.sql} as ${name(i)}`),
+          order.map((part, i) => sql`${part.sql} as ${name(i)}`),
           sql`, `,
         ),
         orderBy: sql.join(
-          parts.map((part, i) => sql`${name(i)} ${direction(part, reverse)}`),
+          order.map((part, i) => sql`${name(i)} ${direction(part, reverse)}`),
           sql`, `,
         ),
       };
@@ -378,10 +147,10 @@ export function defineGrid<F extends string>(given: GridDefinition<F>): Grid<F> 
     field,
     // A WHERE clause drops a row whose condition is unknown (null) as it drops a false one, so the filter needs no
     // coalesce at the top; one there would hide every comparison from the indexes (a Seq Scan of the whole table).
-    where: (filter) => (filter ? toSql(filter) : sql`true`),
+    where: (filter) => (filter ? filterSql(filter, field) : sql`true`),
     orderBy: (items, reverse = false) =>
       sql.join(
-        orderParts(items).map((part) => sql`${part.sql} ${direction(part, reverse)}`),
+        parts(items).map((part) => sql`${part.sql} ${direction(part, reverse)}`),
         sql`, `,
       ),
   };
