@@ -20,6 +20,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createLeases, type Claim } from './mail-lease.js';
+import { createRounds } from './mail-rounds.js';
 import { createOutcomes } from './mail-outcomes.js';
 import { errorText, listOf, lower, senderDomain, settledOf } from './mail-text.js';
 import { envelopeAddresses, isPermanentMessageRefusal, type MailTransport } from './transport.js';
@@ -81,18 +82,10 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   const leases = createLeases({ db, workerId: id, leaseSeconds: options.leaseSeconds ?? 10, log });
   const domain = senderDomain(options.mailFrom);
 
-  let started = false;
-  let stopped = false;
-  /** Rounds of delivery run one at a time (the poll loop and runOnce share this chain). */
-  let chain: Promise<unknown> = Promise.resolve();
-  let loop: Promise<void> | undefined;
   /** The send in progress, which a stop may abort. */
   let sending: Sending | undefined;
   /** Set when a stop's wait for sends has passed: a send in progress is aborted, none starts. */
   let abortingSends = false;
-  /** Set by nudge: start the next round without sleeping. */
-  let woken = false;
-  let wake: (() => void) | undefined;
 
   /**
    * The wait for a send at a stop is over. Aborting closes the connection: a server that does not have the whole
@@ -109,37 +102,6 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       );
     } else {
       sending.abort();
-    }
-  }
-
-  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const next = chain.then(fn);
-    chain = next.catch(() => undefined);
-    return next;
-  }
-
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
-        wake = undefined;
-        resolve();
-      }
-      wake = done;
-    });
-  }
-
-  async function pollLoop(): Promise<void> {
-    while (!stopped) {
-      woken = false;
-      try {
-        await exclusive(drain);
-      } catch (error) {
-        log.error({ err: error }, 'mail worker: delivery round failed');
-      }
-      if (!stopped && !woken) await sleep(options.pollSeconds * 1000);
     }
   }
 
@@ -209,7 +171,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
 
   async function drain(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
-    while (!stopped) {
+    while (!rounds.stopping) {
       const claimed = await leases.claim(options.now());
       if (!claimed) break;
       result[await deliver(claimed)] += 1;
@@ -217,31 +179,24 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return result;
   }
 
+  const rounds = createRounds(drain, options.pollSeconds * 1000, log);
+  let stopping = false;
+
   return {
     id,
     start() {
-      if (started || stopped) return;
-      started = true;
+      if (!rounds.start()) return;
       log.info({ worker: id, transport: transport.description }, 'mail worker started');
-      loop = pollLoop();
     },
-    nudge() {
-      if (!started || stopped) return;
-      woken = true;
-      wake?.();
-    },
-    runOnce() {
-      return exclusive(drain);
-    },
+    nudge: () => rounds.nudge(),
+    runOnce: () => rounds.runOnce(),
     async stop(stopOptions = {}) {
-      if (stopped) return;
-      stopped = true;
-      wake?.();
+      if (stopping) return;
+      stopping = true;
       const { abortAfterMs } = stopOptions;
       const timer = abortAfterMs === undefined ? undefined : setTimeout(abortSending, abortAfterMs);
       try {
-        await loop;
-        await chain;
+        await rounds.stop();
       } finally {
         clearTimeout(timer);
       }
