@@ -8,20 +8,17 @@
  * only the emails are written in TypeScript, with the domain's own email text.
  */
 import { sql } from 'drizzle-orm';
-import { CALL_RESULTS, CALL_TYPES, CALLBACK_RESULTS, Role, endCallEmail } from '@cc/domain';
+import { CALL_RESULTS, CALL_TYPES, CALLBACK_RESULTS, Role } from '@cc/domain';
 import { rowsOf, type DbOrTx } from '../client.js';
-import { emailOutbox } from '../schema/index.js';
 import { insertAccount, type PermissionTemplate } from './accounts.js';
 import { priceOrders } from './history.js';
-import { FIRST_NAMES, LAST_NAMES } from './names.js';
-import { Random } from './random.js';
-import { COF_FRANCHISES, IND_FRANCHISES, type DemoAccount } from './reference.js';
+import { generatedCsrs } from './past-csrs.js';
+import { writeEmails } from './past-emails.js';
 
 /** How far back the past goes, and how many calls it holds at most (fewer when there are fewer customers). */
 export const PAST_DAYS = 365;
 export const PAST_CALLS = 9000;
-/** Generated CSRs: corporate, company-owned, independent-franchise and external. */
-export const GENERATED_CSRS = { corporate: 12, companyOwned: 12, franchise: 9, external: 4 } as const;
+export { GENERATED_CSRS } from './past-csrs.js';
 
 /** Results that sell (an order SUBMITTED) and those that get a quote (an order PENDING, EXPIRED once old). */
 const SALES = ['Sale', 'Upsell'];
@@ -72,108 +69,37 @@ const TYPE_WEIGHTS: [string, number][] = [
   ['Extract', 3],
 ];
 
-/** Permanent refusals a mail server gives, as the mail worker records them (`address refused: reply`). */
-const REFUSALS = [
-  '550 5.1.1 <{a}>: Recipient address rejected: User unknown in virtual mailbox table',
-  '550 5.1.1 The email account that you tried to reach does not exist.',
-  '552 5.2.2 <{a}>: Mailbox full, message rejected',
-  '553 5.1.3 <{a}>: Recipient address rejected: Domain not found',
-  '554 5.7.1 <{a}>: Message rejected as spam by the recipient policy',
-];
-
-function generatedCsrs(seed: number, now: Date): { account: Omit<DemoAccount, 'description'>; createdAt: Date }[] {
-  const rnd = new Random(seed * 7 + 61);
-  const taken = new Set<string>();
-  const out: { account: Omit<DemoAccount, 'description'>; createdAt: Date }[] = [];
-  const kinds = [
-    ...Array.from({ length: GENERATED_CSRS.corporate }, () => 'corporate' as const),
-    ...Array.from({ length: GENERATED_CSRS.companyOwned }, () => 'companyOwned' as const),
-    ...Array.from({ length: GENERATED_CSRS.franchise }, () => 'franchise' as const),
-    ...Array.from({ length: GENERATED_CSRS.external }, () => 'external' as const),
-  ];
-  for (const [i, kind] of kinds.entries()) {
-    const firstName = rnd.weighted(FIRST_NAMES);
-    const lastName = rnd.weighted(LAST_NAMES);
-    const base = `${firstName[0]}${lastName}`.toLowerCase().replace(/[^a-z]/g, '');
-    let username = base;
-    for (let n = 2; taken.has(username); n += 1) username = `${base}${n}`;
-    taken.add(username);
-    const cof = COF_FRANCHISES[i % COF_FRANCHISES.length]!;
-    // Franchise users of the independent franchises other than the demo franchise user's own.
-    const ind = IND_FRANCHISES[1 + (i % (IND_FRANCHISES.length - 1))]!;
-    const account: Omit<DemoAccount, 'description'> =
-      kind === 'corporate'
-        ? {
-            username,
-            firstName,
-            lastName,
-            companyId: 1,
-            roleId: Role.Representative,
-            brandId: 3,
-            branches: [],
-            sqldbid: null,
-            flags: { allowCorporate: true },
-          }
-        : kind === 'companyOwned'
-          ? {
-              username,
-              firstName,
-              lastName,
-              companyId: 2,
-              roleId: Role.Representative,
-              brandId: 1,
-              branches: [],
-              sqldbid: cof.sqldbid,
-              flags: { allowCorporate: true },
-            }
-          : kind === 'franchise'
-            ? {
-                username,
-                firstName,
-                lastName,
-                companyId: 3,
-                roleId: Role.FranchiseUser,
-                brandId: ind.brandId,
-                branches: ind.branches.map((b) => b.branchNo),
-                sqldbid: ind.sqldbid,
-                flags: { allowFranchise: true },
-              }
-            : {
-                username,
-                firstName,
-                lastName,
-                companyId: 4,
-                roleId: Role.Representative,
-                brandId: 2,
-                branches: [],
-                sqldbid: null,
-              };
-    // Hired over the two years before now, the first ones earliest.
-    const daysAgo = Math.round(PAST_DAYS * 2 - (i * PAST_DAYS * 1.6) / kinds.length) - rnd.int(0, 10);
-    out.push({ account, createdAt: new Date(now.getTime() - daysAgo * 86_400_000) });
-  }
-  return out;
+interface PastOptions {
+  seed: number;
+  now: Date;
+  passwordHash: string;
+  templates: readonly PermissionTemplate[];
 }
 
-export async function generatePast(
-  tx: DbOrTx,
-  options: { seed: number; now: Date; passwordHash: string; templates: readonly PermissionTemplate[] },
-): Promise<void> {
-  const now = options.now.toISOString();
-  const csrs = generatedCsrs(options.seed, options.now);
-  const admin = rowsOf<{ admin: number; manager: number }>(
-    await tx.execute(sql`select (select user_id from users where username = 'admin') as admin,
-      (select user_id from users where username = 'usermanager') as manager`),
-  )[0];
+export async function generatePast(tx: DbOrTx, options: PastOptions): Promise<void> {
+  const made = await insertCsrs(tx, options);
+  await choosePastAgents(tx);
+  await choosePastCalls(tx, options.seed, options.now.toISOString());
+  await insertListRows(tx);
+  await insertHistory(tx);
+  await insertFollowUps(tx);
+  const last = await insertOrders(tx);
+  await writeEmails(tx, options.seed, last);
+  await nameLastWorkers(tx);
+  await auditCsrs(tx, made);
+}
+
+/** The generated CSRs' accounts; answers their ids. */
+async function insertCsrs(tx: DbOrTx, options: PastOptions): Promise<number[]> {
+  const csrs = generatedCsrs(options.seed, options.now, PAST_DAYS);
   const made: number[] = [];
   for (const { account, createdAt } of csrs) {
     made.push(await insertAccount(tx, account, options.passwordHash, options.templates, createdAt));
   }
-  const madeIds = sql.join(
-    made.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  return made;
+}
 
+async function choosePastAgents(tx: DbOrTx): Promise<void> {
   // Who may work a branch's calls (their scope holds it): company-owned CSRs the company-owned branches, corporate CSRs
   // and the leads manager (who works calls too) the independent ones, franchise users their own branches, external CSRs all; the demo CSRs more often, so that
   // each of them has a year of calls of their own.
@@ -192,9 +118,11 @@ export async function generatePast(
     select p.user_id, p.branchno, row_number() over (partition by p.branchno order by p.user_id, g) as rn,
       count(*) over (partition by p.branchno) as n
     from pool p cross join generate_series(1, p.weight) g`);
+}
 
+async function choosePastCalls(tx: DbOrTx, seed: number, now: string): Promise<void> {
   const types = TYPE_WEIGHTS.flatMap(([t, w]) => Array.from({ length: w }, () => t)).join('|');
-  await tx.execute(sql`select setseed(${((options.seed + 61) % 1000) / 1000})`);
+  await tx.execute(sql`select setseed(${((seed + 61) % 1000) / 1000})`);
   // The calls: a customer each; the day of the last attempt lies up to a year back (most of them recent, some today
   // before now), in the call centre's working hours (8:00 to 18:00 in America/Chicago).
   await tx.execute(sql`
@@ -228,7 +156,9 @@ export async function generatePast(
       null::int as outbound_id, null::int as call_id, null::int as order_id
     from day t
     join past_agents a on a.branchno = t.branchno and a.rn = 1 + floor(t.r_agent * a.n)::int`);
+}
 
+async function insertListRows(tx: DbOrTx): Promise<void> {
   // The list rows, completed: the CSR who worked the call last holds it as its callback CSR too, at the time it was
   // last worked (the row's call target then), so a search by agent finds it whichever of the two it reads.
   await tx.execute(sql`
@@ -251,7 +181,9 @@ export async function generatePast(
       where p.call_type <> 'Inbound'
       returning outbound_id, id)
     update past_calls p set outbound_id = ins.outbound_id from ins where ins.id = p.customer_id`);
+}
 
+async function insertHistory(tx: DbOrTx): Promise<void> {
   // The history: the attempts before the last (no answer, a voicemail, a callback asked for, a few days apart, by the
   // same CSR), and the last one with the call's result. Each call lasts two to fourteen minutes.
   await tx.execute(sql`
@@ -287,7 +219,9 @@ export async function generatePast(
   await tx.execute(sql`
     update past_calls p set call_id = h.call_id from call_history h
     where h.sqldbid = p.sqldbid and h.cust_no = p.customer_no and h.call_end = p.completed_at and h.csuser_id = p.agent`);
+}
 
+async function insertFollowUps(tx: DbOrTx): Promise<void> {
   // Interested prospects ask for a follow-up (call-handling.md §4, list effects): a row on the inbound follow-up list,
   // worked since when the call is older than a month.
   await tx.execute(sql`
@@ -303,7 +237,10 @@ export async function generatePast(
       p.completed_at
     from past_calls p join customers c on c.customer_id = p.customer_id
     where p.result in ('Interested Prospect', 'Interested Prospect - THP') and p.call_type <> 'InboundFollowUp'`);
+}
 
+/** Answers the last order id before the past's orders. */
+async function insertOrders(tx: DbOrTx): Promise<number> {
   // Sales and quotes: the order of the call, by its CSR, priced as the demo's other orders are.
   const [{ last } = { last: 0 }] = rowsOf<{ last: number }>(
     await tx.execute(sql`select coalesce(max(order_id), 0)::int as last from orders`),
@@ -337,16 +274,27 @@ export async function generatePast(
         E'\n' order by order_item_id) as lines
       from order_items group by order_id) r on r.order_id = o.order_id
     where o.order_id > ${last} and h.call_id = o.call_id`);
+  return last;
+}
 
-  await writeEmails(tx, options.seed, last);
-
+async function nameLastWorkers(tx: DbOrTx): Promise<void> {
   // The rows still on the lists that were worked already (a callback, an end) name the CSR who worked them last.
   await tx.execute(sql`
     update outbound_calls o set last_access_csr = coalesce(o.call_back_csr, a.user_id)
     from past_agents a
     where o.last_access_csr is null and o.call_status <> 'New' and o.last_access_date is not null
       and a.branchno = o.branchno and a.rn = 1 + (o.outbound_id * 7919) % a.n`);
+}
 
+async function auditCsrs(tx: DbOrTx, made: number[]): Promise<void> {
+  const admin = rowsOf<{ admin: number; manager: number }>(
+    await tx.execute(sql`select (select user_id from users where username = 'admin') as admin,
+      (select user_id from users where username = 'usermanager') as manager`),
+  )[0];
+  const madeIds = sql.join(
+    made.map((id) => sql`${id}`),
+    sql`, `,
+  );
   // The administrators' record of the CSRs they made, and of the rights they gave some of them since.
   await tx.execute(sql`
     insert into audit_log (at, actor_user_id, action, entity, entity_id, target_user_id, before, after)
@@ -363,110 +311,4 @@ export async function generatePast(
     from users u join user_permissions p on p.user_id = u.user_id and p.permission_id = 4
     where u.user_id in (${madeIds}) and u.user_id % 2 = 0
     order by 1`);
-}
-
-/**
- * The confirmation of every sale and the quote of every quoted call, sent to the customer at the call's end, as the
- * end-call sequence writes them (the domain's text); about one in twenty-five failed for good with the server's
- * permanent refusal, as the mail worker records one, for the Resend Emails utility. None is left queued: the demo's
- * mail worker would send a year of email at its first start.
- */
-async function writeEmails(tx: DbOrTx, seed: number, afterOrderId: number): Promise<void> {
-  const rows = rowsOf<{
-    call_id: number;
-    order_id: number;
-    result: string;
-    agent: string;
-    call_end: string;
-    ended_at: string;
-    receipt: string;
-    customer_no: number;
-    first_name: string;
-    last_name: string;
-    email: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    sqldbid: number;
-    branchno: string;
-    compname: string;
-    phone: string;
-    f_email: string;
-    f_address: string;
-    office_hours: string;
-    created_by: number;
-  }>(
-    await tx.execute(sql`
-      select h.call_id, o.order_id, h.call_result as result, h.csagent as agent,
-        to_char(h.call_end at time zone 'America/Chicago', 'YYYY-MM-DD HH24:MI:SS') as call_end,
-        h.call_end as ended_at,
-        h.reciept as receipt, c.customer_no, c.first_name, c.last_name, c.email, c.address, c.city, c.state, c.zip,
-        f.sqldbid, f.branchno, f.compname, fc.phone, fc.email as f_email, fc.address as f_address, fc.office_hours,
-        h.csuser_id as created_by
-      from orders o join call_history h on h.call_id = o.call_id
-      join customers c on c.sqldbid = h.sqldbid and c.customer_no = h.cust_no
-      join franchises f on f.branchno = h.branchno
-      left join franchise_configs fc on fc.sqldbid = f.sqldbid
-      where o.order_id > ${afterOrderId} and c.email <> ''
-      order by o.order_id`),
-  );
-  const rnd = new Random(seed * 13 + 61);
-  const values = rows.map((r) => {
-    const content = endCallEmail({
-      callId: r.call_id,
-      callEnd: r.call_end,
-      callResult: r.result,
-      agent: r.agent,
-      customer: {
-        customerNo: r.customer_no,
-        firstName: r.first_name,
-        lastName: r.last_name,
-        email: r.email,
-        address: r.address,
-        city: r.city,
-        state: r.state,
-        zip: r.zip,
-      },
-      franchise: {
-        sqldbid: r.sqldbid,
-        branchNo: r.branchno,
-        compName: r.compname,
-        phone: r.phone ?? '',
-        email: r.f_email ?? '',
-        address: r.f_address ?? '',
-        officeHours: r.office_hours ?? '',
-      },
-      receipt: r.receipt,
-      orderId: r.order_id,
-    });
-    const failed = rnd.chance(0.04);
-    const at = new Date(r.ended_at);
-    const refusal = rnd.pick(REFUSALS).replace('{a}', r.email);
-    return {
-      kind: 'end-call',
-      toAddresses: r.email,
-      subject: content.subject,
-      textBody: content.text,
-      htmlBody: content.html,
-      messageId: `demo-past-${r.call_id}`,
-      status: failed ? 'failed' : 'sent',
-      attempts: 1,
-      lastError: failed ? `${r.email} refused: ${refusal}` : null,
-      deliveredTo: failed ? '' : r.email,
-      refusedTo: failed ? r.email : '',
-      nextAttemptAt: at,
-      callId: r.call_id,
-      orderId: r.order_id,
-      createdBy: r.created_by,
-      createdAt: at,
-      sentAt: failed ? null : new Date(at.getTime() + 40_000),
-    };
-  });
-  for (let i = 0; i < values.length; i += 500) {
-    await tx.insert(emailOutbox).values(values.slice(i, i + 500));
-  }
-  await tx.execute(sql`
-    update call_history h set emailsent = true from email_outbox e
-    where e.call_id = h.call_id and e.status = 'sent' and e.message_id like 'demo-past-%'`);
 }
