@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -10,6 +9,7 @@ import { forbidden, passwordChangeRequired } from './errors.js';
 import { ODATA_PREFIX } from './error-handler.js';
 import { applyODataOptions } from './odata-options.js';
 import type { AppContext } from '../context.js';
+import { compiledSerializer } from './compiled-serializer.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,31 +30,7 @@ export interface HandlerInput<N extends RouteName> {
   reply: FastifyReply;
 }
 
-/**
- * An answer the database has already written as JSON text, in the shape of the route's response schema: sent as it
- * is, without turning the text into objects and back (a search of a few hundred rows spent most of the server's time
- * on that). Outside production the text is still parsed and checked against the schema, so the tests hold it to the
- * contract like any other answer.
- */
-export class RawJson {
-  constructor(readonly text: string) {}
-}
-
-/**
- * Outside production, a RawJson answer must be exactly what the schema makes of it: valid, with no field the schema
- * does not know (zod would have dropped it) and no value the schema would change.
- */
-function checkRawJson(schema: z.ZodType, text: string, name: string): void {
-  const sent: unknown = JSON.parse(text);
-  const output = schema.parse(sent);
-  if (!isDeepStrictEqual(output, sent)) {
-    throw new Error(`${name}: the answer sent as JSON text is not what its response schema makes of it`);
-  }
-}
-
-export type Handler<N extends RouteName> = (
-  input: HandlerInput<N>,
-) => Promise<z.input<Routes[N]['response']> | RawJson>;
+export type Handler<N extends RouteName> = (input: HandlerInput<N>) => Promise<z.input<Routes[N]['response']>>;
 
 /** An API route as registered: what the access-matrix test compares with the contract's table. */
 export interface RegisteredRoute {
@@ -119,6 +95,12 @@ export function defineRoute<N extends RouteName>(
      * refuse. Such a route cannot be registered without it.
      */
     verify?: (request: FastifyRequest) => Promise<void>;
+    /**
+     * The answer is a large read whose rows are the contract's fields exactly: written by fast-json-stringify from
+     * the response schema instead of through zod's check of every value (compiled-serializer.ts; checked all the
+     * same outside production).
+     */
+    compiled?: boolean;
   } = {},
 ): void {
   const def = routes[name] as Routes[N] & { params?: z.ZodType; query?: z.ZodType; body?: z.ZodType };
@@ -160,6 +142,11 @@ export function defineRoute<N extends RouteName>(
           },
         }
       : {}),
+    ...(options.compiled
+      ? {
+          serializerCompiler: () => compiledSerializer(def.response, name, ctx.config.env !== 'production'),
+        }
+      : {}),
     method: def.method,
     url: def.path,
     config: { access },
@@ -182,10 +169,6 @@ export function defineRoute<N extends RouteName>(
         request,
         reply,
       });
-      if (result instanceof RawJson) {
-        if (ctx.config.env !== 'production') checkRawJson(def.response, result.text, name);
-        return reply.status(status).type('application/json; charset=utf-8').send(result.text);
-      }
       return reply.status(status).send(result);
     },
   });

@@ -52,7 +52,7 @@ describe('paging and counting', () => {
     expect(counted.body.value).toEqual([]);
     const plain = await search(t, admin, {});
     expect(plain.body.value).toHaveLength(25);
-    // The page is written by the database (RawJson): it must still be what the contract says, field by field.
+    // The page is written by the compiled serializer: it must still be what the contract says, field by field.
     expect(CallSearchResponse.strict().parse(plain.body)).toEqual(plain.body);
     expect(CallSearchResponse.parse(counted.body)).toEqual(counted.body);
     expect(plain.body).not.toHaveProperty('@odata.count');

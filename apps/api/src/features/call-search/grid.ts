@@ -4,7 +4,7 @@ import type { CallSearchRow } from '@cc/contract';
 import { callTime, frozen } from '../../db/sql.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import { defineGrid, type GridField } from '../../lib/grid-query/grid.js';
-import { jsonRow, rowColumns } from '../../lib/grid-query/json-row.js';
+import { rowColumns } from '../../lib/grid-query/json-row.js';
 
 /**
  * The FROM of every search: the call alone. The names of its callback CSR (the grid's agent) and of the CSR who last
@@ -47,8 +47,5 @@ export const CALL_SEARCH_GRID = defineGrid({ fields: FIELDS, key: sql`${o.outbou
 /** A row's value as the app shows it: times in the call centre's clock. */
 const shown = (def: GridField) => (def.type === 'datetime' ? callTime(def.sql) : def.sql);
 
-/** The row as JSON, written by the database (the search's page, RawJson). */
-export const ROW_JSON = frozen(jsonRow(FIELDS, shown));
-
-/** The row's columns with the contract's names; times as the app shows them (the export). */
+/** The row's columns with the contract's names; times as the app shows them (the page and the export). */
 export const ROW_COLUMNS = frozen(rowColumns(FIELDS, shown));

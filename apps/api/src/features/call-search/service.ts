@@ -5,7 +5,7 @@
  * as a callback.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { CallSearchQuery, CallSearchRow } from '@cc/contract';
+import type { CallSearchQuery, CallSearchResponse, CallSearchRow } from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
@@ -13,13 +13,12 @@ import { frozen } from '../../db/sql.js';
 import { planned, type Plan } from '../../db/prepared.js';
 import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
-import type { RawJson } from '../../http/route.js';
 import { odataAnswer, odataOptions, readODataPage } from '../../lib/grid-query/odata-page.js';
 import type { FilterExpr, OrderItem } from '../../lib/grid-query/odata.js';
 import { equalsNumberBy, rangedBy } from '../../lib/grid-query/filter-facts.js';
 import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
-import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS, ROW_JSON } from './grid.js';
+import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS } from './grid.js';
 import { countedStatement } from './counts.js';
 import { userConditions, type SearchUser } from './user.js';
 
@@ -130,8 +129,9 @@ export function searchStatements(
     rows:
       walk === null
         ? null
-        : sql`select coalesce(json_agg(${ROW_JSON} order by ${order}), '[]')::text as json from ${FROM}
-            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, walk.limit, walk.offset, walk.reverse)}) page)`,
+        : sql`select ${ROW_COLUMNS} from ${FROM}
+            where ${o.outboundId} in (select id from (${ordered(where, parts, items, id, walk.limit, walk.offset, walk.reverse)}) page)
+            order by ${order}`,
     count: query.$count === 'true' ? counter : null,
     counter,
     // A range (a date range, above all) is planned with its values every time (decision 047): its statements run
@@ -140,8 +140,8 @@ export function searchStatements(
   };
 }
 
-/** The page as JSON written by the database (decision 047), with `@odata.count` or `@cc.countMoreThan`. */
-export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<RawJson> {
+/** The page, with `@odata.count` or `@cc.countMoreThan`. */
+export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query): Promise<CallSearchResponse> {
   const limit = ctx.config.callSearchCountLimit;
   const statements = searchStatements(user, query, limit);
   const db = planned(ctx.db, statements.plan);
@@ -150,7 +150,7 @@ export async function searchCalls(ctx: AppContext, user: AuthUser, query: Query)
     { skip: query.$skip, deepSkip: ctx.config.gridDeepSkip, countLimit: limit },
     statements,
     (total) => searchStatements(user, query, limit, total).rows,
-    async (statement) => rowsOf<{ json: string }>(await db.execute(statement))[0]?.json ?? '[]',
+    async (statement) => rowsOf<CallSearchRow>(await db.execute(statement)),
   );
   return odataAnswer(page);
 }

@@ -251,10 +251,10 @@ describe('SearchCustomers: pages, sorting and column filters (decision 015)', ()
       { ...INBOUND_FIRST_VIEW, sort: 'City' as const, filters: { State: 'IL' } },
     ]) {
       const [over] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, 10)));
-      expect(over).toEqual({ matched: 11, rowCount: 0, rows: '[]' });
+      expect(over).toEqual({ matched: 11, rowCount: 0, rows: [] });
       const [within] = rowsOf<SearchRowsResult>(await t.db.execute(searchRowsQuery(where, view, MANY)));
       expect(within?.matched).toBe(MANY);
-      expect(JSON.parse(within?.rows ?? '[]')).toHaveLength(25);
+      expect(within?.rows ?? []).toHaveLength(25);
     }
   });
 

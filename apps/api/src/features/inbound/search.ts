@@ -14,6 +14,7 @@ import {
   InboundCriteria,
   type InboundSearchRequest,
   type InboundGridColumn,
+  type InboundRow,
   type InboundSearchView,
 } from '@cc/contract';
 import { customers as c } from '../../db/schema/index.js';
@@ -163,10 +164,10 @@ function indexOrderOf(view: SearchView): SQL | null {
  * The rows statement. The ids of at most limit + 1 matches come first (with their branch, customer number and
  * company), from a subquery that the covering name and street indexes answer alone (migrations 0006, 0009, 0017).
  * One row answers: `matched`, the number of those ids; `rowCount`, the matches that pass the column filters; and
- * `rows`, one page of those as JSON text, in the order asked. Nothing is read when `matched` is over the limit
- * (`rows` is '[]' and the caller counts). In the grid's first order without filters the page is chosen from the ids
+ * `rows`, one page of those, in the order asked. Nothing is read when `matched` is over the limit
+ * (`rows` is empty and the caller counts). In the grid's first order without filters the page is chosen from the ids
  * alone and only its rows are read; any other order or a filter reads the columns of every match first. Either way
- * PostgreSQL writes only the page's JSON, which the server hands on as it is (bench/README.md, decision 015).
+ * PostgreSQL aggregates only the page, in one answer row (bench/README.md, decision 015).
  */
 export function searchRowsQuery(where: SQL[], view: SearchView = INBOUND_FIRST_VIEW, limit = INBOUND_ROW_LIMIT): SQL {
   const order = orderOf(view);
@@ -180,7 +181,7 @@ export function searchRowsQuery(where: SQL[], view: SearchView = INBOUND_FIRST_V
     return sql`${ids},
       p as (select ids.id from ids where (select matched from n) <= ${limit} order by ${indexOrder} ${page})
     select n.matched, case when n.matched <= ${limit} then n.matched else 0 end as "rowCount", (
-      select coalesce(json_agg(m order by ${order}), '[]')::text from (
+      select coalesce(json_agg(m order by ${order}), '[]') from (
         select ${searchColumns} from ${c} where ${c.customerId} in (select id from p)
       ) m) as rows
     from n`;
@@ -192,7 +193,7 @@ export function searchRowsQuery(where: SQL[], view: SearchView = INBOUND_FIRST_V
         where (select matched from n) <= ${limit} and ${c.customerId} in (select id from ids)) m
       ${filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``})
     select n.matched, (select count(*)::int from f) as "rowCount", (
-      select coalesce(json_agg(m order by ${order}), '[]')::text from (
+      select coalesce(json_agg(m order by ${order}), '[]') from (
         select * from f m order by ${order} ${page}
       ) m) as rows
     from n`;
@@ -202,8 +203,8 @@ export function searchRowsQuery(where: SQL[], view: SearchView = INBOUND_FIRST_V
 export interface SearchRowsResult {
   matched: number;
   rowCount: number;
-  /** The page's rows as JSON text (an array of InboundRow), '[]' when none or over the limit. */
-  rows: string;
+  /** The page's rows (json, which the driver reads into objects), none when over the limit. */
+  rows: InboundRow[];
 }
 
 /** The criteria a search can name (the contract's), to tell a surname-only search. */

@@ -16,7 +16,6 @@ import { startsWith } from '../../db/sql.js';
 import { inScope, scopeHole, scopeShape, scopeValues, type ScopeShape } from '../../http/scope.js';
 import { planned } from '../../db/prepared.js';
 import { statementFamily } from '../../db/template.js';
-import { RawJson } from '../../http/route.js';
 import { notFound } from '../../http/errors.js';
 import {
   INBOUND_ROW_LIMIT,
@@ -39,14 +38,13 @@ export async function searchCustomers(
   user: AuthUser,
   variant: ScopeVariant,
   request: SearchRequest,
-): Promise<InboundSearchResponse | RawJson> {
+): Promise<InboundSearchResponse> {
   const { page, pageSize, sort, dir, filters, ...criteria } = request;
   const scope = narrowScope(user.scope, variant);
   const where = searchConditions(criteria, scope);
   const view = { page, pageSize, sort, dir, filters };
   const [found] = rowsOf<SearchRowsResult>(await ctx.db.execute(searchRowsQuery(where, view)));
   const matched = found?.matched ?? 0;
-  const paging = `"page":${page},"pageSize":${pageSize}`;
   if (matched > INBOUND_ROW_LIMIT) {
     const [count] = rowsOf<{ total: number }>(await ctx.db.execute(searchCountQuery(where, criteria, scope)));
     return {
@@ -59,9 +57,15 @@ export async function searchCustomers(
       rowCount: 0,
     };
   }
-  return new RawJson(
-    `{"rows":${found?.rows ?? '[]'},"total":${matched},"limit":${INBOUND_ROW_LIMIT},"overLimit":false,${paging},"rowCount":${found?.rowCount ?? 0}}`,
-  );
+  return {
+    rows: found?.rows ?? [],
+    total: matched,
+    limit: INBOUND_ROW_LIMIT,
+    overLimit: false,
+    page,
+    pageSize,
+    rowCount: found?.rowCount ?? 0,
+  };
 }
 
 const summaryColumns = {
@@ -120,15 +124,13 @@ export async function autocompleteAddress(
   ctx: AppContext,
   user: AuthUser,
   input: { input: string; limit: number },
-): Promise<RawJson> {
+): Promise<{ suggestions: AddressSuggestion[] }> {
   const rows = rowsOf<AddressSuggestion>(
     await planned(ctx.db, autocompletePlan(user.scope)).execute(
       autocompleteQuery(user.scope, input.input, input.limit),
     ),
   );
-  // The rows are the suggestion's fields exactly: sent as read, not checked field by field in production.
-  const answer: { suggestions: AddressSuggestion[] } = { suggestions: rows };
-  return new RawJson(JSON.stringify(answer));
+  return { suggestions: rows };
 }
 
 export function formatAddress(parts: {

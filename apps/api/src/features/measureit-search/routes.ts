@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { registerUploadRoutes } from '../../http/file-upload.js';
-import { defineRoute, RawJson } from '../../http/route.js';
+import { defineRoute } from '../../http/route.js';
 import { applyNotMeasuredReason } from './apply-reason.js';
 import { checkFile } from './custom-lists.js';
 import { customLists, deleteCustomList, importCustomList, renameCustomList } from './custom-list-store.js';
@@ -12,15 +12,21 @@ import { franchisesFor, pitStatistics, zipCodes } from './statistics.js';
 export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppContext): void {
   defineRoute(app, ctx, 'measureItFranchises', ({ user }) => franchisesFor(ctx, user));
   defineRoute(app, ctx, 'measureItZipCodes', ({ user, body }) => zipCodes(ctx, user, body.branchNo));
-  defineRoute(app, ctx, 'measureItPropertyList', async ({ user, body }) => {
-    const page = await searchPage(
-      ctx,
-      user,
-      { filter: body.filter, orderBy: body.orderBy, orderOption: 'orderBy', skip: body.skip, top: body.top },
-      { rows: true, count: false },
-    );
-    return new RawJson(`{"rows":${page.rows}}`);
-  });
+  defineRoute(
+    app,
+    ctx,
+    'measureItPropertyList',
+    async ({ user, body }) => {
+      const page = await searchPage(
+        ctx,
+        user,
+        { filter: body.filter, orderBy: body.orderBy, orderOption: 'orderBy', skip: body.skip, top: body.top },
+        { rows: true, count: false },
+      );
+      return { rows: page.rows };
+    },
+    { compiled: true },
+  );
   defineRoute(app, ctx, 'measureItPropertyCount', async ({ user, body }) => {
     const page = await searchPage(ctx, user, { filter: body.filter, skip: 0, top: 0 }, { rows: false, count: true });
     return { count: page.count ?? 0, moreThan: page.moreThan };
@@ -36,7 +42,9 @@ export function registerMeasureItSearchRoutes(app: FastifyInstance, ctx: AppCont
   defineRoute(app, ctx, 'measureItDeleteCustomSearchList', ({ user, body }) =>
     deleteCustomList(ctx, user, body.listId),
   );
-  defineRoute(app, ctx, 'measureItODataProperties', ({ user, query }) => odataSearch(ctx, user, query));
+  defineRoute(app, ctx, 'measureItODataProperties', ({ user, query }) => odataSearch(ctx, user, query), {
+    compiled: true,
+  });
 
   // The file routes read the file's bytes, up to the import limit (as the outbound import's).
   registerUploadRoutes(app, ctx.config.importMaxBytes, (scope) => {

@@ -5,14 +5,18 @@
  * branch gets no rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { type MeasureItODataQuery, MeasureItSearchFilter } from '@cc/contract';
+import {
+  type MeasureItODataQuery,
+  type MeasureItODataResponse,
+  type MeasureItPropertyRow,
+  MeasureItSearchFilter,
+} from '@cc/contract';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { rowsOf } from '../../db/client.js';
 import type { AuthUser } from '../../http/auth.js';
 import { badRequest } from '../../http/errors.js';
 import { odataAnswer, odataOptions, readODataPage, type ODataPage } from '../../lib/grid-query/odata-page.js';
-import type { RawJson } from '../../http/route.js';
 import type { OrderItem } from '../../lib/grid-query/odata.js';
 import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { countable, countedSearchStatement } from './counts.js';
@@ -86,14 +90,14 @@ export async function searchPage(
   user: SearchUser,
   input: PageInput,
   options: { rows: boolean; count: boolean },
-): Promise<ODataPage> {
+): Promise<ODataPage<MeasureItPropertyRow>> {
   const statements = searchStatements(ctx, user, input, options);
   return readODataPage(
     ctx.db,
     { skip: input.skip, deepSkip: ctx.config.gridDeepSkip, countLimit: ctx.config.measureItSearchCountLimit },
     statements,
     (total) => searchStatements(ctx, user, input, options, total).rows,
-    async (statement) => JSON.stringify(rowsOf(await ctx.db.execute(statement))),
+    async (statement) => rowsOf<MeasureItPropertyRow>(await ctx.db.execute(statement)),
   );
 }
 
@@ -102,7 +106,7 @@ export async function odataSearch(
   ctx: AppContext,
   user: AuthUser,
   query: z.output<typeof MeasureItODataQuery>,
-): Promise<RawJson> {
+): Promise<MeasureItODataResponse> {
   const zips = (query.zips ?? '')
     .split(',')
     .map((z) => z.trim())

@@ -14,18 +14,50 @@ import {
 import { completeWebLeads, deleteOutbound, deleteWebLeads } from './changes.js';
 
 export function registerOutboundRoutes(app: FastifyInstance, ctx: AppContext): void {
-  defineRoute(app, ctx, 'outboundList', ({ user, params, query }) =>
-    listOutbound(ctx, user, 'general', params.callType, query),
+  // The list pages and the counts (asked for after every call) are written by the compiled serializer.
+  const compiled = { compiled: true };
+  defineRoute(
+    app,
+    ctx,
+    'outboundList',
+    ({ user, params, query }) => listOutbound(ctx, user, 'general', params.callType, query),
+    compiled,
   );
-  defineRoute(app, ctx, 'outboundCofList', ({ user, params, query }) =>
-    listOutbound(ctx, user, 'cof', params.callType, query),
+  defineRoute(
+    app,
+    ctx,
+    'outboundCofList',
+    ({ user, params, query }) => listOutbound(ctx, user, 'cof', params.callType, query),
+    compiled,
   );
-  defineRoute(app, ctx, 'outboundIndList', ({ user, params, query }) =>
-    listOutbound(ctx, user, 'ind', params.callType, query),
+  defineRoute(
+    app,
+    ctx,
+    'outboundIndList',
+    ({ user, params, query }) => listOutbound(ctx, user, 'ind', params.callType, query),
+    compiled,
   );
-  defineRoute(app, ctx, 'outboundCounts', ({ user, query }) => outboundCounts(ctx, user, 'general', query.branches));
-  defineRoute(app, ctx, 'outboundCofCounts', ({ user, query }) => outboundCounts(ctx, user, 'cof', query.branches));
-  defineRoute(app, ctx, 'outboundIndCounts', ({ user, query }) => outboundCounts(ctx, user, 'ind', query.branches));
+  defineRoute(
+    app,
+    ctx,
+    'outboundCounts',
+    ({ user, query }) => outboundCounts(ctx, user, 'general', query.branches),
+    compiled,
+  );
+  defineRoute(
+    app,
+    ctx,
+    'outboundCofCounts',
+    ({ user, query }) => outboundCounts(ctx, user, 'cof', query.branches),
+    compiled,
+  );
+  defineRoute(
+    app,
+    ctx,
+    'outboundIndCounts',
+    ({ user, query }) => outboundCounts(ctx, user, 'ind', query.branches),
+    compiled,
+  );
   defineRoute(app, ctx, 'callResults', ({ params }) => Promise.resolve(callResultsOf(params.callTypeId)));
   defineRoute(app, ctx, 'callTypes', () => Promise.resolve(callTypesList()));
   defineRoute(app, ctx, 'callOptions', () => Promise.resolve(callOptionsList()));

@@ -1,25 +1,10 @@
 /**
- * A grid's row as the response names it: as JSON written by the database (json_build_object), so that a page goes out
- * as the database wrote it (RawJson), or as columns under the same names, for pages the API serialises itself. The
- * first costs the API nothing for pages of a hundred rows (the call search); past a few hundred rows the database's
- * JSON costs several times what reading the columns and `JSON.stringify` do (the MeasureIt search's pages of 500 to
- * 1,500: decision 048).
+ * A grid's row as the response names it: columns under the contract's names, read by the driver and written by the
+ * route's compiled serializer. Past a few hundred rows the database's own JSON (json_build_object, json_agg) cost
+ * several times what reading the columns does (the MeasureIt search's pages of 500 to 1,500: decision 048).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { GridField } from './grid.js';
-
-/** Each field under its name, its value as `value` gives it. Names are the grid's own keys, never a caller's text. */
-export function jsonRow<F extends string>(fields: Record<F, GridField>, value: (def: GridField) => SQL): SQL {
-  return sql`json_build_object(${jsonPairs(fields, value)})`;
-}
-
-/** The arguments of {@link jsonRow}'s json_build_object: name, value, name, value, … */
-export function jsonPairs<F extends string>(fields: Record<F, GridField>, value: (def: GridField) => SQL): SQL {
-  return sql.join(
-    names(fields).map((name) => sql`${sql.raw(`'${name}'`)}, ${value(fields[name])}`),
-    sql`, `,
-  );
-}
 
 /** Each field as a column under its name (`value as "name"`), in the grid's order. */
 export function rowColumns<F extends string>(fields: Record<F, GridField>, value: (def: GridField) => SQL): SQL {

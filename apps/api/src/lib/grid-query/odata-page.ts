@@ -5,7 +5,6 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { RawJson } from '../../http/route.js';
 import { gridChecked } from './errors.js';
 import type { Grid } from './grid.js';
 import { parseFilter, parseOrderBy, type FilterExpr, type OrderItem } from './odata.js';
@@ -43,9 +42,9 @@ export function odataOptions<F extends string>(
   return { filter, items, where, order: gridChecked(() => grid.orderBy(items), orderOption) };
 }
 
-/** A page's rows as JSON text and its count: over the count limit (when counted up to it), the limit and `moreThan`. */
-export interface ODataPage {
-  rows: string;
+/** A page's rows and its count: over the count limit (when counted up to it), the limit and `moreThan`. */
+export interface ODataPage<R> {
+  rows: R[];
   count: number | null;
   moreThan: boolean;
 }
@@ -54,13 +53,13 @@ export interface ODataPage {
  * One page and, when asked, its count (`readPage`, decision 051): a count that is not kept in advance stops one past
  * `countLimit`, and past it the answer says "more than" the limit instead of a number.
  */
-export async function readODataPage(
+export async function readODataPage<R>(
   db: Pick<Db, 'execute'>,
   page: { skip: number; deepSkip: number; countLimit: number },
   statements: PageStatements,
   rowsWith: (total: number) => SQL | null,
-  pageOf: (statement: SQL) => Promise<string>,
-): Promise<ODataPage> {
+  pageOf: (statement: SQL) => Promise<R[]>,
+): Promise<ODataPage<R>> {
   const { rows, count } = await readPage(db, page, statements, rowsWith, pageOf);
   if (count === null) return { rows, count: null, moreThan: false };
   return !statements.exact && count > page.countLimit
@@ -69,8 +68,13 @@ export async function readODataPage(
 }
 
 /** The page as OData's answer: `value`, with `@odata.count`, or `@cc.countMoreThan` past the count limit. */
-export function odataAnswer(page: ODataPage): RawJson {
-  if (page.count === null) return new RawJson(`{"value":${page.rows}}`);
-  const count = page.moreThan ? '@cc.countMoreThan' : '@odata.count';
-  return new RawJson(`{"value":${page.rows},"${count}":${page.count}}`);
+export function odataAnswer<R>(page: ODataPage<R>): {
+  value: R[];
+  '@odata.count'?: number;
+  '@cc.countMoreThan'?: number;
+} {
+  if (page.count === null) return { value: page.rows };
+  return page.moreThan
+    ? { value: page.rows, '@cc.countMoreThan': page.count }
+    : { value: page.rows, '@odata.count': page.count };
 }

@@ -38,18 +38,18 @@ export interface PageStatements {
 /**
  * A page and its count as the searches read them: for a page before `deepSkip`, the two at once; for a deeper one,
  * the count first, then the page walked from the nearer end when that count is exact (`rowsWith(total)` builds it).
- * `pageOf` reads a page statement's rows as JSON text (a page of no rows is `[]`). The count is answered only when
+ * `pageOf` reads a page statement's rows. The count is answered only when
  * asked for.
  */
-export async function readPage(
+export async function readPage<R>(
   db: Pick<Db, 'execute'>,
   page: { skip: number; deepSkip: number; countLimit: number },
   statements: PageStatements,
   rowsWith: (total: number) => SQL | null,
-  pageOf: (statement: SQL) => Promise<string>,
-): Promise<{ rows: string; count: number | null }> {
+  pageOf: (statement: SQL) => Promise<R[]>,
+): Promise<{ rows: R[]; count: number | null }> {
   const countOf = async (statement: SQL) => rowsOf<{ n: number }>(await db.execute(statement))[0]?.n ?? 0;
-  const read = (statement: SQL | null) => (statement === null ? Promise.resolve('[]') : pageOf(statement));
+  const read = (statement: SQL | null) => (statement === null ? Promise.resolve([]) : pageOf(statement));
   if (statements.rows !== null && page.skip >= page.deepSkip) {
     const n = await countOf(statements.counter);
     const known = statements.exact || n <= page.countLimit;
