@@ -21,7 +21,10 @@ const TYPE_WEIGHTS: [string, number][] = [
   ['Extract', 5],
 ];
 
-/** The bench's own CSR accounts (bench.csr01 …): signed in by no one, they only name who worked the calls. */
+/**
+ * The bench's own CSR accounts (bench.csr01 …; bench.csr001 … past 99): signed in by no one, they only name who worked
+ * the calls. This many at the bench's scale 1, as many more at each step of BENCH_SCALE.
+ */
 export const BENCH_AGENTS = 48;
 const FIRST = ['Ana', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jade', 'Kai', 'Lena'];
 const LAST = ['Ortiz', 'Nguyen', 'Walsh', 'Patel', 'Kim', 'Berg', 'Moreau', 'Silva'];
@@ -40,8 +43,13 @@ async function secondaryIndexes(run: Runner): Promise<{ name: string; definition
   return rows as { name: string; definition: string }[];
 }
 
-/** Adds worked calls until outbound_calls holds `target` rows; answers how many were added. */
-export async function topUpCallHistory(run: Runner, target: number, now = new Date()): Promise<number> {
+/** Adds worked calls until outbound_calls holds `target` rows, by `agents` bench CSRs; answers how many were added. */
+export async function topUpCallHistory(
+  run: Runner,
+  target: number,
+  agents = BENCH_AGENTS,
+  now = new Date(),
+): Promise<number> {
   const { rows } = await run.query(`select count(*)::int as n from outbound_calls`, []);
   const missing = target - Number(rows[0]?.n ?? 0);
   if (missing <= 0) return 0;
@@ -51,12 +59,12 @@ export async function topUpCallHistory(run: Runner, target: number, now = new Da
   );
   await run.query(
     `insert into users (username, first_name, last_name, email, password_hash, brand_id, company_id, role_id, sqldbid)
-     select 'bench.csr' || lpad(g::text, 2, '0'), ($2::text[])[1 + g % 12], ($3::text[])[1 + g % 8], '',
+     select 'bench.csr' || lpad(g::text, greatest(2, length($1::text)), '0'), ($2::text[])[1 + g % 12], ($3::text[])[1 + g % 8], '',
             u.password_hash, u.brand_id, u.company_id, u.role_id, u.sqldbid
      from users u cross join generate_series(1, $1::int) g
      where u.username = 'csr.corporate'
      on conflict do nothing`,
-    [BENCH_AGENTS, FIRST, LAST],
+    [agents, FIRST, LAST],
   );
   // One transaction: a run stopped half-way leaves the table as it was, indexes included.
   await run.query(`begin`, []);

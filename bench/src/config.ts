@@ -14,7 +14,15 @@
  * BENCH_POP_RATE (20 a second): the screen pop scenario's agents with their streams open, answered events per agent
  * and their pace (PostgreSQL only). BENCH_REPORT_CALLS_PER_DAY (budgets.json: 80) and
  * BENCH_PGLITE_REPORT_CALLS_PER_DAY (8): the calls a weekday of each bench CSR over the report scenario's year.
+ * BENCH_SCALE (1): a whole number that multiplies every size above that is not given (customers, outbound rows, the
+ * call search's rows, the bench CSRs who worked the calls and the report's year of them; the MeasureIt properties follow
+ * the customers), and the demo of the
+ * first-start scenario; at a scale over 1 the database is cc_bench_x<scale> unless BENCH_DATABASE_URL names one, so
+ * that both sizes stay loaded. BENCH_RESULTS: a file to write the run's figures to as JSON, for `npm run compare -w
+ * @cc/bench -- <one.json> <other.json>` (compare.ts). BENCH_FIRST_START=0 skips the first-start scenario.
  */
+import { BENCH_AGENTS } from './call-history.js';
+import { FIRST_START_SCENARIO } from './first-start.js';
 import { FLOOR_SCENARIO } from './floor.js';
 import { IMPORT_SCENARIO } from './import.js';
 import { POP_SCENARIO } from './pop.js';
@@ -51,20 +59,26 @@ export function transportOf(url: string): string {
   return host.startsWith('/') ? `Unix-domain socket in ${host}` : `TCP ${host}:${parsed.port || 5432}`;
 }
 
+const scale = int('BENCH_SCALE', 1);
+if (!Number.isInteger(scale) || scale < 1) throw new Error('BENCH_SCALE must be a whole number, 1 or more');
+
 export const config = {
-  databaseUrl: env.BENCH_DATABASE_URL || (smoke ? smokeDatabase() : 'postgres://postgres@127.0.0.1:5432/cc_bench'),
-  customers: int('BENCH_CUSTOMERS', smoke ? 10_000 : 1_000_000),
-  outboundCalls: int('BENCH_OUTBOUND', smoke ? 5_000 : budgets.outbound_calls),
-  callSearchRows: int('BENCH_CALL_SEARCH_ROWS', smoke ? 20_000 : budgets.call_search_outbound_calls),
+  scale,
+  databaseUrl:
+    env.BENCH_DATABASE_URL ||
+    (smoke ? smokeDatabase() : `postgres://postgres@127.0.0.1:5432/cc_bench${scale === 1 ? '' : `_x${scale}`}`),
+  customers: int('BENCH_CUSTOMERS', (smoke ? 10_000 : 1_000_000) * scale),
+  outboundCalls: int('BENCH_OUTBOUND', (smoke ? 5_000 : budgets.outbound_calls) * scale),
+  callSearchRows: int('BENCH_CALL_SEARCH_ROWS', (smoke ? 20_000 : budgets.call_search_outbound_calls) * scale),
   duration: int('BENCH_DURATION', smoke ? 2 : 10),
   warmup: int('BENCH_WARMUP', smoke ? 1 : 2),
   connections: int('BENCH_CONNECTIONS', budgets.connections),
   port: int('BENCH_PORT', 3900),
   pglite: env.BENCH_PGLITE === '1',
-  pgliteCustomers: int('BENCH_PGLITE_CUSTOMERS', smoke ? 10_000 : 100_000),
-  pgliteOutboundCalls: int('BENCH_PGLITE_OUTBOUND', smoke ? 5_000 : 50_000),
+  pgliteCustomers: int('BENCH_PGLITE_CUSTOMERS', (smoke ? 10_000 : 100_000) * scale),
+  pgliteOutboundCalls: int('BENCH_PGLITE_OUTBOUND', (smoke ? 5_000 : 50_000) * scale),
   // The server's ratio of calls to customers (2,000,000 to 1,000,000).
-  pgliteCallSearchRows: int('BENCH_PGLITE_CALL_SEARCH_ROWS', smoke ? 20_000 : 200_000),
+  pgliteCallSearchRows: int('BENCH_PGLITE_CALL_SEARCH_ROWS', (smoke ? 20_000 : 200_000) * scale),
   postgres: env.BENCH_POSTGRES !== '0',
   franchise: env.BENCH_FRANCHISE !== '0',
   only: env.BENCH_ONLY ? new RegExp(env.BENCH_ONLY, 'i') : null,
@@ -77,6 +91,12 @@ export const config = {
   // Calls a weekday of each of the 48 bench CSRs over a year, with their agent states (report-history.ts).
   reportCallsPerDay: int('BENCH_REPORT_CALLS_PER_DAY', smoke ? 4 : budgets.report_calls_per_day),
   pgliteReportCallsPerDay: int('BENCH_PGLITE_REPORT_CALLS_PER_DAY', smoke ? 2 : 8),
+  // The bench CSRs who worked the calls: a CSR's day stays a day's work, so the report's year grows with them.
+  agents: BENCH_AGENTS * scale,
+  // The first start's demo: 20,000 generated customers (a smoke run, a tenth), times the scale.
+  firstStartCustomers: (smoke ? 2_000 : 20_000) * scale,
+  firstStart: env.BENCH_FIRST_START !== '0',
+  results: env.BENCH_RESULTS ?? '',
 };
 
 const SEARCHES = [
@@ -115,4 +135,5 @@ export const DATABASE_SCENARIOS = [
   IMPORT_SCENARIO,
   FLOOR_SCENARIO,
   POP_SCENARIO,
+  FIRST_START_SCENARIO,
 ];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../apps/api/dist/db/client.js';
 import { seedDemoData, seedPricing, STORY_CUSTOMERS } from '../../apps/api/dist/db/seed/index.js';
-import { topUpCallHistory } from './call-history.js';
+import { BENCH_AGENTS, topUpCallHistory } from './call-history.js';
 
 /** Runs one statement directly, without the API: a pg client, or PGlite in this process. */
 export interface Runner {
@@ -96,6 +96,7 @@ export async function preparePostgres(
   customers: number,
   outboundCalls: number,
   callSearchRows: number,
+  agents = BENCH_AGENTS,
 ): Promise<Runner> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
@@ -136,7 +137,7 @@ export async function preparePostgres(
       await database.db.transaction((tx) => seedPricing(tx));
       console.log('  seeded the demo price lists');
     }
-    await topUpCallHistory(run, callSearchRows);
+    await topUpCallHistory(run, callSearchRows, agents);
     // Expression indexes need statistics of their own; a migration may have just added one.
     await run.query(`vacuum analyze`, []);
     await database.close();
@@ -164,7 +165,7 @@ export async function preparePostgres(
   run = pgRunner(client);
   await load(database, run, customers, outboundCalls);
   await database.close();
-  await topUpCallHistory(run, callSearchRows);
+  await topUpCallHistory(run, callSearchRows, agents);
   return run;
 }
 
@@ -177,6 +178,7 @@ export async function preparePglite(
   customers: number,
   outboundCalls: number,
   callSearchRows: number,
+  agents = BENCH_AGENTS,
 ): Promise<{ dataDir: string; runner: Runner }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-pglite-'));
   console.log(`Loading an embedded database in ${dataDir}…`);
@@ -188,7 +190,7 @@ export async function preparePglite(
   };
   await load(database, runner, customers, outboundCalls);
   // Worked calls, as on the server (without them every call search input matches nothing).
-  await topUpCallHistory(runner, callSearchRows);
+  await topUpCallHistory(runner, callSearchRows, agents);
   return { dataDir, runner };
 }
 

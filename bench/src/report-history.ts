@@ -10,7 +10,6 @@
 import { sql } from 'drizzle-orm';
 import { pastStatesStatement } from '../../apps/api/dist/db/seed/past-states.js';
 import type { Runner } from './database.js';
-import { BENCH_AGENTS } from './call-history.js';
 import { compile } from './scenario-support.js';
 
 export const REPORT_DAYS = 365;
@@ -26,9 +25,7 @@ export async function topUpReportHistory(run: Runner, perDay: number, now = new 
   ]);
   if (Number(rows[0]?.n ?? 0) > 0 || perDay <= 0) return 0;
   const started = performance.now();
-  console.log(
-    `  adding ${perDay} calls a weekday for ${BENCH_AGENTS} bench CSRs over ${REPORT_DAYS} days, and their states…`,
-  );
+  console.log(`  adding ${perDay} calls a weekday for each bench CSR over ${REPORT_DAYS} days, and their states…`);
   await run.query(`begin`, []);
   try {
     await run.query(`select setseed(0.83)`, []);

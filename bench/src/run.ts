@@ -13,10 +13,12 @@ import { explain, postJson } from './checks.js';
 import { openPgRunner, preparePglite, preparePostgres, type Runner } from './database.js';
 import { ENGINE_SCENARIO, measureEngine } from './engine.js';
 import { drive } from './load.js';
+import { FIRST_START_SCENARIO, firstStartSummary, measureFirstStart, type FirstStart } from './first-start.js';
 import { FLOOR_SCENARIO, measureFloor } from './floor.js';
 import { IMPORT_SCENARIO, measureImport } from './import.js';
 import { measurePops, POP_SCENARIO, popP95, popSummary, POP_TELEPHONY_SECRET } from './pop.js';
 import { BARE_REFERENCE, budgets, ms, SESSION_REFERENCE, table, type Measured } from './report.js';
+import { figuresOf, writeResults } from './results.js';
 import { measureScenario, targetOf, type Ceiling } from './measure.js';
 import { buildScenarios, type Query, type Scenario } from './scenarios.js';
 import { topUpReportHistory } from './report-history.js';
@@ -298,7 +300,13 @@ async function main(): Promise<void> {
           const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-server-'));
           return {
             runner: await withReportHistory(
-              await preparePostgres(config.databaseUrl, config.customers, config.outboundCalls, config.callSearchRows),
+              await preparePostgres(
+                config.databaseUrl,
+                config.customers,
+                config.outboundCalls,
+                config.callSearchRows,
+                config.agents,
+              ),
               config.reportCallsPerDay,
             ),
             open: () => openPgRunner(config.databaseUrl),
@@ -318,6 +326,7 @@ async function main(): Promise<void> {
           config.pgliteCustomers,
           config.pgliteOutboundCalls,
           config.pgliteCallSearchRows,
+          config.agents,
         );
         await topUpReportHistory(runner, config.pgliteReportCallsPerDay);
         return {
@@ -334,6 +343,14 @@ async function main(): Promise<void> {
     problems.push(...embedded.problems);
   }
 
+  // Last, alone on the machine: the first start's demo load, as `npm start` does it on a new data directory.
+  let firstStart: FirstStart | null = null;
+  if (config.firstStart && selected(FIRST_START_SCENARIO)) {
+    console.log(`\n=== ${FIRST_START_SCENARIO} ===`);
+    firstStart = await measureFirstStart(config.firstStartCustomers);
+    console.log(`  ${firstStartSummary(firstStart)}`);
+  }
+
   if (engineRun) console.log(`\n${ENGINE_SCENARIO}: ${engineRun.summary}`);
   const misses =
     postgres.measured.length > 0
@@ -342,6 +359,7 @@ async function main(): Promise<void> {
   if (postgres.importSummary) console.log(`\n${IMPORT_SCENARIO}: ${postgres.importSummary}`);
   if (postgres.floorSummary) console.log(`\n${FLOOR_SCENARIO}: ${postgres.floorSummary}`);
   if (postgres.popSummary) console.log(`\n${POP_SCENARIO}: ${postgres.popSummary}`);
+  if (firstStart) console.log(`\n${FIRST_START_SCENARIO}: ${firstStartSummary(firstStart)}`);
   if (pglite.length > 0) {
     table(
       `PGlite (${config.pgliteCustomers.toLocaleString('en-US')} customers, ${config.connections} connections ` +
@@ -357,6 +375,30 @@ async function main(): Promise<void> {
       "the ceiling's; CPU ms/req = the API process's CPU time per request; p95 target = budgets.json's p95_targets_ms, for " +
       `reading; load avg = 1-minute load average of this ${os.cpus().length}-CPU machine.`,
   );
+  if (config.results) {
+    writeResults(config.results, {
+      scale: config.scale,
+      sizes: {
+        customers: config.customers,
+        outboundCalls: config.outboundCalls,
+        callSearchRows: config.callSearchRows,
+        agents: config.agents,
+      },
+      connections: config.connections,
+      duration: config.duration,
+      postgres: postgres.measured.map(figuresOf),
+      pglite: pglite.map(figuresOf),
+      summaries: {
+        ...(engineRun ? { [ENGINE_SCENARIO]: engineRun.summary } : {}),
+        ...(postgres.importSummary ? { [IMPORT_SCENARIO]: postgres.importSummary } : {}),
+        ...(postgres.floorSummary ? { [FLOOR_SCENARIO]: postgres.floorSummary } : {}),
+        ...(postgres.popSummary ? { [POP_SCENARIO]: postgres.popSummary } : {}),
+        ...(firstStart ? { [FIRST_START_SCENARIO]: firstStartSummary(firstStart) } : {}),
+      },
+      firstStart,
+    });
+    console.log(`\nThe run's figures: ${config.results}`);
+  }
   const failures = [...problems, ...misses];
   if (failures.length > 0) {
     console.log(`\nFAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
