@@ -35,6 +35,56 @@ const workJson = (work: CallWork, customerNo: number) => JSON.stringify(stateOf(
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
+/**
+ * The state the server holds for the call. After a reload it waits (a little) for the revision the old page sent as
+ * it went away, since the release carrying the last change may still be on its way.
+ */
+async function loadStored(key: string, sqldbid: number, customerNo: number, signal: AbortSignal) {
+  const expected = sentRevision(key);
+  const until = Date.now() + RELOAD_WAIT_MS;
+  let answer = await getWorkState(sqldbid, customerNo, signal);
+  while (expected !== null && (answer.workState?.revision ?? 0) < expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, RELOAD_POLL_MS));
+    if (signal.aborted) return null;
+    answer = await getWorkState(sqldbid, customerNo, signal);
+  }
+  return answer.workState;
+}
+
+/** Is the browser online? `onBack` runs when the connection comes back. */
+function useOnline(onBack: () => void): boolean {
+  const [online, setOnline] = useState(isOnline);
+  const onBackRef = useLatest(onBack);
+  useEffect(() => {
+    const onOnline = () => {
+      setOnline(true);
+      onBackRef.current();
+    };
+    const onOffline = () => setOnline(false);
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    };
+  }, [onBackRef]);
+  return online;
+}
+
+/** While a change is not saved, leaving the page makes the browser ask first (not once the call has stopped). */
+function useLeaveWarning(pending: boolean, stopped: { current: boolean }): void {
+  useEffect(() => {
+    if (!pending) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (stopped.current) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [pending, stopped]);
+}
+
 export interface CallWorkOptions {
   sqldbid: number;
   customerNo: number;
@@ -72,7 +122,8 @@ export function useCallWork({
   /** The state last acknowledged by the server (or restored), as JSON. */
   const [acked, setAcked] = useState<string | null>(null);
   const [failures, setFailures] = useState(0);
-  const [online, setOnline] = useState(isOnline);
+  // The connection is back: a save that failed is tried again now, not at its next retry.
+  const online = useOnline(() => setFailures((n) => (n > 0 ? 0 : n)));
   const revision = useRef(0);
   const stopped = useRef(false);
   const workRef = useLatest(work);
@@ -84,19 +135,7 @@ export function useCallWork({
     if (!enabled) return;
     const controller = new AbortController();
     let live = true;
-    const load = async () => {
-      const expected = sentRevision(key);
-      const until = Date.now() + RELOAD_WAIT_MS;
-      let answer = await getWorkState(sqldbid, customerNo, controller.signal);
-      // A reload: the old page's release carrying the last change may still be on its way.
-      while (expected !== null && (answer.workState?.revision ?? 0) < expected && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, RELOAD_POLL_MS));
-        if (!live) return null;
-        answer = await getWorkState(sqldbid, customerNo, controller.signal);
-      }
-      return answer.workState;
-    };
-    load().then(
+    loadStored(key, sqldbid, customerNo, controller.signal).then(
       (stored) => {
         if (!live) return;
         if (stored) revision.current = Math.max(revision.current, stored.revision);
@@ -155,21 +194,6 @@ export function useCallWork({
     return () => clearTimeout(timer);
   }, [pending, held, json, failures, send]);
 
-  // The browser says the connection is back: a save that failed is tried again now, not at its next retry.
-  useEffect(() => {
-    const onOnline = () => {
-      setOnline(true);
-      setFailures((n) => (n > 0 ? 0 : n));
-    };
-    const onOffline = () => setOnline(false);
-    window.addEventListener('online', onOnline);
-    window.addEventListener('offline', onOffline);
-    return () => {
-      window.removeEventListener('online', onOnline);
-      window.removeEventListener('offline', onOffline);
-    };
-  }, []);
-
   // Signing out (or the idle time-out) ends the session and the call's lock: the change still waiting for its save
   // is sent first.
   useEffect(
@@ -182,17 +206,8 @@ export function useCallWork({
     [send, customerNo, workRef, ackedRef, heldRef],
   );
 
-  // Leaving now would lose the change not yet saved: the browser asks first.
-  useEffect(() => {
-    if (!pending) return;
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (stopped.current) return;
-      event.preventDefault();
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [pending]);
+  // Leaving now would lose the change not yet saved.
+  useLeaveWarning(pending, stopped);
 
   /** The state to send with the release of the call (the screen or the page is going). */
   const unloadState = useCallback(
