@@ -1,6 +1,6 @@
 /**
  * The hours rollup of the calls (docs/decisions/094-call-hours-rollup.md): for random calls — ended across hours, days
- * and a change of Chicago's clock, with and without a user, cancelled, sold, quoted, with no start or a start after
+ * and both changes of Chicago's clock, with and without a user, cancelled, sold, quoted, with no start or a start after
  * their end, some still open — written as the app writes them (opened, then ended by an update), in bulk as the demo's
  * past, an import and the bench write them, then changed and deleted, the report's call figures read from the rollup
  * equal those computed from the raw history, per group, per period, per both and in all, by CSR, call type and branch,
@@ -195,6 +195,12 @@ describe('the hours rollup of the calls', () => {
       }
       await t.db.execute(sql`delete from call_history where call_source = 'Test hours'`);
       expect(await differences(sql`hour >= ${since} and hour < '2022-04-01'`), 'the rollup of deleted calls').toBe(0);
+    }
+    // Around Sunday 2022-11-06, when Chicago's clock went back: its repeated hour is one hour of the report.
+    await writeCalls(Date.parse('2022-11-05T01:09:41.500Z'), 120, generator(4));
+    for (const groupBy of ['csr', 'type', 'branch'] as const) {
+      await compare({ kind: 'all' }, { from: '2022-11-04', to: '2022-11-14', groupBy, interval: 'day' });
+      await compare({ kind: 'all' }, { from: '2022-11-05', to: '2022-11-07', groupBy, interval: 'hour' });
     }
   });
 

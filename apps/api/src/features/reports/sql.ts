@@ -38,38 +38,50 @@ const levels = (key: SQL, period: SQL, cells: boolean): SQL =>
  * Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. They come summed
  * per hour of UTC, branch, call type and CSR from `call_hours` (kept by the call history's triggers, migration 0052,
  * docs/decisions/094-call-hours-rollup.md): the range's and the periods' bounds are whole hours of UTC, so each hour
- * lies in one period. The average handle time is the sum over the count, exact at any level.
+ * lies in one period. The rows are summed per group's columns and period first (the call centre's day or hour, as a
+ * date or a local time: cheap keys), so that the users' names, the labels and the grouping sets meet one row per group
+ * and period rather than one per rollup row. The average handle time is the sum over the count, exact at any level.
  */
 export function callFigures(scope: Scope, range: ReportRange, cells = false): SQL {
+  const byCsr = range.groupBy === 'csr';
+  const columns = byCsr ? sql`r.csuser_id, r.csagent` : range.groupBy === 'type' ? sql`r.call_type` : sql`r.branchno`;
+  const local = range.interval === 'day' ? sql`(r.hour at time zone ${tz})::date` : sql`r.hour at time zone ${tz}`;
   const { key, label } = groupOf(range.groupBy);
-  const period = periodOf(sql`r.hour`, range.interval);
+  const period =
+    range.interval === 'day' ? sql`to_char(g.local, 'YYYY-MM-DD')` : sql`to_char(g.local, 'YYYY-MM-DD HH24:"00"')`;
   return sql`
+    with g as (
+      select ${columns}, ${local} as local, sum(r.calls) as calls, sum(r.handled) as handled,
+             sum(r.handle_micros) as handle_micros, sum(r.sales) as sales, sum(r.revenue) as revenue,
+             sum(r.quotes) as quotes
+      from call_hours r
+      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)}
+        and r.calls > 0 and ${inScope(scope, sql`r.branchno`)}
+      group by ${columns}, ${local})
     select ${key} as key, min(${label}) as label, ${period} as period,
            grouping(${key}) as g_key, grouping(${period}) as g_period,
-           sum(r.calls)::int as calls,
-           (sum(r.handle_micros)::numeric / nullif(sum(r.handled), 0) / 1000000) as handle,
-           sum(r.sales)::int as sales,
-           sum(r.revenue)::float8 as revenue,
-           sum(r.quotes)::int as quotes
-    from call_hours r left join users u on u.user_id = r.csuser_id
-    where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)}
-      and r.calls > 0 and ${inScope(scope, sql`r.branchno`)}
+           sum(g.calls)::int as calls,
+           (sum(g.handle_micros)::numeric / nullif(sum(g.handled), 0) / 1000000) as handle,
+           sum(g.sales)::int as sales,
+           sum(g.revenue)::float8 as revenue,
+           sum(g.quotes)::int as quotes
+    from g ${byCsr ? sql`left join users u on u.user_id = g.csuser_id` : sql``}
     group by ${levels(key, period, cells)}`;
 }
 
-/** The group's key and label of a rollup row `r` (with its user `u`, none for a CSR id of 0). */
+/** The group's key and label of a group's row `g` (by CSR with its user `u`, none for a CSR id of 0). */
 function groupOf(groupBy: ReportGroup): { key: SQL; label: SQL } {
   switch (groupBy) {
     case 'csr': {
       // One row per CSR by name, as on the floor: history written before users existed (imported, the demo's) names
       // its agent only.
-      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), r.csagent)`;
+      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), g.csagent)`;
       return { key: name, label: name };
     }
     case 'type':
-      return { key: sql`r.call_type`, label: sql`r.call_type` };
+      return { key: sql`g.call_type`, label: sql`g.call_type` };
     case 'branch':
-      return { key: sql`r.branchno`, label: sql`r.branchno` };
+      return { key: sql`g.branchno`, label: sql`g.branchno` };
   }
 }
 
