@@ -82,6 +82,9 @@ export async function topUpReportHistory(run: Runner, perDay: number, now = new 
     console.log(`  their states derived in ${seconds(step)} s`);
     await run.query(`vacuum analyze call_history`, []);
     await run.query(`vacuum analyze agent_state_history`, []);
+    // The report reads the hourly rollups the history's triggers filled (decisions 088 and 094), not the history.
+    await run.query(`vacuum analyze call_hours`, []);
+    await run.query(`vacuum analyze agent_state_hours`, []);
     return calls;
   } catch (error) {
     await run.query(`rollback`, []);

@@ -76,6 +76,21 @@ export async function loadAuthUser(db: DbOrTx, userId: number, sessionId = ''): 
 }
 
 /**
+ * The authorization view of the active user whose id `pick` answers (a scalar subquery), in one query with `also`, an
+ * expression over that user `u` evaluated once for the user found (a lock a caller takes with the read).
+ */
+export async function loadPickedUser(db: DbOrTx, pick: SQL, also: SQL = sql`null`): Promise<AuthUser | null> {
+  const rows = rowsOf<UserRow>(
+    await db.execute(sql`
+      select ${USER_VIEW}, now() as last_seen_at, false as password_change_required, ${also} as also_taken
+      from users u join roles r on r.role_id = u.role_id
+      where u.user_id = (${pick}) and u.active`),
+  );
+  const row = rows[0];
+  return row ? toAuthUser(row, '') : null;
+}
+
+/**
  * The users of these sessions as they are now, in one query: only sessions still alive (not revoked, idle past the
  * limit or past their end) of active users. What `authenticate` would resolve, read from the database (never the
  * session cache), for a request that outlives its own check: the floor stream re-checks its user with it.

@@ -190,6 +190,31 @@ describe('calls move the state', () => {
     ]);
   });
 
+  it('a change after a Wrap-up has ended records the Ready it became, then the change, in the change’s statements', async () => {
+    await holdCall(t, franchise, MARGARET);
+    t.clock.advance(10);
+    const leftAt = now();
+    const left = await t.call(franchise, {
+      method: 'POST',
+      url: '/api/call-center/call-inactive',
+      payload: { ...MARGARET, save: false },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const until = new Date(t.clock.now().getTime() + 30_000).toISOString();
+    t.clock.advance(45);
+    // Nobody read the state past the Wrap-up's end: the pick itself settles it.
+    const pickedAt = now();
+    expect((await choose(franchise, { state: 'Away', reasonId: lunchId })).statusCode).toBe(200);
+    const rows = await history(franchiseId);
+    expect(rows.slice(-3).map((r) => [r.state, r.source, r.started_at, r.ended_at])).toEqual([
+      ['Wrap-up', 'call', leftAt, until],
+      ['Ready', 'timer', until, pickedAt],
+      ['Away', 'user', pickedAt, null],
+    ]);
+    expect(await mine(franchise)).toMatchObject({ state: 'Away', since: pickedAt, reasonId: lunchId });
+    t.clock.advance(5);
+  });
+
   it('End Call is Wrap-up in its transaction; the sweep records the Ready nobody asked for', async () => {
     await holdCall(t, franchise, MARGARET);
     t.clock.advance(120);

@@ -5,7 +5,7 @@
  * whoever touches the user's state after it records the Ready that began then (source `timer`), and every process
  * sweeps the ones nobody touched (`settleWrapUps`), so a restart loses nothing and the history has no gap.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   effectiveAgentState,
   nextAgentState,
@@ -111,14 +111,49 @@ export async function settleLapsedSessions(
   return rows.length;
 }
 
-async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, ${userId})`);
+/**
+ * The lock that serialises one user's changes, as an expression: a caller that reads the user anyway takes it in the
+ * same statement (the phone's events), and tells {@link applyAgentEvent} it holds it.
+ */
+export const agentLock = (userId: SQL | number): SQL => sql`pg_advisory_xact_lock(${LOCK_CLASS}, ${userId})`;
+
+/**
+ * The user's state row after settling a Wrap-up of theirs that has ended by `now`, in one statement: the Wrap-up's
+ * history row closed, the Ready opened and the state updated as `settleWrapUps` does, else the row as it is. Locked
+ * (FOR UPDATE): a sweep settling the row right now (so skipped here) is waited for, and its Ready read.
+ */
+async function settledRow(tx: DbOrTx, now: Date, userId: number): Promise<StateRow | undefined> {
+  const [row] = rowsOf<StateRow>(
+    await tx.execute(sql`
+      with due as (
+        select user_id, history_id, wrap_up_until from agent_states
+        where user_id = ${userId} and state = 'Wrap-up' and wrap_up_until <= ${now.toISOString()}
+        for update skip locked),
+      closed as (
+        update agent_state_history h set ended_at = due.wrap_up_until from due where h.id = due.history_id),
+      opened as (
+        insert into agent_state_history (user_id, state, started_at, source)
+        select user_id, 'Ready', wrap_up_until, 'timer' from due
+        returning id, user_id, started_at),
+      settled as (
+        update agent_states s
+          set state = 'Ready', reason_id = null, started_at = opened.started_at, wrap_up_until = null,
+              history_id = opened.id
+        from opened where s.user_id = opened.user_id
+        returning s.*),
+      current as (select * from agent_states where user_id = ${userId} for update)
+      select * from settled
+      union all
+      select * from current where not exists (select 1 from settled)`),
+  );
+  return row;
 }
 
 /**
  * Apply an event to a user's agent state inside the caller's transaction (which must be one: the lock is held to its
  * end). Answers the state after it. This is the one way any feature moves a state: calls, the header, the phone
- * system, signing out.
+ * system, signing out. `locked`: the caller took {@link agentLock} for the user in an earlier statement of the
+ * transaction. Three statements at most after the lock: the settled state read, and the change written in one.
  */
 export async function applyAgentEvent(
   ctx: AppContext,
@@ -126,15 +161,14 @@ export async function applyAgentEvent(
   userId: number,
   event: AgentEvent,
   source: AgentStateSource,
+  options: { locked?: boolean } = {},
 ): Promise<AgentStateNow> {
-  await lockUser(tx, userId);
-  // Read after the lock: a change that waited for another one starts after it, so the history stays in order.
+  if (!options.locked) await tx.execute(sql`select ${agentLock(userId)}`);
+  // Read after the lock: a change that waited for another one starts after it, so the history stays in order. The
+  // lock is its own statement (or the caller's earlier one) because a statement sees what was committed when it
+  // began: one that waited for the lock inside itself would read the state as it was before the change it waited for.
   const now = ctx.now();
-  await settleWrapUps(tx, now, userId);
-  // FOR UPDATE: a sweep settling this row right now (so skipped above) is waited for, and its Ready read.
-  const [row] = rowsOf<StateRow>(
-    await tx.execute(sql`select * from agent_states where user_id = ${userId} for update`),
-  );
+  const row = await settledRow(tx, now, userId);
   const current = row ? stateOfRow(row) : { ...OFFLINE, since: new Date(0) };
   // Another process's clock may run a little ahead of this one's (or a test app's clock be set apart): a state never
   // ends before it began, so the next one starts no earlier than the current one did.
@@ -147,16 +181,20 @@ export async function applyAgentEvent(
   }
   const next = transition.next;
   const at = next.since.toISOString();
-  if (row) await tx.execute(sql`update agent_state_history set ended_at = ${at} where id = ${row.history_id}`);
-  const [history] = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`
-      insert into agent_state_history (user_id, state, reason_id, started_at, source)
-      values (${userId}, ${next.state}, ${next.reasonId}, ${at}, ${source}) returning id`),
-  );
   const wrapUpUntil = next.wrapUpUntil?.toISOString() ?? null;
+  // The current history row closed, the next opened and the state set to it, in one statement.
+  const close = row
+    ? sql`closed as (update agent_state_history set ended_at = ${at} where id = ${row.history_id}),`
+    : sql``;
   await tx.execute(sql`
+    with ${close}
+    opened as (
+      insert into agent_state_history (user_id, state, reason_id, started_at, source)
+      values (${userId}, ${next.state}, ${next.reasonId}, ${at}, ${source}) returning id)
     insert into agent_states (user_id, state, reason_id, started_at, wrap_up_until, call_key, history_id)
-    values (${userId}, ${next.state}, ${next.reasonId}, ${at}, ${wrapUpUntil}, ${next.callKey}, ${history!.id})
+    select ${userId}::int, ${next.state}::text, ${next.reasonId}::int, ${at}::timestamptz, ${wrapUpUntil}::timestamptz,
+      ${next.callKey}::text, opened.id
+    from opened
     on conflict (user_id) do update set state = excluded.state, reason_id = excluded.reason_id,
       started_at = excluded.started_at, wrap_up_until = excluded.wrap_up_until, call_key = excluded.call_key,
       history_id = excluded.history_id`);

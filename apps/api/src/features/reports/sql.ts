@@ -4,16 +4,12 @@
  * limited to the caller's scope.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_TIME_ZONE, SALE_RESULTS, type Scope } from '@cc/domain';
+import { CALL_TIME_ZONE, type Scope } from '@cc/domain';
 import type { ReportGroup, ReportInterval } from '@cc/contract';
 import { dayAfter, dayStart } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
 
 const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
-const sales = sql.join(
-  SALE_RESULTS.map((r) => sql`${r}`),
-  sql`, `,
-);
 
 export interface ReportRange {
   from: string;
@@ -38,40 +34,54 @@ const levels = (key: SQL, period: SQL, cells: boolean): SQL =>
     ? sql`grouping sets ((${key}, ${period}), (${key}), (${period}), ())`
     : sql`grouping sets ((${key}), (${period}), ())`;
 
-/** Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. */
+/**
+ * Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. They come summed
+ * per hour of UTC, branch, call type and CSR from `call_hours` (kept by the call history's triggers, migration 0052,
+ * docs/decisions/094-call-hours-rollup.md): the range's and the periods' bounds are whole hours of UTC, so each hour
+ * lies in one period. The rows are summed per group's columns and period first (the call centre's day or hour, as a
+ * date or a local time: cheap keys), so that the users' names, the labels and the grouping sets meet one row per group
+ * and period rather than one per rollup row. The average handle time is the sum over the count, exact at any level.
+ */
 export function callFigures(scope: Scope, range: ReportRange, cells = false): SQL {
-  const h = sql.raw('h');
+  const byCsr = range.groupBy === 'csr';
+  const columns = byCsr ? sql`r.csuser_id, r.csagent` : range.groupBy === 'type' ? sql`r.call_type` : sql`r.branchno`;
+  const local = range.interval === 'day' ? sql`(r.hour at time zone ${tz})::date` : sql`r.hour at time zone ${tz}`;
   const { key, label } = groupOf(range.groupBy);
-  const period = periodOf(sql`${h}.call_end`, range.interval);
-  const sale = sql`${h}.call_result in (${sales})`;
-  const length = sql`extract(epoch from (${h}.call_end - ${h}.call_start))`;
+  const period =
+    range.interval === 'day' ? sql`to_char(g.local, 'YYYY-MM-DD')` : sql`to_char(g.local, 'YYYY-MM-DD HH24:"00"')`;
   return sql`
+    with g as (
+      select ${columns}, ${local} as local, sum(r.calls) as calls, sum(r.handled) as handled,
+             sum(r.handle_micros) as handle_micros, sum(r.sales) as sales, sum(r.revenue) as revenue,
+             sum(r.quotes) as quotes
+      from call_hours r
+      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)}
+        and r.calls > 0 and ${inScope(scope, sql`r.branchno`)}
+      group by ${columns}, ${local})
     select ${key} as key, min(${label}) as label, ${period} as period,
            grouping(${key}) as g_key, grouping(${period}) as g_period,
-           count(*)::int as calls,
-           avg(${length}) filter (where ${h}.call_start is not null and ${h}.call_start <= ${h}.call_end) as handle,
-           count(*) filter (where ${sale})::int as sales,
-           coalesce(sum(${h}.totalcost) filter (where ${sale}), 0)::float8 as revenue,
-           count(*) filter (where ${h}.order_id is not null)::int as quotes
-    from call_history h left join users u on u.user_id = h.csuser_id
-    where h.call_end >= ${dayStart(range.from)} and h.call_end < ${dayAfter(range.to)}
-      and h.call_result <> 'Cancel' and ${inScope(scope, sql`h.branchno`)}
+           sum(g.calls)::int as calls,
+           (sum(g.handle_micros)::numeric / nullif(sum(g.handled), 0) / 1000000) as handle,
+           sum(g.sales)::int as sales,
+           sum(g.revenue)::float8 as revenue,
+           sum(g.quotes)::int as quotes
+    from g ${byCsr ? sql`left join users u on u.user_id = g.csuser_id` : sql``}
     group by ${levels(key, period, cells)}`;
 }
 
-/** The group's key and label of a call history row `h` (with its user `u`). */
+/** The group's key and label of a group's row `g` (by CSR with its user `u`, none for a CSR id of 0). */
 function groupOf(groupBy: ReportGroup): { key: SQL; label: SQL } {
   switch (groupBy) {
     case 'csr': {
       // One row per CSR by name, as on the floor: history written before users existed (imported, the demo's) names
       // its agent only.
-      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), h.csagent)`;
+      const name = sql`coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), g.csagent)`;
       return { key: name, label: name };
     }
     case 'type':
-      return { key: sql`h.call_type`, label: sql`h.call_type` };
+      return { key: sql`g.call_type`, label: sql`g.call_type` };
     case 'branch':
-      return { key: sql`h.branchno`, label: sql`h.branchno` };
+      return { key: sql`g.branchno`, label: sql`g.branchno` };
   }
 }
 
