@@ -56,16 +56,6 @@ export default function QuotesPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
-  const [text, setText] = useState(view.q);
-  const [textError, setTextError] = useState<string | null>(null);
-
-  // The header's search box changes the URL while the page is open: the box follows.
-  const [shownQ, setShownQ] = useState(view.q);
-  if (shownQ !== view.q) {
-    setShownQ(view.q);
-    setText(view.q);
-    setTextError(null);
-  }
 
   const change = useCallback(
     (next: Partial<QuotesView>, options: { replace?: boolean } = {}) =>
@@ -93,22 +83,6 @@ export default function QuotesPage() {
   const list = grid.query;
   const { total, first, last } = grid;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const answer = parseQuoteSearch(text);
-    if (!answer.ok) {
-      setTextError(`Enter ${answer.message.replace(/^enter /, '')}`);
-      return;
-    }
-    setTextError(null);
-    change({ q: text.trim(), page: 1, order: null });
-  };
-  const clear = () => {
-    setText('');
-    setTextError(null);
-    change({ q: '', page: 1 });
-  };
-
   const onOpen = useCallback((row: QuoteRow) => change({ order: row.id }), [change]);
   const onClose = () => change({ order: null });
   const openCall = (order: QuoteDetail) => {
@@ -122,15 +96,6 @@ export default function QuotesPage() {
         branches: current.user.Branches.map((b) => b.branchno),
       })
     : null;
-  const what = (n: number) => {
-    const noun =
-      view.status === 'PENDING'
-        ? 'pending quote'
-        : view.status === 'all'
-          ? 'order'
-          : `${STATUS_LABELS[view.status].toLowerCase()} order`;
-    return n === 1 ? noun : `${noun}s`;
-  };
   const searched = parsed.ok && parsed.search ? describeQuoteSearch(parsed.search) : null;
 
   return (
@@ -144,41 +109,7 @@ export default function QuotesPage() {
         </Text>
       </div>
 
-      <Paper withBorder p="sm">
-        <Group justify="space-between" align="flex-end" gap="sm">
-          <SegmentedControl
-            aria-label="Order status"
-            value={view.status}
-            onChange={(value) => change({ status: value, page: 1 })}
-            data={STATUS_OPTIONS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
-            data-testid="quotes-status"
-          />
-          <form onSubmit={submit} role="search" aria-label="Search orders">
-            <Group gap="xs" align="flex-start" wrap="nowrap">
-              <TextInput
-                aria-label="Search orders"
-                placeholder="Order no., customer no., last name or phone"
-                w={340}
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
-                error={textError}
-                leftSection={<IconSearch size={16} />}
-                rightSection={
-                  text ? (
-                    <ActionIcon variant="subtle" color="gray" aria-label="Clear the search" onClick={clear}>
-                      <IconX size={16} />
-                    </ActionIcon>
-                  ) : null
-                }
-                data-testid="quotes-search"
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-            </Group>
-          </form>
-        </Group>
-      </Paper>
+      <QuotesFilters view={view} change={change} />
 
       {!parsed.ok ? (
         <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="The search could not be read">
@@ -202,14 +133,103 @@ export default function QuotesPage() {
         sort={{ sort: view.sort, dir: view.dir }}
         onSortChange={grid.refine}
         onOpen={onOpen}
-        summary={
-          total === 0
-            ? `No ${what(0)}${searched ? ` for ${searched}` : ''}`
-            : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${searched ? ` for ${searched}` : ''}`
-        }
+        summary={summaryText(view.status, { total, first, last }, searched)}
       />
 
       <QuoteDrawer orderId={view.order} onClose={onClose} onOpenCall={openCall} />
     </Stack>
+  );
+}
+
+/** What the grid shows: the range of rows, of how many orders of the status, for which search. */
+function summaryText(
+  status: StatusFilter,
+  { total, first, last }: { total: number; first: number; last: number },
+  searched: string | null,
+): string {
+  const noun =
+    status === 'PENDING'
+      ? 'pending quote'
+      : status === 'all'
+        ? 'order'
+        : `${STATUS_LABELS[status].toLowerCase()} order`;
+  const what = (n: number) => (n === 1 ? noun : `${noun}s`);
+  const search = searched ? ` for ${searched}` : '';
+  return total === 0
+    ? `No ${what(0)}${search}`
+    : `${first}–${last} of ${total.toLocaleString()} ${what(total)}${search}`;
+}
+
+/** The status filter and the search box; a search is checked before it goes to the URL. */
+function QuotesFilters({
+  view,
+  change,
+}: {
+  view: QuotesView;
+  change: (next: Partial<QuotesView>, options?: { replace?: boolean }) => void;
+}) {
+  const [text, setText] = useState(view.q);
+  const [textError, setTextError] = useState<string | null>(null);
+
+  // The header's search box changes the URL while the page is open: the box follows.
+  const [shownQ, setShownQ] = useState(view.q);
+  if (shownQ !== view.q) {
+    setShownQ(view.q);
+    setText(view.q);
+    setTextError(null);
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const answer = parseQuoteSearch(text);
+    if (!answer.ok) {
+      setTextError(`Enter ${answer.message.replace(/^enter /, '')}`);
+      return;
+    }
+    setTextError(null);
+    change({ q: text.trim(), page: 1, order: null });
+  };
+  const clear = () => {
+    setText('');
+    setTextError(null);
+    change({ q: '', page: 1 });
+  };
+
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <SegmentedControl
+          aria-label="Order status"
+          value={view.status}
+          onChange={(value) => change({ status: value, page: 1 })}
+          data={STATUS_OPTIONS.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+          data-testid="quotes-status"
+        />
+        <form onSubmit={submit} role="search" aria-label="Search orders">
+          <Group gap="xs" align="flex-start" wrap="nowrap">
+            <TextInput
+              aria-label="Search orders"
+              placeholder="Order no., customer no., last name or phone"
+              w={340}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              error={textError}
+              leftSection={<IconSearch size={16} />}
+              rightSection={
+                text ? (
+                  <ActionIcon variant="subtle" color="gray" aria-label="Clear the search" onClick={clear}>
+                    <IconX size={16} />
+                  </ActionIcon>
+                ) : null
+              }
+              data-testid="quotes-search"
+            />
+            <Button type="submit" variant="default">
+              Search
+            </Button>
+          </Group>
+        </form>
+      </Group>
+    </Paper>
   );
 }
