@@ -1,8 +1,46 @@
-import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { buildPath, routes } from '@cc/contract';
+
+const ROUTE_TABLE = fileURLToPath(new URL('./src/lib/route-table.ts', import.meta.url));
+
+/**
+ * The browser's route table holds each route without its schemas (method, path, access): the contract's own table
+ * carries the zod schemas of every route, which would put zod and the whole contract in the first download of every page
+ * (src/lib/route-table.ts; docs/decisions/095-initial-javascript-per-route.md).
+ */
+function routeTable(): Plugin {
+  const schemas = new Set(['params', 'query', 'body', 'response']);
+  const paths = Object.fromEntries(
+    Object.entries(routes).map(([name, route]) => [
+      name,
+      Object.fromEntries(Object.entries(route).filter(([key]) => !schemas.has(key))),
+    ]),
+  );
+  return {
+    name: 'cc-route-table',
+    enforce: 'pre',
+    load(id) {
+      if (id.split('?')[0] !== ROUTE_TABLE) return null;
+      const code = `export const routePaths = ${JSON.stringify(paths)};\nexport ${buildPath.toString()}\n`;
+      return { code, moduleSideEffects: false };
+    },
+  };
+}
+
+/**
+ * The shared packages and the app's own TypeScript are plain modules (schemas, rules, components, hooks) that do
+ * nothing on loading that another module relies on without importing something from them, so a chunk keeps only the
+ * modules whose exports it uses: imported through an index (a feature's, a package's), the others would all come
+ * along. A module kept for its exports keeps its top-level statements. Style sheets and the libraries keep their own
+ * declarations (docs/decisions/095-initial-javascript-per-route.md).
+ */
+const pureModule =
+  /\/packages\/(contract|domain)\/dist\/.*\.js$|\/apps\/web\/src\/(features\/[^/]+\/index\.ts|components\/.*\.tsx?)$/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [routeTable(), react()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
@@ -10,6 +48,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Which chunks each route loads at first (tools/initial-js.ts reads it after the build; decision 095).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => !pureModule.test(id),
+      },
+    },
   },
 });

@@ -107,9 +107,4 @@ export const DialAnswer = z.object({
 });
 export type DialAnswer = z.infer<typeof DialAnswer>;
 
-/** The web route a phone system or softphone opens, and its query's names (decision 075). */
-export const SCREEN_POP_PATH = '/call-center/screen-pop';
-export const screenPopUrl = (pop: ScreenPop): string => {
-  const q = new URLSearchParams({ ani: pop.ani, dnis: pop.dnis, callId: pop.callId });
-  return `${SCREEN_POP_PATH}?${q.toString()}`;
-};
+export { SCREEN_POP_PATH, screenPopUrl } from './screen-pop-path.js';

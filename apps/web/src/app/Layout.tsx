@@ -1,17 +1,7 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
-import { AppShell, Avatar, Button, Center, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconDatabaseCog,
-  IconFileInvoice,
-  IconHistory,
-  IconLayoutDashboard,
-  IconBroadcast,
-  IconChartBar,
-  IconLogout,
-  IconUserCog,
-} from '@tabler/icons-react';
+import { AppShell, Button, Center, Group, Loader, UnstyledButton } from '@mantine/core';
+import { IconFileInvoice, IconLayoutDashboard, IconBroadcast, IconChartBar } from '@tabler/icons-react';
 import { api } from '../lib/api';
 import { beforeSignOut } from '../lib/before-sign-out';
 import { ACCESS } from '@cc/domain';
@@ -19,13 +9,8 @@ import { mayCall, mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
-import { QuoteSearchBox } from '../features/quotes';
-import { AUDIT_PATH, REFERENCE_PATH } from '../features/admin-reference';
-import { AgentStateMenu } from '../features/agent-states';
 import { FLOOR_PATH } from '../features/supervisor-floor';
 import { REPORTS_PATH } from '../features/reports';
-import { ScreenPopListener } from '../features/telephony';
-import { IdleWatcher } from './IdleWatcher';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { useFocusKeeper } from './useFocusKeeper';
@@ -35,6 +20,17 @@ import { useFocusKeeper } from './useFocusKeeper';
  * account) must fit a desk's 1366 px, where the standard size cut every link's text and the state's timer.
  */
 const LINK_SIZE = 'compact-md';
+
+/**
+ * The header's parts for a signed-in user come after the sign-in, in one chunk, not in the first download of every
+ * page: the sign-in page has no use for them (docs/decisions/095-initial-javascript-per-route.md).
+ */
+const signedInShell = () => import('./signed-in-shell');
+const AccountMenu = lazy(() => signedInShell().then((m) => ({ default: m.AccountMenu })));
+const IdleWatcher = lazy(() => signedInShell().then((m) => ({ default: m.IdleWatcher })));
+const AgentStateMenu = lazy(() => signedInShell().then((m) => ({ default: m.AgentStateMenu })));
+const ScreenPopListener = lazy(() => signedInShell().then((m) => ({ default: m.ScreenPopListener })));
+const QuoteSearchBox = lazy(() => signedInShell().then((m) => ({ default: m.QuoteSearchBox })));
 
 export function Layout() {
   const current = useSession();
@@ -84,9 +80,11 @@ export function Layout() {
           {current ? (
             <Group gap="xs" wrap="nowrap">
               {/* Keyed by the user, each anew for the next one; siblings' keys differ, or React repeats them. */}
-              {agent && <AgentStateMenu key={`agent-state-${current.user.UserId}`} />}
-              {agent && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} pops={pops} />}
-              {quotes && <QuoteSearchBox />}
+              <Suspense fallback={null}>
+                {agent && <AgentStateMenu key={`agent-state-${current.user.UserId}`} />}
+                {agent && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} pops={pops} />}
+                {quotes && <QuoteSearchBox />}
+              </Suspense>
               {held ? null : (
                 <Button
                   component={Link}
@@ -131,45 +129,9 @@ export function Layout() {
                   Reports
                 </Button>
               )}
-              {/* No initial-focus placeholder: a role=presentation child of role=menu fails axe's
-                  aria-required-children; the keyboard starts on the first item instead. */}
-              <Menu position="bottom-end" width={220} withInitialFocusPlaceholder={false}>
-                <Menu.Target>
-                  <UnstyledButton aria-label="Account menu" data-testid="account-menu">
-                    <Group gap={6} wrap="nowrap">
-                      <Avatar radius="xl" size={32} color="primary">
-                        {current.user.FirstName.charAt(0)}
-                        {current.user.LastName.charAt(0)}
-                      </Avatar>
-                      <Text size="sm" fw={500} visibleFrom="sm">
-                        {current.user.FirstName} {current.user.LastName}
-                      </Text>
-                      <IconChevronDown size={14} />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{current.user.Username}</Menu.Label>
-                  {held ? null : (
-                    <Menu.Item component={Link} to="/settings/profile" leftSection={<IconUserCog size={16} />}>
-                      Profile
-                    </Menu.Item>
-                  )}
-                  {administrator && (
-                    <>
-                      <Menu.Item component={Link} to={REFERENCE_PATH} leftSection={<IconDatabaseCog size={16} />}>
-                        Reference data
-                      </Menu.Item>
-                      <Menu.Item component={Link} to={AUDIT_PATH} leftSection={<IconHistory size={16} />}>
-                        Audit log
-                      </Menu.Item>
-                    </>
-                  )}
-                  <Menu.Item onClick={() => void signOut()} leftSection={<IconLogout size={16} />}>
-                    Sign out
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
+              <Suspense fallback={null}>
+                <AccountMenu user={current.user} held={held} administrator={administrator} onSignOut={signOut} />
+              </Suspense>
             </Group>
           ) : (
             <Group gap="xs">
@@ -192,7 +154,11 @@ export function Layout() {
           <Outlet context={{ openAuthDialog: setDialog }} />
         </Suspense>
       </AppShell.Main>
-      {current ? <IdleWatcher key={current.user.UserId} /> : null}
+      {current ? (
+        <Suspense fallback={null}>
+          <IdleWatcher key={current.user.UserId} />
+        </Suspense>
+      ) : null}
       <SessionExpiredDialog />
       <AuthDialogs dialog={dialog} onChange={setDialog} />
     </AppShell>

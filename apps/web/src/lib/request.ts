@@ -6,16 +6,9 @@
  * `onForbidden`, called only for routes that need a session. A 401 first asks `refresh` for a new token
  * (a browser's token is short-lived, decision 022) and, when there is one, sends the call once more.
  */
-import {
-  buildPath,
-  routes,
-  type RouteBody,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  type RouteResponse,
-} from '@cc/contract';
+import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteResponse } from '@cc/contract';
 import { needsSession } from '@cc/domain';
+import { buildPath, routePaths } from './route-table';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -123,7 +116,7 @@ export async function request<N extends RouteName>(
   args: Args<N> = {},
   retried = false,
 ): Promise<RouteResponse<N>> {
-  const def = routes[name];
+  const def = routePaths[name];
   const url = buildPath(def.path, args.params) + queryString(args.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...args.headers };
   const token = deps.token();

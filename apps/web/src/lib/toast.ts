@@ -1,6 +1,5 @@
-import { createElement } from 'react';
+import { createElement, lazy, Suspense } from 'react';
 import { notifications } from '@mantine/notifications';
-import { ReferenceMessage } from './ReferenceMessage';
 import { autoCloseOf, referenceOf } from './toast-reference';
 
 type Position = 'bottom-right' | 'top-right';
@@ -11,6 +10,13 @@ interface ToastOptions {
   /** The error the toast reports: a server failure's reference (ApiError's requestId) is shown with it. */
   cause?: unknown;
 }
+
+/**
+ * The reference's copy button (a tooltip and its floating positioning) loads with the first toast that has one, not in
+ * the first download of every page; until it has, the toast shows its words alone
+ * (docs/decisions/095-initial-javascript-per-route.md).
+ */
+const ReferenceMessage = lazy(() => import('./ReferenceMessage').then((m) => ({ default: m.ReferenceMessage })));
 
 const COLORS: Record<Kind, string> = { success: 'green', error: 'red', info: 'blue', warning: 'yellow' };
 
@@ -26,7 +32,9 @@ export function toast(
 ): void {
   const reference = kind === 'error' ? referenceOf(cause) : null;
   notifications.show({
-    message: reference ? createElement(ReferenceMessage, { text: message, reference }) : message,
+    message: reference
+      ? createElement(Suspense, { fallback: message }, createElement(ReferenceMessage, { text: message, reference }))
+      : message,
     color: COLORS[kind],
     autoClose: autoCloseOf(kind, reference),
     // A toast that stays is dismissed by its close button, which says what it does.

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { routes, type CallSearchExportQuery, type CallSearchQuery } from '@cc/contract';
+import type { CallSearchExportQuery, CallSearchQuery } from '@cc/contract';
+import { routePaths as routes } from '../../../lib/route-table';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/upload';
 

@@ -1,4 +1,5 @@
-import { routes, type RouteBody } from '@cc/contract';
+import type { RouteBody } from '@cc/contract';
+import { routePaths as routes } from '../../../lib/route-table';
 import { api } from '../../../lib/api';
 import { session } from '../../../lib/session';
 

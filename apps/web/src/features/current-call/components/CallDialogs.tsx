@@ -4,15 +4,18 @@ import { toast } from '../../../lib/toast';
 import { useSetWebLeadCustomer } from '../api/setWebLeadCustomer';
 import type { CustomerEdit } from '../customer-edits';
 import { contactIdOf, type CallDraft, type TheCall } from '../model';
-import { CallbackDialog } from './CallbackDialog';
 import { CallHistoryLogDialog } from './CallHistoryLogDialog';
 import { CallLogDialog } from './CallLogDialog';
-import { CustomerLookupDialog } from './CustomerLookupDialog';
 import { CustomerTypeDialog } from './CustomerTypeDialog';
-import { EditCustomerDialog } from './EditCustomerDialog';
 import { EditCustomerNoDialog } from './EditCustomerNoDialog';
 import { ActionSheet, CustomerDetailsReport } from './ReportDialogs';
 import { ServiceCallReasonDialog } from './ServiceCallReasonDialog';
+import { lazyPart } from '../../../components/lazy-part';
+
+// Dialogs with a date picker, a grid or a form's schema, loaded after the call screen's first paint.
+const CallbackDialog = lazyPart(() => import('./CallbackDialog').then((m) => m.CallbackDialog));
+const CustomerLookupDialog = lazyPart(() => import('./CustomerLookupDialog').then((m) => m.CustomerLookupDialog));
+const EditCustomerDialog = lazyPart(() => import('./EditCustomerDialog').then((m) => m.EditCustomerDialog));
 
 /** The call screen's stacked dialogs (call-handling.md §2), by name. */
 export const CALL_DIALOGS = [

@@ -13,10 +13,13 @@ import { PricingTab } from '../../pricing';
 import { CALL_TABS_ID } from '../hooks/useCallShortcuts';
 import type { CallDraft, TheCall } from '../model';
 import { CustomerTab } from './CustomerTab';
-import { HistoryTab } from './HistoryTab';
 import { ScriptTab } from './ScriptTab';
 import { SurveyTab } from './SurveyTab';
-import { WebOrdersTab } from './WebOrdersTab';
+import { lazyPart } from '../../../components/lazy-part';
+
+// Tabs the call does not open on: loaded after the screen's first paint (keepMounted renders them at once).
+const HistoryTab = lazyPart(() => import('./HistoryTab').then((m) => m.HistoryTab));
+const WebOrdersTab = lazyPart(() => import('./WebOrdersTab').then((m) => m.WebOrdersTab));
 
 export interface CallTabsProps {
   tab: string;

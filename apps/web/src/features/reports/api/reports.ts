@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { routes } from '@cc/contract';
+import { routePaths as routes } from '../../../lib/route-table';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/upload';
 import { paramsOf, type ReportChoice } from '../model';

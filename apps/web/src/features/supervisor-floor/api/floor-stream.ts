@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { routes, type FloorSnapshot } from '@cc/contract';
+import type { FloorSnapshot } from '@cc/contract';
+import { routePaths as routes } from '../../../lib/route-table';
 import { api } from '../../../lib/api';
 import { useTicketedEventStream, type StreamStatus } from '../../../lib/event-stream';
 

@@ -1,7 +1,8 @@
 import { useNavigate } from 'react-router';
 import { Badge, Tooltip } from '@mantine/core';
 import { IconPhone } from '@tabler/icons-react';
-import { routes, screenPopUrl, type ScreenPop } from '@cc/contract';
+import { screenPopUrl, type ScreenPop } from '@cc/contract';
+import { routePaths as routes } from '../../../lib/route-table';
 import { api } from '../../../lib/api';
 import { useTicketedEventStream } from '../../../lib/event-stream';
 import { refreshAgentState } from '../../agent-states';
