@@ -48,43 +48,13 @@ const ICONS: Record<string, Icon> = {
 export default function DashboardPage() {
   const current = useSession();
   const location = useLocation();
-  const navigate = useNavigate();
   const { data, isPending, error } = useDashboard();
   const unconfigured = useUnconfiguredService();
   const home = location.pathname === '/dashboard';
-  const saved = useQuery({ ...savedCallQuery, enabled: home });
-  // Asked only of a user who may use MeasureIt (the server's rule for the call).
-  const mayMeasure = mayEnter('editMeasureIt', current?.user ?? null);
-  const measuring = useQuery({ ...measurementInProgressQuery, enabled: home && mayMeasure });
-  const target = resumeTarget(
-    { known: !saved.isPending, call: saved.data?.saved ?? null },
-    { asked: mayMeasure, known: !measuring.isPending, value: measuring.data?.measurement ?? null },
-  );
-  const savedCall = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
-  // A call left inside the app in this sign-in is offered, not returned to: leaving means leaving (decision 067).
-  const offered = savedCall && callLeftInThisSignIn(current?.expiresAt) ? savedCall : null;
-  const resume = offered ? null : savedCall;
-  const measurement = target !== 'waiting' && target?.kind === 'measurement' ? target : null;
-  const measurementPath = measurement?.path ?? null;
-  const measurementSince = measurement?.since ?? null;
+  const { target, offered, resume, measurementPath } = useResume(home);
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
   const reports = mayEnter('reports', current?.user ?? null);
-
-  useEffect(() => {
-    if (!resume) return;
-    void navigate(currentCallPath(resume.sqldbid, resume.customerNo, resume.callType), {
-      replace: true,
-      // The call screen says which call this is and why the user is on it.
-      state: { theCall: resume.theCall, resumed: { savedAt: resume.savedAt } },
-    });
-  }, [resume, navigate]);
-  useEffect(() => {
-    // The edit screen says which measurement this is and why the user is on it, as the call screen does.
-    if (measurementPath && measurementSince) {
-      void navigate(measurementPath, { replace: true, state: { resumedMeasurement: { since: measurementSince } } });
-    }
-  }, [measurementPath, measurementSince, navigate]);
 
   if (home && (target === 'waiting' || (target !== null && !offered))) {
     const label = resume
@@ -124,88 +94,117 @@ export default function DashboardPage() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         {data?.applications
           .filter((app) => !unconfigured(app.URL))
-          .map((app) => {
-            const AppIcon = ICONS[app.SRef] ?? IconWorldWww;
-            return (
-              <Card
-                key={app.ApplicationId}
-                component={Link}
-                to={app.URL}
-                withBorder
-                padding="lg"
-                data-testid={`app-${app.SRef}`}
-                // A card is a link: it shows the keyboard's focus as Mantine's buttons do (WCAG 2.4.7).
-                className="mantine-focus-auto"
-                style={{ textDecoration: 'none' }}
-              >
-                <Group wrap="nowrap" align="flex-start">
-                  <ThemeIcon size={44} radius="md" variant="light">
-                    <AppIcon size={24} />
-                  </ThemeIcon>
-                  <div>
-                    <Text fw={600} size="lg" c="dark.8">
-                      {app.Name}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {app.Description}
-                    </Text>
-                  </div>
-                </Group>
-              </Card>
-            );
-          })}
+          .map((app) => (
+            <AppCard
+              key={app.ApplicationId}
+              to={app.URL}
+              icon={ICONS[app.SRef] ?? IconWorldWww}
+              name={app.Name}
+              description={app.Description}
+              testId={`app-${app.SRef}`}
+            />
+          ))}
         {data && floor ? (
-          <Card
-            component={Link}
+          <AppCard
             to={FLOOR_PATH}
-            withBorder
-            padding="lg"
-            data-testid="app-floor"
-            // A card is a link: it shows the keyboard's focus as Mantine's buttons do (WCAG 2.4.7).
-            className="mantine-focus-auto"
-            style={{ textDecoration: 'none' }}
-          >
-            <Group wrap="nowrap" align="flex-start">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <IconBroadcast size={24} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600} size="lg" c="dark.8">
-                  Floor
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Open calls, outbound lists and the day&apos;s calls per CSR, live
-                </Text>
-              </div>
-            </Group>
-          </Card>
+            icon={IconBroadcast}
+            name="Floor"
+            description="Open calls, outbound lists and the day's calls per CSR, live"
+            testId="app-floor"
+          />
         ) : null}
         {data && reports ? (
-          <Card
-            component={Link}
+          <AppCard
             to={REPORTS_PATH}
-            withBorder
-            padding="lg"
-            data-testid="app-reports"
-            className="mantine-focus-auto"
-            style={{ textDecoration: 'none' }}
-          >
-            <Group wrap="nowrap" align="flex-start">
-              <ThemeIcon size={44} radius="md" variant="light">
-                <IconChartBar size={24} />
-              </ThemeIcon>
-              <div>
-                <Text fw={600} size="lg" c="dark.8">
-                  Reports
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Calls, handle times, agent states and sales over any range, by CSR, call type or branch
-                </Text>
-              </div>
-            </Group>
-          </Card>
+            icon={IconChartBar}
+            name="Reports"
+            description="Calls, handle times, agent states and sales over any range, by CSR, call type or branch"
+            testId="app-reports"
+          />
         ) : null}
       </SimpleGrid>
     </Stack>
+  );
+}
+
+/**
+ * Where the dashboard sends the user back to: the call left without ending it, else the measurement in progress; a call
+ * left inside the app in this sign-in is offered instead (decision 067).
+ */
+function useResume(home: boolean) {
+  const current = useSession();
+  const navigate = useNavigate();
+  const saved = useQuery({ ...savedCallQuery, enabled: home });
+  // Asked only of a user who may use MeasureIt (the server's rule for the call).
+  const mayMeasure = mayEnter('editMeasureIt', current?.user ?? null);
+  const measuring = useQuery({ ...measurementInProgressQuery, enabled: home && mayMeasure });
+  const target = resumeTarget(
+    { known: !saved.isPending, call: saved.data?.saved ?? null },
+    { asked: mayMeasure, known: !measuring.isPending, value: measuring.data?.measurement ?? null },
+  );
+  const savedCall = target !== 'waiting' && target?.kind === 'call' ? target.call : null;
+  // A call left inside the app in this sign-in is offered, not returned to: leaving means leaving (decision 067).
+  const offered = savedCall && callLeftInThisSignIn(current?.expiresAt) ? savedCall : null;
+  const resume = offered ? null : savedCall;
+  const measurement = target !== 'waiting' && target?.kind === 'measurement' ? target : null;
+  const measurementPath = measurement?.path ?? null;
+  const measurementSince = measurement?.since ?? null;
+
+  useEffect(() => {
+    if (!resume) return;
+    void navigate(currentCallPath(resume.sqldbid, resume.customerNo, resume.callType), {
+      replace: true,
+      // The call screen says which call this is and why the user is on it.
+      state: { theCall: resume.theCall, resumed: { savedAt: resume.savedAt } },
+    });
+  }, [resume, navigate]);
+  useEffect(() => {
+    // The edit screen says which measurement this is and why the user is on it, as the call screen does.
+    if (measurementPath && measurementSince) {
+      void navigate(measurementPath, { replace: true, state: { resumedMeasurement: { since: measurementSince } } });
+    }
+  }, [measurementPath, measurementSince, navigate]);
+  return { target, offered, resume, measurementPath };
+}
+
+/** One application's card: a link with its icon, name and description. */
+function AppCard({
+  to,
+  icon: AppIcon,
+  name,
+  description,
+  testId,
+}: {
+  to: string;
+  icon: Icon;
+  name: string;
+  description: string;
+  testId: string;
+}) {
+  return (
+    <Card
+      component={Link}
+      to={to}
+      withBorder
+      padding="lg"
+      data-testid={testId}
+      // A card is a link: it shows the keyboard's focus as Mantine's buttons do (WCAG 2.4.7).
+      className="mantine-focus-auto"
+      style={{ textDecoration: 'none' }}
+    >
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={44} radius="md" variant="light">
+          <AppIcon size={24} />
+        </ThemeIcon>
+        <div>
+          <Text fw={600} size="lg" c="dark.8">
+            {name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+        </div>
+      </Group>
+    </Card>
   );
 }
