@@ -3,8 +3,8 @@ import { expect, test, type Locator, type Page } from './fixtures.js';
 import { apiToken, DEMO_PASSWORD, forgetSavedCall, SERVER, shot, signIn } from './helpers.js';
 
 /*
- * Where the keyboard focus is at each step (decision 071): after signing in, on a new screen reached by a link, and
- * after a dialog closes. The dialogs fade in and out here as they do for a user who has not asked for less motion
+ * Where the keyboard focus is at each step (decision 071): after signing in, on a new screen reached by a link, after
+ * a dialog closes, and on a button pressed with Enter once its work is done (decision 089). The dialogs fade in and out here as they do for a user who has not asked for less motion
  * (the other journeys skip the fade): the focus was lost while a dialog faded out.
  */
 
@@ -63,7 +63,17 @@ test('signing in, the dashboard cards and the header links: the focus on each ne
   await page.goto('/');
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByRole('textbox', { name: 'Username' }).fill('csr.franchise');
-  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  const password = dialog.getByRole('textbox', { name: 'Password', exact: true });
+  await password.fill('not-the-password');
+  // Enter on Sign in itself: refused, the keyboard is still on the button (a button disabled while busy would hand the
+  // focus to the page, and the user would have to find the form again).
+  const submit = dialog.getByRole('button', { name: 'Sign in' });
+  await submit.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toContainText('Invalid username or password.', SERVER);
+  await expectFocusOn(page, submit, 'the Sign in button after a refused sign-in');
+  await password.fill(DEMO_PASSWORD);
+  await submit.focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard$/, SERVER);
   // Signed in: the keyboard starts on the dashboard's heading, not on the page's body.
@@ -173,4 +183,22 @@ test('closing Customer Details, the Action Sheet and a call-history log: the foc
   await log.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(log).toHaveCount(0);
   await expectFocusOn(page, calls.locator('.ag-row[row-index="0"]'), 'the call-history row after a click');
+
+  // Edit Customer's account lookup from the keyboard: Enter on Search keeps the focus on Search while the lookup runs
+  // and after its rows come, so the next Tab goes on from there.
+  await page.getByRole('button', { name: 'Edit customer' }).focus();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Customer' });
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Look up account' }).focus();
+  await page.keyboard.press('Enter');
+  const lookup = page.getByRole('dialog', { name: 'Customer Lookup' });
+  await expectFocusOn(page, lookup.getByRole('textbox', { name: 'Last name' }), "the lookup's Last name box");
+  await page.keyboard.type('S');
+  const search = lookup.getByRole('button', { name: 'Search' });
+  await search.focus();
+  await page.keyboard.press('Enter');
+  await expect(lookup.getByRole('button', { name: /^Select account \d+, / }).first()).toBeVisible(SERVER);
+  await expectFocusOn(page, search, 'Search in the customer lookup after its rows came');
+  await expectAccessible(page, 'the customer lookup with its rows');
 });

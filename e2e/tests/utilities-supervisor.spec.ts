@@ -176,11 +176,21 @@ test('Resend Emails: a range with no failed email says nothing was re-sent, and 
   const today = first.startDate;
   await page.goto('/call-center/Utilities');
   const dialog = await openUtility(page, 'resend-emails', 'Resend Emails');
-  const answered = page.waitForResponse((r) => r.url().endsWith('/api/Utilities/ResendEmails'));
-  const nothing = toastComing(page, `No failed emails on ${today}: nothing was re-sent.`);
+  const isResend = (url: string) => url.endsWith('/api/Utilities/ResendEmails');
+  const sent = page.waitForRequest((r) => isResend(r.url()));
+  const answered = page.waitForResponse((r) => isResend(r.url()));
+  // The toast is watched from before the click (it lasts 3 s), but its time-out is read only once the answer is in:
+  // a journey that stalls then fails at the step that stalled, the click that sent nothing or the answer that never
+  // came, not at a toast that could not come before either.
+  const nothing = toastComing(page, `No failed emails on ${today}: nothing was re-sent.`).then(
+    () => undefined,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  );
   await dialog.getByRole('button', { name: 'Resend Failed Emails' }).click();
+  await sent;
   expect(await (await answered).json()).toMatchObject({ startDate: today, endDate: today, resent: 0 });
-  await nothing;
+  const missed = await nothing;
+  if (missed) throw missed;
   await expect(page.getByRole('alert').filter({ hasText: 'Bad Emails Have Been Re-Sent' })).toHaveCount(0);
   await expect(dialog).toBeVisible();
   await shot(page, 'utilities-resend-nothing');

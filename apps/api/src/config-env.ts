@@ -78,6 +78,11 @@ export const EnvSchema = z.object({
   FLOOR_HEARTBEAT_SECONDS: intVar(20),
   /** After a call ends, a CSR is in Wrap-up this long, then Ready (decision 076); 0 goes straight to Ready. */
   AGENT_WRAP_UP_SECONDS: z.coerce.number().int().min(0).max(3600).default(DEFAULT_WRAP_UP_SECONDS),
+  /**
+   * How often each process records the ended Wrap-ups and lapsed sessions nobody touched (decision 077); 0: never, so
+   * a test sees what its requests record by themselves.
+   */
+  AGENT_SWEEP_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
   /** The call search counts its matches up to this many; past it the answer says "more than" (decision 039). */
   CALL_SEARCH_COUNT_LIMIT: intVar(CALL_SEARCH_COUNT_LIMIT),
   /** From this $skip on, a search grid's page in the last half of an exact count is read from the end (decision 051). */

@@ -57,6 +57,8 @@ export interface Config {
   floor: { minIntervalMs: number; heartbeatSeconds: number };
   /** Seconds of Wrap-up after a call (decision 076). */
   agentWrapUpSeconds: number;
+  /** How often the agent states' sweep runs in this process; 0: it does not (decision 077). */
+  agentSweepSeconds: number;
   /** The call search counts up to this many matches (decision 039). */
   callSearchCountLimit: number;
   /** From this $skip on the call and MeasureIt searches count first, and read a page in the last half from the end. */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, defaults: { web
     measureItLockSeconds: e.MEASUREIT_LOCK_SECONDS,
     floor: { minIntervalMs: e.FLOOR_MIN_INTERVAL_MS, heartbeatSeconds: e.FLOOR_HEARTBEAT_SECONDS },
     agentWrapUpSeconds: e.AGENT_WRAP_UP_SECONDS,
+    agentSweepSeconds: e.AGENT_SWEEP_SECONDS,
     callSearchCountLimit: e.CALL_SEARCH_COUNT_LIMIT,
     gridDeepSkip: e.GRID_DEEP_SKIP,
     measureItSearchCountLimit: e.MEASUREIT_SEARCH_COUNT_LIMIT,

@@ -4,7 +4,8 @@
  * upload and of the server's work. Shared by the utilities' outbound-call import and, later, MeasureIt's custom
  * search list import.
  */
-import { Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { BusyButton } from './BusyButton';
 
 export interface CsvPreviewCounts {
   fileName: string;
@@ -78,9 +79,9 @@ export function CsvImportPreview({
               {figures ? 'Rows not imported' : 'Dropped rows'}
             </Text>
             {onDownloadProblems ? (
-              <Button size="xs" variant="light" onClick={onDownloadProblems} loading={downloading}>
+              <BusyButton size="xs" variant="light" onClick={onDownloadProblems} busy={downloading}>
                 Download problems (CSV)
-              </Button>
+              </BusyButton>
             ) : null}
           </Group>
           <div

@@ -63,7 +63,11 @@ async function history(id: number) {
 const now = () => t.clock.now().toISOString();
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { AGENT_WRAP_UP_SECONDS: '30', FLOOR_HEARTBEAT_SECONDS: '1' } });
+  // No sweep: what the floor shows here comes from the requests alone, as between two sweeps (one could otherwise settle
+  // a lapse before the sign-in that must settle it).
+  t = await createTestApp({
+    env: { AGENT_WRAP_UP_SECONDS: '30', FLOOR_HEARTBEAT_SECONDS: '1', AGENT_SWEEP_SECONDS: '0' },
+  });
   // A franchise's supervisor: the measurer made an independent franchise's role 2 with branch SG101 (its scope).
   await t.db.execute(sql`update users set role_id = 2, company_id = 3 where username = 'measurer'`);
   await t.db.execute(sql`insert into user_branches (user_id, branchno)

@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { ApiError } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** The spec's texts for an invalid form and a cancelled save (administration.md §5, §8), used for every form here. */
 export const INVALID_FORM = 'Please correct invalid entries and try again.';
@@ -53,9 +54,9 @@ export function RefForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <BusyButton type="submit" busy={saving}>
             Save
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

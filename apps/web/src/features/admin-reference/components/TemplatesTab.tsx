@@ -16,6 +16,7 @@ import { RefDialog, showSaveError } from './RefDialog';
 import { RefTable } from './RefTable';
 import { TemplateForm } from './TemplateForm';
 import { useEditing } from './useEditing';
+import { BusyButton } from '../../../components/BusyButton';
 
 type Template = CompanyRolePermissionTemplate;
 const keyOf = (t: Template) => `${t.CompanyId}:${t.RoleId}:${t.ApplicationId}:${t.PermissionId}`;
@@ -166,9 +167,9 @@ export function TemplatesTab() {
           <Button variant="default" onClick={() => setDeleting(null)}>
             Cancel
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
+          <BusyButton color="red" busy={remove.isPending} onClick={() => void confirmDelete()}>
             Delete
-          </Button>
+          </BusyButton>
         </Group>
       </Modal>
     </>

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useSignin } from '../api/signin';
 import { PasswordField } from '../../../components/PasswordField';
 import { useClientConfig } from '../../../app/client-config';
+import { BusyButton } from '../../../components/BusyButton';
 
 export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup: () => void }) {
   const { signupEnabled } = useClientConfig();
@@ -32,9 +33,9 @@ export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup:
           {...form.getInputProps('username')}
         />
         <PasswordField label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
-        <Button type="submit" loading={signin.isPending} fullWidth mt="xs">
+        <BusyButton type="submit" busy={signin.isPending} fullWidth mt="xs">
           Sign in
-        </Button>
+        </BusyButton>
         {signupEnabled && (
           <Text size="sm" ta="center" c="dimmed">
             New here?{' '}

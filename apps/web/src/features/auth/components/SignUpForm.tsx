@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { passwordProblem, usernameProblem, PASSWORD_MESSAGES } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { useSignup } from '../api/signin';
 import { PasswordField } from '../../../components/PasswordField';
+import { BusyButton } from '../../../components/BusyButton';
 
 export function SignUpForm({ onDone, onSignin }: { onDone: () => void; onSignin: () => void }) {
   const signup = useSignup();
@@ -71,9 +72,9 @@ export function SignUpForm({ onDone, onSignin }: { onDone: () => void; onSignin:
           required
           {...form.getInputProps('confirmPassword')}
         />
-        <Button type="submit" loading={signup.isPending} fullWidth mt="xs">
+        <BusyButton type="submit" busy={signup.isPending} fullWidth mt="xs">
           Create account
-        </Button>
+        </BusyButton>
         <Text size="sm" ta="center" c="dimmed">
           Already have an account?{' '}
           <Anchor component="button" type="button" onClick={onSignin}>

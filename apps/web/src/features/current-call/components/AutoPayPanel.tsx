@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Loader, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { toast } from '../../../lib/toast';
 import { useAutoPay } from '../api/autoPay';
 import { useDisableAutoPay } from '../api/disableAutoPay';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface AutoPayPanelProps {
   sqldbid: number;
@@ -61,16 +62,16 @@ export function AutoPayPanel({ sqldbid, customerNo, editable }: AutoPayPanelProp
               : 'The franchise is not enrolled in autopay.'}
           </Text>
           {enabled ? (
-            <Button
+            <BusyButton
               size="compact-sm"
               color="red.9"
               variant="outline"
               onClick={onDisable}
-              loading={disable.isPending}
+              busy={disable.isPending}
               disabled={!editable || customerNo <= 0}
             >
               Disable autopay
-            </Button>
+            </BusyButton>
           ) : null}
         </Group>
       ) : null}

@@ -11,6 +11,7 @@ import {
   IconTool,
 } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface CallHeaderProps {
   name: string;
@@ -121,27 +122,27 @@ export function CallHeader(props: CallHeaderProps) {
               <IconKeyboard size={16} />
             </ActionIcon>
           </Tooltip>
-          <Button
+          <BusyButton
             size="compact-sm"
             leftSection={<IconPhoneCheck size={14} />}
             onClick={props.onEndCall}
-            loading={props.endWorking}
-            disabled={!props.active || !props.result || props.ending || props.cancelling}
+            busy={props.endWorking}
+            disabled={!props.active || !props.result || (props.ending && !props.endWorking) || props.cancelling}
             data-testid="end-call-button"
           >
             End Call
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             size="compact-sm"
             color="red.9"
             variant="outline"
             leftSection={<IconPhoneOff size={14} />}
             onClick={props.onCancelCall}
-            loading={props.cancelling}
+            busy={props.cancelling}
             disabled={!props.active || props.ending}
           >
             Cancel Call
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
       <Group gap="sm" mt={6} align="flex-end" wrap="wrap">

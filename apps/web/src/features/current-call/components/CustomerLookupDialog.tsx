@@ -8,6 +8,7 @@ import type { RouteResponse } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { DataGrid } from '../../../components/DataGrid';
 import { useCustomerLookup } from '../api/customerLookup';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** Customer lookup page size (call-handling.md §9). */
 export const LOOKUP_PAGE_SIZE = 25;
@@ -165,9 +166,9 @@ function Lookup({
             {input('phone', 'Phone', { type: 'tel', maxLength: 30 })}
             {input('address', 'Address', { maxLength: 100, placeholder: 'Starts with, e.g. 1420 W Ogden' })}
           </SimpleGrid>
-          <Button type="submit" leftSection={<IconSearch size={16} />} loading={lookup.isFetching}>
+          <BusyButton type="submit" leftSection={<IconSearch size={16} />} busy={lookup.isFetching}>
             Search
-          </Button>
+          </BusyButton>
         </Group>
       </form>
       {hint ? (

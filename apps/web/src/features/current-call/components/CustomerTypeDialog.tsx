@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { CUSTOMER_TYPES, type CustomerEdit } from '../customer-edits';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface CustomerTypeDialogProps {
   opened: boolean;
@@ -79,9 +80,9 @@ function CustomerTypeForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving} disabled={!chosen || value === current}>
+          <BusyButton type="submit" busy={saving} disabled={!chosen || value === current}>
             Save
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -6,6 +6,7 @@ import { CustomerUpdateRequest, type Customer } from '@cc/contract';
 import { CUSTOMER_CHANGED_MESSAGE, displayZip } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { CUSTOMER_TYPES, type CustomerEdit } from '../customer-edits';
+import { BusyButton } from '../../../components/BusyButton';
 
 const LABELS: Record<keyof CustomerEdit, string> = {
   customerType: 'Customer type',
@@ -194,16 +195,16 @@ function EditCustomerForm({
             <Stack gap="xs" align="flex-start">
               <span>{failure}</span>
               {stale && onReload ? (
-                <Button
+                <BusyButton
                   size="xs"
                   variant="white"
                   color="red"
                   leftSection={<IconRefresh size={14} aria-hidden />}
                   onClick={() => void reload()}
-                  loading={saving}
+                  busy={saving}
                 >
                   Reload customer
-                </Button>
+                </BusyButton>
               ) : null}
             </Stack>
           </Alert>
@@ -262,9 +263,9 @@ function EditCustomerForm({
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={16} />}>
+            <BusyButton type="submit" busy={saving} leftSection={<IconDeviceFloppy size={16} />}>
               Save
-            </Button>
+            </BusyButton>
           </Group>
         </Group>
       </Stack>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface EditCustomerNoDialogProps {
   opened: boolean;
@@ -121,9 +122,9 @@ function CustomerNoForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <BusyButton type="submit" busy={saving}>
             Save
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

@@ -7,6 +7,7 @@ import { useValidateZipCode } from '../api/validateZipCode';
 import { useRandomDebounce } from '../hooks/useRandomDebounce';
 import { branchExample, franchisePlaceholder } from '../branch-example';
 import { SuggestInput } from './SuggestInput';
+import { BusyButton } from '../../../components/BusyButton';
 
 const ZIP = /^\d{5}(-?\d{4})?$/;
 
@@ -204,9 +205,9 @@ function AddCallForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={validate.isPending} leftSection={<IconPhonePlus size={16} />}>
+          <BusyButton type="submit" busy={validate.isPending} leftSection={<IconPhonePlus size={16} />}>
             Add Call
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </form>

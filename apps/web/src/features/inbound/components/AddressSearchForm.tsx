@@ -1,10 +1,11 @@
 import { useMemo, type Ref } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconMapPin, IconSearch } from '@tabler/icons-react';
 import type { AddressSuggestion } from '@cc/contract';
 import { AUTOCOMPLETE_MIN_CHARS, useAutocompleteAddress } from '../api/autocompleteAddress';
 import { useRandomDebounce } from '../hooks/useRandomDebounce';
 import { SuggestInput } from './SuggestInput';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** The address autocomplete waits a random delay of up to 300 ms (call-handling.md §9). */
 export const AUTOCOMPLETE_MAX_DELAY_MS = 300;
@@ -77,9 +78,9 @@ export function AddressSearchForm({
           }}
           data-testid="address-input"
         />
-        <Button type="submit" mt={24} disabled={!chosen} loading={searching} leftSection={<IconSearch size={16} />}>
+        <BusyButton type="submit" mt={24} disabled={!chosen} busy={searching} leftSection={<IconSearch size={16} />}>
           Search
-        </Button>
+        </BusyButton>
       </Group>
       {!tooShort &&
       !chosen &&

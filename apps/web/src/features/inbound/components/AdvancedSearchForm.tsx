@@ -3,6 +3,7 @@ import { Button, Grid, Group, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconEraser, IconSearch } from '@tabler/icons-react';
 import type { InboundCriteria } from '@cc/contract';
+import { BusyButton } from '../../../components/BusyButton';
 
 export type AdvancedCriteria = Required<Omit<InboundCriteria, 'fulladdress' | 'cust_no'>> & { cust_no: string };
 
@@ -120,9 +121,9 @@ export function AdvancedSearchForm({ onSearch, searching, lastNameRef, initial }
           <Button type="reset" variant="default" leftSection={<IconEraser size={16} />}>
             Clear
           </Button>
-          <Button type="submit" loading={searching} leftSection={<IconSearch size={16} />}>
+          <BusyButton type="submit" busy={searching} leftSection={<IconSearch size={16} />}>
             Search
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
     </form>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -12,6 +12,7 @@ import { api } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { useNotMeasuredReasons } from '../../measureit';
 import { appliedMessage } from '../model';
+import { BusyButton } from '../../../components/BusyButton';
 
 /**
  * §2: a not-measured reason applied to the selected rows, after a confirmation. The answer says how many were
@@ -72,15 +73,15 @@ export function ApplyReason({ selected, onApplied }: { selected: MeasureItProper
         size="xs"
         data-testid="apply-reason-select"
       />
-      <Button
+      <BusyButton
         size="xs"
         onClick={confirm}
         disabled={!reason || selected.length === 0}
-        loading={apply.isPending}
+        busy={apply.isPending}
         data-testid="apply-reason"
       >
         Apply to selection ({selected.length})
-      </Button>
+      </BusyButton>
     </Group>
   );
 }

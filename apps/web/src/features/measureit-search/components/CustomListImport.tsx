@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, FileInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, FileInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { CUSTOM_LIST_IMPORTED, CUSTOM_LIST_IMPORT_FAILED, type CustomListPreview } from '@cc/contract';
 import { CsvImportPreview } from '../../../components/CsvImportPreview';
 import { adminToast } from '../../../lib/toast';
 import { customListsKey, importCustomList, previewCustomList } from '../api';
 import { listNameOf, previewCountsOf, previewFiguresOf } from '../model';
+import { BusyButton } from '../../../components/BusyButton';
 
 /**
  * §3, §5: a custom search list from a CSV file (BranchNo, CustNo; ISO-8859-1): the server's preview first (found,
@@ -91,23 +92,23 @@ export function CustomListImport() {
             w={260}
             data-testid="custom-list-name"
           />
-          <Button
+          <BusyButton
             variant="default"
             onClick={() => void runPreview()}
-            disabled={!file || busy !== null}
-            loading={busy === 'previewing'}
+            disabled={!file || busy === 'importing'}
+            busy={busy === 'previewing'}
             data-testid="custom-list-preview"
           >
             Preview
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             onClick={() => void runImport()}
-            disabled={!preview || preview.found === 0 || !name.trim() || busy !== null}
-            loading={busy === 'importing'}
+            disabled={!preview || preview.found === 0 || !name.trim() || busy === 'previewing'}
+            busy={busy === 'importing'}
             data-testid="custom-list-import"
           >
             Import
-          </Button>
+          </BusyButton>
         </Group>
         {error ? (
           <Alert color="red" title="The file could not be used" data-testid="custom-list-error">

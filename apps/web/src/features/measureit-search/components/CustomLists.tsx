@@ -20,6 +20,7 @@ import type { RouteResponse } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { adminToast } from '../../../lib/toast';
 import { customListsKey, useCustomSearchLists } from '../api';
+import { BusyButton } from '../../../components/BusyButton';
 
 type CustomList = RouteResponse<'measureItCustomSearchLists'>['lists'][number];
 
@@ -140,9 +141,9 @@ export function CustomLists() {
               <Button variant="default" onClick={() => setRenaming(null)}>
                 Cancel
               </Button>
-              <Button type="submit" loading={rename.isPending} disabled={!name.trim()}>
+              <BusyButton type="submit" busy={rename.isPending} disabled={!name.trim()}>
                 Rename
-              </Button>
+              </BusyButton>
             </Group>
           </Stack>
         </form>

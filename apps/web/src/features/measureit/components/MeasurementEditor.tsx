@@ -36,6 +36,7 @@ import {
 } from '../model';
 import { PreviousMeasurements, type PreviousMeasurement } from './PreviousMeasurements';
 import { SavedImage } from './SavedImage';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface MeasurementEditorProps {
   center: { lat: number; lng: number };
@@ -194,9 +195,9 @@ export function MeasurementEditor({
             </Alert>
           )}
           <Group justify="space-between">
-            <Button onClick={save} loading={saving}>
+            <BusyButton onClick={save} busy={saving}>
               Save
-            </Button>
+            </BusyButton>
             <Button variant="default" onClick={onCancel} disabled={saving}>
               Cancel
             </Button>

@@ -3,9 +3,10 @@
  * the refusal of the get, the button, and the recently-measured question (decision 040).
  */
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
 import { measurementFailure } from '../hooks/useMeasurementActions';
 import { RecentlyMeasuredDialog } from './EditAccess';
+import { BusyButton } from '../../../components/BusyButton';
 
 interface Recent {
   measurementDate: string | null;
@@ -52,9 +53,9 @@ export function StartPanel({
           </Alert>
         )}
         <Group>
-          <Button onClick={() => onStart(false)} loading={pending}>
+          <BusyButton onClick={() => onStart(false)} busy={pending}>
             {action}
-          </Button>
+          </BusyButton>
         </Group>
         {recent && (
           <RecentlyMeasuredDialog

@@ -9,6 +9,7 @@ import { countsQueryOf, type OutboundScope } from '../api/outbound';
 import { DateRangeFilter } from './DateRangeFilter';
 import { OutboundGrid } from './OutboundGrid';
 import { useDeleteCalls, useSectionGrid } from './section-state';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** Tall enough for about fourteen rows; shorter when a filtered list has fewer (room for three). */
 const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
@@ -85,15 +86,15 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
           />
         </Group>
         <Group gap="xs" role="group" aria-label={`${display} actions`}>
-          <Button
+          <BusyButton
             size="xs"
             variant="default"
             leftSection={<IconRefresh size={16} />}
             onClick={() => void refresh()}
-            loading={list.isRefetching && !list.isPlaceholderData}
+            busy={list.isRefetching && !list.isPlaceholderData}
           >
             Refresh
-          </Button>
+          </BusyButton>
           <Button
             size="xs"
             variant="default"
@@ -103,17 +104,17 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
           >
             Next Call
           </Button>
-          <Button
+          <BusyButton
             size="xs"
             variant="default"
             c={selected.length === 0 ? undefined : 'red.9'}
             leftSection={<IconTrash size={16} />}
             onClick={confirmDelete}
             disabled={selected.length === 0}
-            loading={remove.pending}
+            busy={remove.pending}
           >
             Delete Selected
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
 

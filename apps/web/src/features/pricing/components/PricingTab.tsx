@@ -34,6 +34,7 @@ import { OffersCoupons } from './OffersCoupons';
 import { LawnPrograms, PestPrograms } from './ProgramSections';
 import { AdditionalServices } from './ServicesSection';
 import { Discounts, TotalsCard, TotalsStrip } from './TotalsCards';
+import { BusyButton } from '../../../components/BusyButton';
 
 export const LAWN_SIZE_ALERT_TITLE = 'Lawn Size Alert';
 
@@ -232,15 +233,15 @@ function PricingScreen({
               <VisuallyHidden> (opens MeasureIt in a new window)</VisuallyHidden>
             </Button>
           ) : null}
-          <Button
+          <BusyButton
             size="xs"
             variant="light"
             leftSection={<IconRefresh size={14} />}
-            loading={refreshBusy}
+            busy={refreshBusy}
             onClick={() => void onRefresh()}
           >
             Refresh Lawn Size and Pricing
-          </Button>
+          </BusyButton>
         </Group>
       </Group>
 

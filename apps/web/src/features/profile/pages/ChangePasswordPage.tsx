@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconLock } from '@tabler/icons-react';
 import { PASSWORD_MESSAGES, passwordProblem, safeTarget } from '@cc/domain';
@@ -9,6 +9,7 @@ import { api, ApiError } from '../../../lib/api';
 import { session, useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { useUpdatePassword } from '../api/profile';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** Where the page itself would send the user back to: never to itself. */
 const CHANGE_PAGE = /^\/settings\/password(\?|$)/;
@@ -83,9 +84,9 @@ export default function ChangePasswordPage() {
             {...form.getInputProps('confirmPassword')}
           />
           <Group justify="flex-end" mt="sm">
-            <Button type="submit" loading={change.isPending} data-testid="change-password">
+            <BusyButton type="submit" busy={change.isPending} data-testid="change-password">
               Change password
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { useUpdatePassword, useUpdateProfile } from '../api/profile';
 import { PasswordField } from '../../../components/PasswordField';
+import { BusyButton } from '../../../components/BusyButton';
 
 /** A user edits their own profile; the password changes only when a new one is entered. */
 export default function ProfilePage() {
@@ -109,9 +110,9 @@ export default function ProfilePage() {
             >
               Cancel password change
             </Button>
-            <Button type="submit" loading={updateProfile.isPending || updatePassword.isPending}>
+            <BusyButton type="submit" busy={updateProfile.isPending || updatePassword.isPending}>
               Save
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { IconPhoneOutgoing } from '@tabler/icons-react';
 import type { DIAL_PHONES } from '@cc/contract';
 import { phoneDigits } from '@cc/domain';
 import { useClientConfig } from '../../../app/client-config';
 import { api, ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { BusyButton } from '../../../components/BusyButton';
 
 /**
  * A customer's phone number on the call screen (decision 075): with a phone system to dial through, a Dial button
@@ -39,16 +40,16 @@ export function PhoneNumber(props: {
   return (
     <Group gap={6} wrap="nowrap">
       <span>{props.text}</span>
-      <Button
+      <BusyButton
         size="compact-xs"
         variant="default"
         leftSection={<IconPhoneOutgoing size={12} aria-hidden />}
         aria-label={`Dial ${props.label.toLowerCase()} ${props.text}`}
-        loading={dialling}
+        busy={dialling}
         onClick={() => void dial()}
       >
         Dial
-      </Button>
+      </BusyButton>
     </Group>
   );
 }

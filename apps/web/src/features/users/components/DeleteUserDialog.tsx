@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface DeleteUserDialogProps {
   opened: boolean;
@@ -23,9 +24,9 @@ export function DeleteUserDialog({ opened, username, fullName, deleting, onDelet
         Delete <strong>{username}</strong> ({fullName})? The user is signed out at once and can no longer sign in.
       </Text>
       <Group justify="flex-end" mt="lg" gap="sm">
-        <Button color="red.9" onClick={onDelete} loading={deleting}>
+        <BusyButton color="red.9" onClick={onDelete} busy={deleting}>
           Delete
-        </Button>
+        </BusyButton>
         <Button variant="default" onClick={onCancel} data-autofocus>
           Keep the user
         </Button>

@@ -1,6 +1,7 @@
-import { Button, Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTemplate } from '@tabler/icons-react';
+import { BusyButton } from '../../../components/BusyButton';
 import type { UserAdminActor } from '@cc/domain';
 import type { AdminApplication, PermissionDef } from '@cc/contract';
 import {
@@ -43,28 +44,28 @@ export function GrantsSection({
   return (
     <Stack gap="sm">
       <Group gap="xs">
-        <Button
+        <BusyButton
           size="xs"
           variant="light"
           leftSection={<IconTemplate size={14} />}
           disabled={!onTemplate}
-          loading={templateLoading}
+          busy={templateLoading}
           onClick={() => onTemplate?.('applications')}
           data-testid="load-default-applications"
         >
           Load default applications
-        </Button>
-        <Button
+        </BusyButton>
+        <BusyButton
           size="xs"
           variant="light"
           leftSection={<IconTemplate size={14} />}
           disabled={!onTemplate}
-          loading={templateLoading}
+          busy={templateLoading}
           onClick={() => onTemplate?.('permissions')}
           data-testid="apply-default-permissions"
         >
           Apply default permissions
-        </Button>
+        </BusyButton>
       </Group>
       {!onTemplate ? (
         <Text size="xs" c="gray.7">

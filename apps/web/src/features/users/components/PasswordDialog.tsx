@@ -8,6 +8,7 @@ import { ACCESS_DENIED } from '../../../lib/request';
 import { adminToast } from '../../../lib/toast';
 import { useUserWrites } from '../api/users';
 import { TEXTS } from '../model';
+import { BusyButton } from '../../../components/BusyButton';
 
 export interface PasswordDialogProps {
   opened: boolean;
@@ -86,9 +87,9 @@ export function PasswordDialog({ opened, userId, username, onClose }: PasswordDi
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={resetPassword.isPending}>
+            <BusyButton type="submit" busy={resetPassword.isPending}>
               Save password
-            </Button>
+            </BusyButton>
           </Group>
         </Stack>
       </form>

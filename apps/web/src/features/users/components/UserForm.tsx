@@ -36,6 +36,7 @@ import { PendingPasswordSection } from './PendingPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
 import { signInNote } from '../sign-in';
+import { BusyButton } from '../../../components/BusyButton';
 
 type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
 
@@ -282,9 +283,9 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
           <Button variant="default" onClick={cancel} data-testid="cancel-save">
             Cancel
           </Button>
-          <Button type="submit" loading={create.isPending || update.isPending} data-testid="save-user">
+          <BusyButton type="submit" busy={create.isPending || update.isPending} data-testid="save-user">
             {user ? 'Save' : 'Create user'}
-          </Button>
+          </BusyButton>
         </Group>
       </fieldset>
       <TemplatePreviewDialog

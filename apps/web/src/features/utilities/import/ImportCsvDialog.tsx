@@ -16,6 +16,7 @@ import { useActiveFranchises } from '../api';
 import { downloadProblems, importPreviewed, previewFile, useFlagCodes } from './api';
 import { progressOf } from './progress';
 import { article, noBranchNote } from './texts';
+import { BusyButton } from '../../../components/BusyButton';
 
 export const IMPORTED = 'Outbound Calls Successfully Imported!';
 export const CANCELLED = 'Import Outbound Calls Cancelled...';
@@ -257,23 +258,23 @@ export default function ImportCsvDialog({ opened, onClose }: UtilityDialogProps)
           <Button variant="default" onClick={cancel} disabled={busy === 'importing'}>
             Cancel
           </Button>
-          <Button
+          <BusyButton
             variant={preview ? 'default' : 'filled'}
             onClick={() => void runPreview()}
-            disabled={!ready || busy !== null}
-            loading={busy === 'previewing'}
+            disabled={!ready || (busy !== null && busy !== 'previewing')}
+            busy={busy === 'previewing'}
             data-testid="import-preview"
           >
             Preview
-          </Button>
-          <Button
+          </BusyButton>
+          <BusyButton
             onClick={() => void runImport()}
-            disabled={!preview || preview.toAdd === 0 || busy !== null}
-            loading={busy === 'importing'}
+            disabled={!preview || preview.toAdd === 0 || (busy !== null && busy !== 'importing')}
+            busy={busy === 'importing'}
             data-testid="import-run"
           >
             {preview ? `Import ${rows(preview.toAdd)}` : 'Import'}
-          </Button>
+          </BusyButton>
         </Group>
       </Stack>
     </Modal>
