@@ -34,10 +34,12 @@ function routeTable(): Plugin {
  * nothing on loading that another module relies on without importing something from them, so a chunk keeps only the
  * modules whose exports it uses: imported through an index (a feature's, a package's), the others would all come
  * along. A module kept for its exports keeps its top-level statements. Style sheets and the libraries keep their own
- * declarations (docs/decisions/095-initial-javascript-per-route.md).
+ * declarations (docs/decisions/095-initial-javascript-per-route.md). The contract's zod.js is the exception: it only
+ * passes zod's own export on, so no chunk would keep it for that, and what it does on loading (zod built without
+ * generated code, which the content security policy refuses) every schema relies on.
  */
 const pureModule =
-  /\/packages\/(contract|domain)\/dist\/.*\.js$|\/apps\/web\/src\/(features\/[^/]+\/index\.ts|components\/.*\.tsx?)$/;
+  /\/packages\/(contract|domain)\/dist\/(?!zod\.js$).*\.js$|\/apps\/web\/src\/(features\/[^/]+\/index\.ts|components\/.*\.tsx?)$/;
 
 export default defineConfig({
   plugins: [routeTable(), react()],
