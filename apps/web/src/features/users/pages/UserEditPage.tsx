@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import type { UserDetail } from '@cc/contract';
 import { Role } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { ACCESS_DENIED } from '../../../lib/request';
@@ -29,10 +30,9 @@ export default function UserEditPage() {
   const createdWithOwn = createdState?.createdWithOwn === true;
   const reference = useUserFormReference();
   const user = useUser(adding ? null : userId);
-  const { remove } = useUserWrites();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const [deleteOpen, setDeleteOpen] = useState(false);
   const leavingRef = useRef(false);
+  const deletion = useDeleteUser(user.data ?? null, leavingRef);
 
   if (!current) return null;
   const actor = actorOf(current.user);
@@ -40,36 +40,18 @@ export default function UserEditPage() {
   if (!adding && (userId === null || user.error)) {
     const missing = userId === null || (user.error instanceof ApiError && user.error.status === 404);
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        role="alert"
-        title="The user could not be loaded"
-        maw={720}
-        mx="auto"
-      >
+      <NotLoaded title="The user could not be loaded">
         <Stack gap="xs">
           <Text size="sm">{missing ? 'There is no such user, or it is not one you manage.' : user.error?.message}</Text>
           <Button size="xs" variant="white" color="red" w="fit-content" onClick={() => void navigate(USERS_PATH)}>
             Back to the users
           </Button>
         </Stack>
-      </Alert>
+      </NotLoaded>
     );
   }
   if (reference.error) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} />}
-        role="alert"
-        title="The lists could not be loaded"
-        maw={720}
-        mx="auto"
-      >
-        {reference.error.message}
-      </Alert>
-    );
+    return <NotLoaded title="The lists could not be loaded">{reference.error.message}</NotLoaded>;
   }
   if (!reference.data || (!adding && !user.data)) {
     return (
@@ -83,27 +65,6 @@ export default function UserEditPage() {
   const readOnly = detail !== null && detail.RoleId === Role.Administrator && !isAdminActor(actor);
   const self = detail?.UserId === actor.userId;
   const fullName = detail ? `${detail.FirstName} ${detail.LastName}` : '';
-
-  const confirmDelete = async () => {
-    if (!detail) return;
-    try {
-      await remove.mutateAsync(detail.UserId);
-      setDeleteOpen(false);
-      adminToast.success(TEXTS.deleted(detail.Username));
-      leavingRef.current = true;
-      void navigate(USERS_PATH);
-    } catch (error) {
-      setDeleteOpen(false);
-      // A refusal of the rules (decision 056) says why; a bare 403 the API client has already shown.
-      if (error instanceof ApiError && (error.status !== 403 || error.message !== ACCESS_DENIED)) {
-        adminToast.error(error.message, error);
-      }
-    }
-  };
-  const cancelDelete = () => {
-    setDeleteOpen(false);
-    if (detail) adminToast.info(TEXTS.deleteCancelled(detail.Username));
-  };
 
   return (
     <Stack gap="sm" maw={1300} mx="auto">
@@ -124,7 +85,7 @@ export default function UserEditPage() {
               Reset password
             </Button>
             {self ? null : (
-              <Button variant="outline" color="red.9" onClick={() => setDeleteOpen(true)} data-testid="delete-user">
+              <Button variant="outline" color="red.9" onClick={() => deletion.setOpen(true)} data-testid="delete-user">
                 Delete user
               </Button>
             )}
@@ -162,15 +123,55 @@ export default function UserEditPage() {
             onClose={() => setPasswordOpen(false)}
           />
           <DeleteUserDialog
-            opened={deleteOpen}
+            opened={deletion.open}
             username={detail.Username}
             fullName={fullName}
-            deleting={remove.isPending}
-            onDelete={() => void confirmDelete()}
-            onCancel={cancelDelete}
+            deleting={deletion.pending}
+            onDelete={() => void deletion.confirm()}
+            onCancel={deletion.cancel}
           />
         </>
       ) : null}
     </Stack>
   );
+}
+
+/** A page that could not load what it shows: why, in a red alert. */
+function NotLoaded({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title={title} maw={720} mx="auto">
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * Deleting the user: the dialog's state, the delete with its toast and the way back to the users, or the refusal; a
+ * cancel says so.
+ */
+function useDeleteUser(detail: UserDetail | null, leavingRef: { current: boolean }) {
+  const navigate = useNavigate();
+  const { remove } = useUserWrites();
+  const [open, setOpen] = useState(false);
+  const confirm = async () => {
+    if (!detail) return;
+    try {
+      await remove.mutateAsync(detail.UserId);
+      setOpen(false);
+      adminToast.success(TEXTS.deleted(detail.Username));
+      leavingRef.current = true;
+      void navigate(USERS_PATH);
+    } catch (error) {
+      setOpen(false);
+      // A refusal of the rules (decision 056) says why; a bare 403 the API client has already shown.
+      if (error instanceof ApiError && (error.status !== 403 || error.message !== ACCESS_DENIED)) {
+        adminToast.error(error.message, error);
+      }
+    }
+  };
+  const cancel = () => {
+    setOpen(false);
+    if (detail) adminToast.info(TEXTS.deleteCancelled(detail.Username));
+  };
+  return { open, setOpen, confirm, cancel, pending: remove.isPending };
 }
