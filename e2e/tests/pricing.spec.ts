@@ -324,7 +324,7 @@ test('the tab opens on the next service year when no lawn round of this one is l
   await expect(tab).toHaveAttribute('data-service-year', /^\d{4}$/, SERVER);
   if ((await tab.getAttribute('data-service-year')) === String(year + 1)) {
     await expect(page.getByTestId('season-advanced')).toHaveText(
-      `No lawn rounds are left in the ${year} season, so pricing opened on ${year + 1}. Choose ${year} above to see this season's prices.`,
+      `No lawn rounds are left in the ${year} season, so pricing shows the ${year + 1} season. Choose ${year} above to see this season's prices.`,
     );
     await shot(page, 'pricing-season-advanced');
     // The CSR may still look at the finished season: no round of it is left, and the tab stays there.

@@ -71,12 +71,12 @@ test('the report counts the calls just made, as the API and the CSV do', async (
   await page.goto(`/call-center/reports?${query}`);
   const table = page.getByTestId('report-table');
   const line = table.locator('[data-group="Riley Franks"]');
-  await expect(line.locator('[data-column="Calls handled"]')).toHaveText(String(before + 2), SERVER);
+  await expect(line.locator('[data-column="Calls handled"]')).toHaveText((before + 2).toLocaleString('en-US'), SERVER);
   const minutes = Math.floor(row.averageHandleSeconds! / 60);
   const seconds = String(row.averageHandleSeconds! % 60).padStart(2, '0');
   await expect(line.locator('[data-column="Avg handle time"]')).toHaveText(`${minutes}:${seconds}`);
-  await expect(line.locator('[data-column="Sales"]')).toHaveText(String(row.sales));
-  await expect(page.getByTestId('report-total-calls')).toHaveText(String(after.total.calls));
+  await expect(line.locator('[data-column="Sales"]')).toHaveText(row.sales.toLocaleString('en-US'));
+  await expect(page.getByTestId('report-total-calls')).toHaveText(after.total.calls.toLocaleString('en-US'));
   await expect(page.getByRole('heading', { name: 'Hours in each state per day' })).toBeVisible();
   await expectAxeClean(page, 'the reports', { exclude: TOASTS });
   await shot(page, 'reports-1366');

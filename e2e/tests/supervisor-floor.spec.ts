@@ -1,3 +1,4 @@
+import { CALL_TYPES } from '@cc/domain';
 import { expectAxeClean, TOASTS } from './axe.js';
 import { expect, test, type APIRequestContext, type Page } from './fixtures.js';
 import { DEMO_PASSWORD, SERVER, shot, signIn, toast } from './helpers.js';
@@ -37,6 +38,12 @@ test('the floor shows a call another browser opens, then ends, as it happens', a
   await expect(page.getByTestId('floor-status')).toHaveText('Live', SERVER);
   await expect(page.getByRole('heading', { name: 'Outbound lists per branch' })).toBeVisible();
   await expect(page.getByTestId('floor-lists')).toContainText('SG101');
+  // The lists are named as people read them, not by the call types' code names.
+  const headers = await page.getByTestId('floor-lists').getByRole('columnheader').allInnerTexts();
+  expect(headers.length).toBeGreaterThan(2);
+  for (const t of CALL_TYPES) {
+    expect(headers).not.toContain(t.CallTypeName);
+  }
   const before = await todayCalls(page);
   await expectNoAxeViolations(page);
   await shot(page, 'floor');

@@ -57,6 +57,12 @@ export const hours = (seconds: number | null | undefined): string =>
 
 export const percent = (rate: number): string => `${(rate * 100).toFixed(1)}%`;
 
+/** A conversion rate, or '–' with no call to convert: 0 % would say no call sold. */
+export const conversion = (calls: number, rate: number): string => (calls === 0 ? '–' : percent(rate));
+
+/** A count as the other figures read, with its thousands separated. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const dollars = (value: number): string => money.format(value);
 

@@ -57,7 +57,7 @@ export const UTILITIES: Utility[] = [
   {
     key: 'phone-lines',
     label: 'Phone Lines',
-    description: 'The numbers callers dial and the branch each belongs to: Add Call starts on it for a new caller.',
+    description: 'The numbers callers dial, each with its branch: a new caller’s Add Call starts on that branch.',
     dialog: lazy(() => import('./phone-lines/PhoneLinesDialog')),
   },
 ];

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import type { HistoryRow } from '@cc/contract';
 import { money } from '../model';
 import { Facts } from './Facts';
+import { callTypeDisplayName } from '@cc/domain';
 
 export interface CallHistoryLogDialogProps {
   opened: boolean;
@@ -46,7 +47,7 @@ export function CallHistoryLogDialog({ opened, onClose, stackId, call }: CallHis
               { label: 'Started', value: call.call_start ?? '' },
               { label: 'Ended', value: call.call_end ?? '' },
               { label: 'Agent', value: call.csagent },
-              { label: 'Type', value: `${call.call_type} (${call.call_direction})` },
+              { label: 'Type', value: `${callTypeDisplayName(call.call_type)} (${call.call_direction})` },
               { label: 'Result', value: call.call_result },
               { label: 'Reason', value: call.call_reason },
               { label: 'Package', value: call.package },

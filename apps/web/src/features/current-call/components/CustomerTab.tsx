@@ -1,6 +1,6 @@
 import { Anchor, Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { HistoryRow } from '@cc/contract';
-import { callTypeByName } from '@cc/domain';
+import { callTypeByName, callTypeDisplayName } from '@cc/domain';
 import { field, money, type CallDraft, type TheCall } from '../model';
 import { Facts, type Fact } from './Facts';
 
@@ -101,7 +101,7 @@ export function CustomerTab({ callType, theCall, draft, recent, recentLoading, o
               {recent.slice(0, 5).map((call) => (
                 <Table.Tr key={call.call_id}>
                   <Table.Td>{call.call_start}</Table.Td>
-                  <Table.Td>{call.call_type}</Table.Td>
+                  <Table.Td>{callTypeDisplayName(call.call_type)}</Table.Td>
                   <Table.Td>{call.call_result}</Table.Td>
                   <Table.Td>{call.csagent}</Table.Td>
                   <Table.Td>

@@ -9,6 +9,7 @@ import { useCustomerHistory } from '../api/customerHistory';
 import { useCustomerTouchpoints } from '../api/customerTouchpoints';
 import { money } from '../model';
 import { DayRangeInput, defaultHistoryRange, type DayRange } from './DayRangeInput';
+import { callTypeDisplayName } from '@cc/domain';
 
 type Touchpoint = RouteResponse<'customerTouchpoints'>[number];
 
@@ -22,7 +23,7 @@ function TypeCell({ data }: CustomCellRendererProps<HistoryRow>) {
   const Arrow = incoming ? IconArrowDownLeft : IconArrowUpRight;
   return (
     <Group gap={4} wrap="nowrap" component="span" data-direction={data.call_direction}>
-      <span>{data.call_type}</span>
+      <span>{callTypeDisplayName(data.call_type)}</span>
       <Arrow size={14} aria-hidden style={{ flex: 'none', color: 'var(--mantine-color-gray-7)' }} />
       <VisuallyHidden>({data.call_direction})</VisuallyHidden>
     </Group>
@@ -42,7 +43,8 @@ const HISTORY_COLUMNS: ColDef<HistoryRow>[] = [
     headerName: 'Type',
     width: 136,
     cellRenderer: TypeCell,
-    tooltipValueGetter: ({ data }) => (data ? `${data.call_type} (${data.call_direction})` : undefined),
+    tooltipValueGetter: ({ data }) =>
+      data ? `${callTypeDisplayName(data.call_type)} (${data.call_direction})` : undefined,
   },
   { field: 'call_result', headerName: 'Result', flex: 1, minWidth: 110, tooltipField: 'call_result' },
   { field: 'csagent', headerName: 'Agent', width: 112, tooltipField: 'csagent' },

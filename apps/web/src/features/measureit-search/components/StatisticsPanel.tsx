@@ -37,7 +37,7 @@ export function StatisticsPanel({ stats, error }: { stats: PitStatistics | undef
               yAxisProps={{ width: 80 }}
               series={[
                 { name: 'measured', label: 'Measured', color: 'green.7' },
-                { name: 'notMeasured', label: 'Not measured', color: 'gray.6' },
+                { name: 'notMeasured', label: 'Not Measured', color: 'gray.6' },
                 { name: 'unmeasured', label: 'Unmeasured', color: 'blue.6' },
               ]}
               withLegend

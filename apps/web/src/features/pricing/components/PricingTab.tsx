@@ -248,7 +248,7 @@ function PricingScreen({
       {advancedFrom !== null ? (
         <Alert color="blue" variant="light" p="xs" data-testid="season-advanced">
           <Text size="sm">
-            No lawn rounds are left in the {advancedFrom} season, so pricing opened on {advancedFrom + 1}. Choose{' '}
+            No lawn rounds are left in the {advancedFrom} season, so pricing shows the {advancedFrom + 1} season. Choose{' '}
             {advancedFrom} above to see this season&apos;s prices.
           </Text>
         </Alert>

@@ -81,6 +81,10 @@ function ItemCard({
         background: checked ? 'var(--mantine-color-blue-0)' : undefined,
         cursor: disabled ? 'not-allowed' : 'pointer',
         height: '100%',
+        // A card is a button, which centres its content: in a row of cards of different heights each title would
+        // sit at another height. As a column, the content starts at the top of every card.
+        display: 'flex',
+        flexDirection: 'column',
       }}
     >
       <Group wrap="nowrap" align="flex-start" gap="sm">

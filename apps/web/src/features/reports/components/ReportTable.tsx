@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { ReportFigures, ReportResponse } from '@cc/contract';
-import { dollars, duration, GROUP_LABELS, hours, percent } from '../model';
+import { conversion, count, dollars, duration, GROUP_LABELS, hours } from '../model';
 
 const HEADERS = [
   'Calls handled',
@@ -19,17 +19,17 @@ const HEADERS = [
 function Figures({ f }: { f: ReportFigures }) {
   const s = f.stateSeconds;
   const cells = [
-    String(f.calls),
+    count(f.calls),
     duration(f.averageHandleSeconds),
     duration(f.averageWrapUpSeconds),
     hours(s?.Ready),
     hours(s?.['On call']),
     hours(s?.['Wrap-up']),
     hours(s?.Away),
-    String(f.sales),
-    percent(f.conversion),
+    count(f.sales),
+    conversion(f.calls, f.conversion),
     dollars(f.revenue),
-    String(f.quotes),
+    count(f.quotes),
   ];
   return cells.map((text, i) => (
     <Table.Td key={HEADERS[i]} ta="right" data-column={HEADERS[i]}>

@@ -12,12 +12,13 @@ import { ReportTable } from '../components/ReportTable';
 import {
   chartPeriods,
   choiceOf,
+  conversion,
+  count,
   dollars,
   duration,
   GROUP_LABELS,
   INTERVAL_LABELS,
   paramsOf,
-  percent,
   type ReportChoice,
 } from '../model';
 
@@ -90,7 +91,7 @@ export default function ReportsPage() {
         </div>
         <BusyButton
           leftSection={<IconDownload size={16} />}
-          variant="light"
+          variant="default"
           busy={downloading}
           disabled={!data}
           onClick={() => void download()}
@@ -142,11 +143,15 @@ export default function ReportsPage() {
       {!data ? null : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
-            <Stat label="Calls handled" value={String(data.total.calls)} testId="report-total-calls" />
+            <Stat label="Calls handled" value={count(data.total.calls)} testId="report-total-calls" />
             <Stat label="Avg handle time" value={duration(data.total.averageHandleSeconds)} testId="report-total-aht" />
             <Stat label="Avg wrap-up" value={duration(data.total.averageWrapUpSeconds)} testId="report-total-wrap" />
-            <Stat label="Sales" value={String(data.total.sales)} testId="report-total-sales" />
-            <Stat label="Conversion" value={percent(data.total.conversion)} testId="report-total-conversion" />
+            <Stat label="Sales" value={count(data.total.sales)} testId="report-total-sales" />
+            <Stat
+              label="Conversion"
+              value={conversion(data.total.calls, data.total.conversion)}
+              testId="report-total-conversion"
+            />
             <Stat label="Revenue sold" value={dollars(data.total.revenue)} testId="report-total-revenue" />
           </SimpleGrid>
           <Section title={BY_GROUP[data.groupBy]}>

@@ -1,6 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import type { FloorSnapshot } from '@cc/contract';
 import { callCentreTime, duration, listTable, percent } from '../model';
+import { callTypeDisplayName } from '@cc/domain';
 
 export function OpenCallsTable({ calls }: { calls: FloorSnapshot['openCalls'] }) {
   if (calls.length === 0) return <Text c="dimmed">No call is open right now.</Text>;
@@ -21,7 +22,7 @@ export function OpenCallsTable({ calls }: { calls: FloorSnapshot['openCalls'] })
             <Table.Td>{c.csr}</Table.Td>
             <Table.Td>{c.customer || (c.customerNo === 0 ? 'New prospect' : 'Unknown customer')}</Table.Td>
             <Table.Td>{c.branchNo}</Table.Td>
-            <Table.Td>{c.callType}</Table.Td>
+            <Table.Td>{callTypeDisplayName(c.callType)}</Table.Td>
             <Table.Td>{callCentreTime(c.since)}</Table.Td>
           </Table.Tr>
         ))}
@@ -58,7 +59,7 @@ export function CsrTable({ csrs }: { csrs: FloorSnapshot['csrs'] }) {
                   {t.calls}
                 </Table.Td>,
                 <Table.Td key={`${i}-sales`}>{t.sales}</Table.Td>,
-                <Table.Td key={`${i}-rate`}>{percent(t.conversion)}</Table.Td>,
+                <Table.Td key={`${i}-rate`}>{t.calls === 0 ? '–' : percent(t.conversion)}</Table.Td>,
                 <Table.Td key={`${i}-avg`}>{duration(t.averageSeconds)}</Table.Td>,
               ])}
             </Table.Tr>
@@ -79,7 +80,7 @@ export function ListCountsTable({ lists }: { lists: FloorSnapshot['lists'] }) {
           <Table.Tr>
             <Table.Th>Branch</Table.Th>
             {types.map((t) => (
-              <Table.Th key={t}>{t}</Table.Th>
+              <Table.Th key={t}>{callTypeDisplayName(t)}</Table.Th>
             ))}
             <Table.Th>All lists</Table.Th>
           </Table.Tr>

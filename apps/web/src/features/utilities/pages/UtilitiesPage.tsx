@@ -21,8 +21,7 @@ export default function UtilitiesPage() {
           Call Centre Utilities
         </Title>
         <Text size="sm" c="gray.7">
-          Load call lists, hand them to service reps, move callbacks, tune each franchise, resend failed emails and keep
-          the phone lines.
+          The call lists, callbacks, franchise settings, emails and phone lines your account may look after.
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
