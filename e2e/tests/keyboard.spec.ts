@@ -279,6 +279,9 @@ test('a whole inbound call from the keyboard: search, open, price, result, end; 
   const result = page.getByRole('combobox', { name: 'Call result' });
   await expect(result).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  // The arrows move once the list is shown, as a person's do: just after the list opens, Mantine settles which option
+  // Enter takes (a timer), and an arrow pressed before that can leave one option marked and another to be taken.
+  await expect(page.getByRole('listbox')).toBeVisible();
   const selectedOption = page.locator('[data-combobox-selected]');
   for (let i = 0; i < 20 && (await selectedOption.textContent()) !== 'Sale'; i++) {
     await page.keyboard.press('ArrowDown');
