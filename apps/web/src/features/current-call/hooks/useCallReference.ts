@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useCallOptions } from '../api/callOptions';
 import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
@@ -14,7 +14,13 @@ import { defaultHistoryRange } from '../components/DayRangeInput';
 export function useCallReference(sqldbid: number, customerNo: number, callTypeId: number, held: boolean) {
   const results = useCallResults(callTypeId);
   const options = useCallOptions();
-  const followUps = (options.data ?? []).filter((o) => o.HeaderName === 'Follow Up').map((o) => o.OptionName);
+  // Kept while the lists are the same: the header's selects get the same options at every render of the call screen
+  // (an autosave's acknowledgement re-renders it while the CSR may be moving through a list).
+  const followUps = useMemo(
+    () => (options.data ?? []).filter((o) => o.HeaderName === 'Follow Up').map((o) => o.OptionName),
+    [options.data],
+  );
+  const resultNames = useMemo(() => (results.data ?? []).map((r) => r.ResultName), [results.data]);
   const [recentRange] = useState(defaultHistoryRange);
   const recent = useCustomerHistory(
     { sqldbid, customerNo, start: recentRange[0], end: recentRange[1] },
@@ -25,7 +31,7 @@ export function useCallReference(sqldbid: number, customerNo: number, callTypeId
   const [dncSeen, setDncSeen] = useState(false);
   return {
     results,
-    resultNames: (results.data ?? []).map((r) => r.ResultName),
+    resultNames,
     followUps,
     recent,
     franchise,
