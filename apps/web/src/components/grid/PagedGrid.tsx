@@ -9,6 +9,7 @@ import { ServerSortedGrid, type ServerSortedGridProps } from './ServerSortedGrid
 import { GridFooter } from './GridFooter';
 import { rowsHeight, useFillHeight } from '../useFillHeight';
 import type { PagedView, ServerGrid } from './useServerGrid';
+import { useShownMark } from '../../lib/shown';
 
 /** What the grid and its footer read of a `useServerGrid`. */
 export type GridPaging<T> = Pick<
@@ -36,6 +37,8 @@ export interface PagedGridProps<T, S extends string> extends Omit<ServerSortedGr
   beside?: ReactNode;
   /** Space between the grid and its footer, as the screen around it spaces its parts. */
   gap?: 'xs' | 'sm';
+  /** The name of the mark set each time an answer's rows are shown (lib/shown.ts). */
+  shownMark?: string;
 }
 
 const BESIDE: CSSProperties = { flex: '2 1 0', minWidth: 300 };
@@ -50,8 +53,10 @@ export function PagedGrid<T, S extends string>({
   pagerLabel,
   beside,
   gap = 'sm',
+  shownMark,
   ...gridProps
 }: PagedGridProps<T, S>) {
+  useShownMark(shownMark, !grid.pending && !grid.loading, grid.rows);
   const fill = useFillHeight(rowsHeight(grid.rows.length), {
     min: typeof height === 'object' ? height.fill.min : 0,
   });

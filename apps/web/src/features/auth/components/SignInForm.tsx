@@ -5,6 +5,7 @@ import { useSignin } from '../api/signin';
 import { PasswordField } from '../../../components/PasswordField';
 import { useClientConfig } from '../../../app/client-config';
 import { BusyButton } from '../../../components/BusyButton';
+import { useShownMark } from '../../../lib/shown';
 
 export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup: () => void }) {
   const { signupEnabled } = useClientConfig();
@@ -16,6 +17,7 @@ export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup:
       password: (v) => (v ? null : 'Enter your password.'),
     },
   });
+  useShownMark('signin', true);
 
   return (
     <form onSubmit={form.onSubmit((values) => signin.mutate(values, { onSuccess: onDone }))} noValidate>

@@ -56,6 +56,7 @@ export function CallSearchGrid(props: CallSearchGridProps) {
     <PagedGrid<CallSearchRow, SortField>
       label="Calls found"
       data-testid="call-search-grid"
+      shownMark="call-search"
       columns={COLUMNS}
       sortFields={SORTS}
       defaultSort={{ sort: DEFAULT_VIEW.sort, dir: DEFAULT_VIEW.dir }}

@@ -16,6 +16,7 @@ import { CustomerTab } from './CustomerTab';
 import { ScriptTab } from './ScriptTab';
 import { SurveyTab } from './SurveyTab';
 import { lazyPart } from '../../../components/lazy-part';
+import { useShownMark } from '../../../lib/shown';
 
 // Tabs the call does not open on: loaded after the screen's first paint (keepMounted renders them at once).
 const HistoryTab = lazyPart(() => import('./HistoryTab').then((m) => m.HistoryTab));
@@ -77,6 +78,9 @@ export function CallTabs({
   surveyFlagged,
   onSurveyChange,
 }: CallTabsProps) {
+  // The tabs that read nothing of their own are shown with the call; the others mark themselves when their answer is.
+  const customerShown = theCall !== null && !(customerNo >= 0 && recent.isPending);
+  useShownMark(`call-tab:${tab}`, (tab === 'customer' && customerShown) || tab === 'survey', recent.data);
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs id={CALL_TABS_ID} value={tab} onChange={onTab} variant="outline" keepMounted>
@@ -130,13 +134,13 @@ export function CallTabs({
           ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <HistoryTab sqldbid={sqldbid} customerNo={customerNo} onOpenLog={onOpenLog} />
+          <HistoryTab sqldbid={sqldbid} customerNo={customerNo} onOpenLog={onOpenLog} shown={tab === 'history'} />
         </Tabs.Panel>
         <Tabs.Panel value="web-orders">
-          <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} />
+          <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} shown={tab === 'web-orders'} />
         </Tabs.Panel>
         <Tabs.Panel value="script">
-          <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} />
+          <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} shown={tab === 'script'} />
         </Tabs.Panel>
         <Tabs.Panel value="survey">
           <SurveyTab

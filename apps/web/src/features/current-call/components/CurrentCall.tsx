@@ -22,6 +22,7 @@ import type { CustomerEdit } from '../customer-edits';
 import { CALL_RESULT_ID, CALL_TABS_ID, useCallShortcuts } from '../hooks/useCallShortcuts';
 import { useCallSubject } from '../hooks/useCallSubject';
 import { useHeldCall } from '../hooks/useHeldCall';
+import { useShownMark } from '../../../lib/shown';
 import { useCallCustomer } from '../hooks/useCallCustomer';
 import { useCallReference } from '../hooks/useCallReference';
 import { useCallDialogState } from '../hooks/useCallDialogState';
@@ -89,6 +90,7 @@ export function CurrentCall({
   const { results, recent, franchise } = reference;
   const dialogs = useCallDialogState();
   const { stack } = dialogs;
+  useShownMark('call', lock.state.status === 'open' && customer !== null, customer);
 
   // The refresh of lawn size and pricing reads MeasureIt, by a click or when MeasureIt's window saves (decision 043).
   const lawnSize = useLawnSizeRefresh({

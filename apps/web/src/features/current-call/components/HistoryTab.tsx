@@ -4,6 +4,7 @@ import { IconAlertCircle, IconArrowDownLeft, IconArrowUpRight } from '@tabler/ic
 import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { HistoryRow, RouteResponse } from '@cc/contract';
+import { useShownMark } from '../../../lib/shown';
 import { DataGrid } from '../../../components/DataGrid';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useCustomerTouchpoints } from '../api/customerTouchpoints';
@@ -77,10 +78,12 @@ export interface HistoryTabProps {
   sqldbid: number;
   customerNo: number;
   onOpenLog: (call: HistoryRow) => void;
+  /** The tab is the one in view: its mark is set when the history is (lib/shown.ts). */
+  shown?: boolean;
 }
 
 /** Call history and touchpoints, each with its own date range; a history row opens its call log. */
-export function HistoryTab({ sqldbid, customerNo, onOpenLog }: HistoryTabProps) {
+export function HistoryTab({ sqldbid, customerNo, onOpenLog, shown = false }: HistoryTabProps) {
   const [historyRange, setHistoryRange] = useState<DayRange>(defaultHistoryRange);
   const [touchRange, setTouchRange] = useState<DayRange>(defaultHistoryRange);
   const known = customerNo >= 0;
@@ -94,6 +97,7 @@ export function HistoryTab({ sqldbid, customerNo, onOpenLog }: HistoryTabProps) 
     { sqldbid, customerNo, start: tStart ?? '', end: tEnd ?? '' },
     known && tStart !== null && tEnd !== null,
   );
+  useShownMark('call-tab:history', shown && (!known || !history.isPending), history.data);
 
   const onCellKeyDown = (event: CellKeyDownEvent<HistoryRow> | FullWidthCellKeyDownEvent<HistoryRow>) => {
     const key = event.event as KeyboardEvent | null | undefined;

@@ -1,18 +1,23 @@
 import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallScript } from '../api/callScript';
+import { useShownMark } from '../../../lib/shown';
 
 /** The call script of the call type, one paragraph per step. */
 export function ScriptTab({
   sqldbid,
   customerNo,
   callType,
+  shown = false,
 }: {
   sqldbid: number;
   customerNo: number;
   callType: string;
+  /** The tab is the one in view: its mark is set when the script is (lib/shown.ts). */
+  shown?: boolean;
 }) {
   const script = useCallScript({ sqldbid, customerNo, callType });
+  useShownMark('call-tab:script', shown && !script.isPending, script.data);
   if (script.isPending) return <Loader size="sm" role="status" aria-label="Loading the script" />;
   if (script.error) {
     return (

@@ -2,6 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ColDef } from 'ag-grid-community';
 import type { RouteResponse } from '@cc/contract';
+import { useShownMark } from '../../../lib/shown';
 import { DataGrid } from '../../../components/DataGrid';
 import { useWebOrders } from '../api/webOrders';
 import { money } from '../model';
@@ -27,8 +28,18 @@ const COLUMNS: ColDef<WebOrder>[] = [
 ];
 
 /** This service year's orders of the customer, one row per order line. */
-export function WebOrdersTab({ sqldbid, customerNo }: { sqldbid: number; customerNo: number }) {
+export function WebOrdersTab({
+  sqldbid,
+  customerNo,
+  shown = false,
+}: {
+  sqldbid: number;
+  customerNo: number;
+  /** The tab is the one in view: its mark is set when the orders are (lib/shown.ts). */
+  shown?: boolean;
+}) {
   const orders = useWebOrders(sqldbid, customerNo, customerNo > 0);
+  useShownMark('call-tab:web-orders', shown && (customerNo <= 0 || !orders.isPending), orders.data);
   if (customerNo <= 0) {
     return (
       <Text size="sm" c="gray.7">

@@ -4,6 +4,7 @@ import type { Customer, EndCallResponse } from '@cc/contract';
 import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, sendsEndCallEmail } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
+import { markShown } from '../../../lib/shown';
 import { loadDraftQuote } from '../../pricing';
 import { refreshAgentState } from '../../agent-states';
 import { endCall } from '../api/endCall';
@@ -172,6 +173,7 @@ export function useEndCall(options: EndCallOptions) {
         attemptKey.current = null;
         refreshAgentState(); // the call's end is the CSR's Wrap-up (decision 076)
         latest.current.onEnded(response);
+        markShown('call-ended');
         return; // the page leaves; the wait dialog stays until it does
       } catch (error) {
         const failure = failureOf(error);

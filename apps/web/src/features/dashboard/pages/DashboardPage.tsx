@@ -19,6 +19,7 @@ import {
 } from '@tabler/icons-react';
 import { mayEnter } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
+import { useShownMark } from '../../../lib/shown';
 import { FLOOR_PATH } from '../../supervisor-floor';
 import { REPORTS_PATH } from '../../reports';
 import { callLeftInThisSignIn, currentCallPath, savedCallQuery, SavedCallOffer } from '../../current-call';
@@ -55,6 +56,7 @@ export default function DashboardPage() {
   // Not an application of the applications table: offered by the screen's rule (decision 035).
   const floor = mayEnter('supervisorFloor', current?.user ?? null);
   const reports = mayEnter('reports', current?.user ?? null);
+  useShownMark('dashboard', home && data !== undefined, data);
 
   if (home && (target === 'waiting' || (target !== null && !offered))) {
     const label = resume

@@ -15,6 +15,7 @@ import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
 import { DataGrid, openCallColumn } from '../../../components/DataGrid';
 import { isFirstView, viewOf, type SearchView } from '../grid-view';
 import { useLatest } from '../../../lib/use-latest';
+import { markShown } from '../../../lib/shown';
 
 /** What an empty result reads: an empty search, or column filters that let no row through. */
 export const NO_CUSTOMERS = 'No customers found';
@@ -144,6 +145,7 @@ export function ResultsGrid({
           (found) => {
             if (!mounted.current) return;
             params.successCallback(found.rows, found.rowCount);
+            markShown('inbound');
             calls.current.onRowCount(found.rowCount);
             calls.current.onPageError(null);
           },

@@ -127,6 +127,7 @@ export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridP
     <PagedGrid<MeasureItPropertyRow, SortField | 'default'>
       label="Properties found"
       data-testid="measureit-search-grid"
+      shownMark="measureit-search"
       columns={onSelect ? COLUMNS : WITHOUT_SELECT}
       sortFields={SORTS}
       defaultSort={{ sort: 'default', dir: 'asc' }}

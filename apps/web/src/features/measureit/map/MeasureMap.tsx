@@ -24,6 +24,7 @@ import {
   type DrawnGeometry,
 } from './model';
 import { useLatest } from '../../../lib/use-latest';
+import { markShown } from '../../../lib/shown';
 
 export interface MeasureMapProps {
   /** The property's position: the map opens centred on it. */
@@ -221,6 +222,8 @@ export default function MeasureMap({ center, value, onChange, onEditedByMap, hei
       changed();
     });
     map.on('click', () => callbacks.current.onEditedByMap?.());
+    // The map and the saved shapes are drawn; the satellite tiles come on their own from the tile server.
+    markShown('measureit-map');
 
     return () => {
       undoRef.current = () => undefined;

@@ -132,6 +132,7 @@ export function OutboundGrid({ onOpen, ...props }: OutboundGridProps) {
   return (
     <PagedGrid<OutboundRow, SortField>
       {...props}
+      shownMark="outbound"
       columns={COLUMNS}
       sortFields={SORTS}
       defaultSort={DEFAULT_SORT}

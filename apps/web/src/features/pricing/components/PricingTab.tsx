@@ -35,6 +35,7 @@ import { LawnPrograms, PestPrograms } from './ProgramSections';
 import { AdditionalServices } from './ServicesSection';
 import { Discounts, TotalsCard, TotalsStrip } from './TotalsCards';
 import { BusyButton } from '../../../components/BusyButton';
+import { useShownMark } from '../../../lib/shown';
 
 export const LAWN_SIZE_ALERT_TITLE = 'Lawn Size Alert';
 
@@ -159,6 +160,9 @@ function PricingScreen({
       return { error: (e as Error).message };
     }
   }, [data, draft]);
+  useShownMark('call-tab:pricing', visible, data);
+  // Each click prices the call again: the totals it shows are the quote's.
+  useShownMark('pricing-quote', visible, result);
 
   if ('error' in result) {
     return (

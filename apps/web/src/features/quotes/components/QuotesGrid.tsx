@@ -81,6 +81,7 @@ export function QuotesGrid(props: QuotesGridProps) {
     <PagedGrid<QuoteRow, QuoteSortField>
       label="Orders"
       data-testid="quotes-grid"
+      shownMark="quotes"
       columns={COLUMNS}
       sortFields={SORTS}
       defaultSort={{ sort: DEFAULT_VIEW.sort, dir: DEFAULT_VIEW.dir }}

@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Badge, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useFloorStream, type FloorStatus } from '../api/floor-stream';
+import { useShownMark } from '../../../lib/shown';
 import { AgentsTable } from '../components/AgentsTable';
 import { CsrTable, ListCountsTable, OpenCallsTable } from '../components/FloorTables';
 import { callCentreTime, chartHours } from '../model';
@@ -33,6 +34,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 export default function SupervisorFloorPage() {
   const { snapshot, status, receivedAt } = useFloorStream();
   const { label, color } = STATUS[status];
+  useShownMark('floor', snapshot !== null && snapshot !== undefined, snapshot);
   const totals = snapshot?.csrs.reduce(
     (sum, c) => ({ calls: sum.calls + c.today.calls, sales: sum.sales + c.today.sales }),
     { calls: 0, sales: 0 },

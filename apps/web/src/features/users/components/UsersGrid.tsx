@@ -89,6 +89,7 @@ export function UsersGrid(props: UsersGridProps) {
     <PagedGrid<UserListRow, UserSort>
       label="Users"
       data-testid="users-grid"
+      shownMark="users"
       columns={COLUMNS}
       sortFields={SORTS}
       defaultSort={{ sort: DEFAULT_USERS_VIEW.sort, dir: DEFAULT_USERS_VIEW.dir }}
