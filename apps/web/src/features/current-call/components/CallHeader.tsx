@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Box, Button, Group, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Input, Paper, Select, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarClock,
@@ -172,9 +172,9 @@ export function CallHeader(props: CallHeaderProps) {
           data-testid="follow-up"
         />
         <Box>
-          <Text component="span" size="xs" fw={500} display="block" mb={2} id="callback-label">
+          <Input.Label size="xs" labelElement="div" display="block" mb={2} id="callback-label">
             Callback
-          </Text>
+          </Input.Label>
           <Button
             size="xs"
             variant={props.callbackAt ? 'light' : 'default'}
@@ -188,9 +188,9 @@ export function CallHeader(props: CallHeaderProps) {
         </Box>
         {props.showServiceReason ? (
           <Box>
-            <Text component="span" size="xs" fw={500} display="block" mb={2} id="service-reason-label">
+            <Input.Label size="xs" labelElement="div" display="block" mb={2} id="service-reason-label">
               Service call reason
-            </Text>
+            </Input.Label>
             <Tooltip label={props.serviceCallReason ?? 'No reason chosen'} disabled={!props.serviceCallReason}>
               <Button
                 size="xs"
