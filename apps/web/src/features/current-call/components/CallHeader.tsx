@@ -10,8 +10,8 @@ import {
   IconPhoneOff,
   IconTool,
 } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { BusyButton } from '../../../components/BusyButton';
+import { callbackText } from '../callback-format';
 
 export interface CallHeaderProps {
   name: string;
@@ -183,7 +183,7 @@ export function CallHeader(props: CallHeaderProps) {
             aria-describedby="callback-label"
             data-testid="callback-button"
           >
-            {props.callbackAt ? dayjs(props.callbackAt).format('ddd MMM D, h:mm A') : 'Set callback'}
+            {props.callbackAt ? callbackText(props.callbackAt) : 'Set callback'}
           </Button>
         </Box>
         {props.showServiceReason ? (

@@ -1,21 +1,8 @@
-import dayjs from 'dayjs';
-import { DAY, DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
-import { callTimeOf } from '../end-call';
+import { DayRangePicker, type DayRange } from '../../../components/DayRangePicker';
+import { tomorrow } from '../history-range';
 
 export type { DayRange };
-
-/** Today in the call centre's time zone (America/Chicago, §9), whatever the browser's zone. */
-function callCentreToday(): dayjs.Dayjs {
-  return dayjs(callTimeOf(new Date()).slice(0, 10));
-}
-
-/** The history ranges default from 3 years ago to tomorrow; tomorrow is also the latest day (§2, §9). */
-export function tomorrow(): string {
-  return callCentreToday().add(1, 'day').format(DAY);
-}
-export function defaultHistoryRange(): [string, string] {
-  return [callCentreToday().subtract(3, 'year').format(DAY), tomorrow()];
-}
+export { defaultHistoryRange } from '../history-range';
 
 export interface DayRangeInputProps {
   label: string;

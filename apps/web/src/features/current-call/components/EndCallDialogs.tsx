@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { formatMoney, sendsEndCallEmail } from '@cc/domain';
 import type { EndCallSummary } from '../end-call';
 import type { EndCallPhase } from '../hooks/useEndCall';
 import { SURVEY_ALERT_MESSAGE, SURVEY_ALERT_TITLE } from '../survey';
 import { AlertDialog } from './AlertDialog';
+import { callbackText } from '../callback-format';
 
 export const CONFIRM_END_CALL_TITLE = 'Confirm End Call';
 export const NO_EMAIL_TITLE = 'No Customer Email';
@@ -99,7 +99,7 @@ function Summary({ summary, sendEmail }: { summary: EndCallSummary; sendEmail: b
   if (summary.orderTotal !== null)
     rows.push(['Order total', formatMoney(summary.orderTotal), 'end-call-summary-total']);
   if (summary.callbackAt) {
-    rows.push(['Callback', dayjs(summary.callbackAt).format('ddd MMM D, YYYY h:mm A'), 'end-call-summary-callback']);
+    rows.push(['Callback', callbackText(summary.callbackAt, true), 'end-call-summary-callback']);
   }
   rows.push(['Follow up', summary.followUp, 'end-call-summary-follow-up']);
   return (

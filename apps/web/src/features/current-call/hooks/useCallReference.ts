@@ -4,7 +4,7 @@ import { useCallResults } from '../api/callResults';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useDoNotCallStatus } from '../api/doNotCallStatus';
 import { useFranchiseInfo } from '../api/franchiseInfo';
-import { defaultHistoryRange } from '../components/DayRangeInput';
+import { defaultHistoryRange } from '../history-range';
 
 /**
  * What the call screen reads to show the call: the call type's results, the follow-up options, the customer's
