@@ -89,29 +89,15 @@ export function lawnShapes(sqft: number, lat: number, lng: number, withHouse: bo
   };
 }
 
+/** Customers per slice of the properties' insert: a slice's shapes are about 60 MB of JSON at most. */
+const PROPERTY_SLICE = 250_000;
+
 /**
- * Seed the MeasureIt data, after the customers and the demo accounts (the measurements are the measurer's).
- * `now` dates the measurements: most months ago, a few within the recently-measured window.
+ * The properties of the customers whose ids are in [from, to): where each stands in its zip, whether it is measured,
+ * not measured (with a reason) or unmeasured, and the measured lawns' shapes and size.
  */
-export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise<void> {
-  await tx
-    .insert(notMeasuredReasons)
-    .values(NOT_MEASURED_REASONS.map((name, i) => ({ notMeasuredReasonId: i + 1, name, sortOrder: i + 1 })));
-  await tx.insert(externalMeasurementSources).values(
-    EXTERNAL_MEASUREMENT_SOURCES.map((name, i) => ({
-      externalMeasurementSourceId: i + 1,
-      name,
-      sortOrder: i + 1,
-    })),
-  );
-  // The serials continue after the fixed ids.
-  await tx.execute(
-    sql`select setval('not_measured_reasons_not_measured_reason_id_seq', ${NOT_MEASURED_REASONS.length})`,
-  );
-  await tx.execute(
-    sql`select setval('external_measurement_sources_external_measurement_source_id_seq', ${EXTERNAL_MEASUREMENT_SOURCES.length})`,
-  );
-  const now = options.now.toISOString();
+async function seedPropertiesOf(tx: DbOrTx, slice: { from: number; to: number; now: string }): Promise<void> {
+  const { now } = slice;
   const reasons = NOT_MEASURED_REASONS.length;
   // h1..h6: independent fractions in [0, 1) from the customer number (Knuth-style multiplicative hashing).
   const properties = sql`
@@ -129,6 +115,7 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
       from customers c
       join zc b on b.branchno = c.branchno and b.zip = ''
       left join zc z on z.branchno = c.branchno and z.zip = left(c.zip, 5)
+      where c.customer_id >= ${slice.from} and c.customer_id < ${slice.to}
     ),
     p as (
       select c.*, clat + (h1 - 0.5) * 0.03 as lat, clng + (h2 - 0.5) * 0.04 as lng,
@@ -164,6 +151,39 @@ export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise
     from p q left join jsonb_to_recordset(${JSON.stringify(sizes)}::jsonb)
         as s(sqldbid int, customer_no int, shapes jsonb, sqft numeric)
       on s.sqldbid = q.sqldbid and s.customer_no = q.customer_no`);
+}
+
+/**
+ * Seed the MeasureIt data, after the customers and the demo accounts (the measurements are the measurer's).
+ * `now` dates the measurements: most months ago, a few within the recently-measured window.
+ */
+export async function seedMeasureIt(tx: DbOrTx, options: { now: Date }): Promise<void> {
+  await tx
+    .insert(notMeasuredReasons)
+    .values(NOT_MEASURED_REASONS.map((name, i) => ({ notMeasuredReasonId: i + 1, name, sortOrder: i + 1 })));
+  await tx.insert(externalMeasurementSources).values(
+    EXTERNAL_MEASUREMENT_SOURCES.map((name, i) => ({
+      externalMeasurementSourceId: i + 1,
+      name,
+      sortOrder: i + 1,
+    })),
+  );
+  // The serials continue after the fixed ids.
+  await tx.execute(
+    sql`select setval('not_measured_reasons_not_measured_reason_id_seq', ${NOT_MEASURED_REASONS.length})`,
+  );
+  await tx.execute(
+    sql`select setval('external_measurement_sources_external_measurement_source_id_seq', ${EXTERNAL_MEASUREMENT_SOURCES.length})`,
+  );
+  const now = options.now.toISOString();
+  const bounds = rowsOf<{ lo: number | null; hi: number | null }>(
+    await tx.execute(sql`select min(customer_id)::float8 as lo, max(customer_id)::float8 as hi from customers`),
+  )[0];
+  // The customers a slice at a time: each slice's drawn shapes go to the database as one parameter, which must stay
+  // well under PostgreSQL's limit on a jsonb value (256 MB) however many customers there are.
+  for (let lo = Number(bounds?.lo ?? 1); lo <= Number(bounds?.hi ?? 0); lo += PROPERTY_SLICE) {
+    await seedPropertiesOf(tx, { from: lo, to: lo + PROPERTY_SLICE, now });
+  }
   // The history of each measured property starts with its current measurement.
   await tx.execute(sql`
     insert into property_measurements (property_id, request_id, user_id, measured_at, square_feet, shapes,
