@@ -11,6 +11,7 @@ import { GridFooter } from '../../../components/grid/GridFooter';
 import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { AuditDiff } from '../components/AuditDiff';
 import { entityLabel, formatWhen, REFERENCE_PATH } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 const PAGE_SIZES = [25, 50, 100];
 
@@ -78,7 +79,7 @@ export default function AuditLogPage() {
   const { userId } = view;
 
   return (
-    <Stack maw={1400} mx="auto" gap="md">
+    <Stack maw={PAGE_WIDTH} mx="auto" gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} size="h2">

@@ -8,6 +8,7 @@ import { CompaniesTab } from '../components/CompaniesTab';
 import { PermissionsTab } from '../components/PermissionsTab';
 import { TemplatesTab } from '../components/TemplatesTab';
 import { AUDIT_PATH, REFERENCE_KINDS, REFERENCE_PATH, referenceKind, type ReferenceKind } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 const TABS: Record<ReferenceKind, () => React.JSX.Element> = {
   brands: BrandsTab,
@@ -28,7 +29,7 @@ export default function ReferenceDataPage() {
   const navigate = useNavigate();
   const Active = TABS[active];
   return (
-    <Stack maw={1400} mx="auto" gap="md">
+    <Stack maw={PAGE_WIDTH} mx="auto" gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} size="h2">

@@ -15,6 +15,7 @@ import { CallView } from '../components/CallView';
 import { useSession } from '../../../lib/session';
 import { mayEnter } from '../../../lib/access';
 import { pagingOf, paramsOf, queryOf, viewOf, type CallSearchView } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 /** Tall enough for about fifteen rows at a desk's 768 px; a taller window shows more before the grid scrolls. */
 const FILL = { fill: { min: 560 } };
@@ -57,7 +58,7 @@ export default function CallSearchPage() {
   };
 
   return (
-    <Stack gap="sm" maw={1400} mx="auto">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h3">

@@ -33,6 +33,7 @@ import { ResumedCallNotice, type Resumed } from './ResumedCallNotice';
 import { useEndCall } from '../hooks/useEndCall';
 import { useCallExits } from '../hooks/useCallExits';
 import { field, fullName, isOutbound, listPathOf, SERVICE_CALL_RESULT, type CallDraft, type TheCall } from '../model';
+import { WORK_PAGE_WIDTH } from '../../../components/page-width';
 
 export interface CurrentCallProps {
   user: SessionUser;
@@ -198,7 +199,7 @@ export function CurrentCall({
   return (
     <Stack
       gap="sm"
-      maw={1760}
+      maw={WORK_PAGE_WIDTH}
       mx="auto"
       data-testid="current-call"
       data-call-status={lock.state.status}

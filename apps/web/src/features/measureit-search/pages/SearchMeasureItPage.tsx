@@ -25,6 +25,7 @@ import { PropertyGrid } from '../components/PropertyGrid';
 import { SearchFilters } from '../components/SearchFilters';
 import { StatisticsPanel } from '../components/StatisticsPanel';
 import { franchiseOf, pagingOf, paramsOf, queryOf, viewOf, type SearchView } from '../model';
+import { WORK_PAGE_WIDTH } from '../../../components/page-width';
 
 const ResultsMap = lazy(() => import('../components/ResultsMap'));
 
@@ -111,7 +112,7 @@ export default function SearchMeasureItPage() {
   };
 
   return (
-    <Stack gap="sm" maw={1600} mx="auto">
+    <Stack gap="sm" maw={WORK_PAGE_WIDTH} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h3">

@@ -13,6 +13,7 @@ import { CommercialLeadMeasurement } from '../components/CommercialLeadMeasureme
 import { PropertyMeasurement } from '../components/PropertyMeasurement';
 import { editMeasureItPath } from '../links';
 import { editParamsOf } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 const TABS = ['customer', 'address', 'lead'] as const;
 type Tab = (typeof TABS)[number];
@@ -30,7 +31,7 @@ export default function MeasureItPage() {
   const tab: Tab = (TABS as readonly string[]).includes(by ?? '') ? (by as Tab) : 'customer';
   const closeOnSave = params.get('closeOnSave')?.toLowerCase() === 'true';
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <Title order={1} size="h3">
         MeasureIt
       </Title>

@@ -10,6 +10,7 @@ import { outboundScopeOf, useOutboundCountsOf, type OutboundScope } from '../api
 import { OutboundSection } from '../components/OutboundSection';
 import { OutboundSidebar } from '../components/OutboundSidebar';
 import { useOutboundMemory, useRememberCounts } from '../hooks/useOutboundMemory';
+import { WORK_PAGE_WIDTH } from '../../../components/page-width';
 
 /** The call screen, route name currentCall. */
 const CURRENT_CALL = '/call-center/current-call/:sqldbid/:customerNo/:callType';
@@ -127,7 +128,7 @@ function Outbound({ user }: { user: SessionUser }) {
   if (open.some((name) => !visited.includes(name))) setVisited([...new Set([...visited, ...open])]);
 
   return (
-    <Group align="flex-start" wrap="nowrap" gap="md" maw={1800} mx="auto">
+    <Group align="flex-start" wrap="nowrap" gap="md" maw={WORK_PAGE_WIDTH} mx="auto">
       {callTypes.length > 0 ? (
         <OutboundSidebar
           callTypes={callTypes}

@@ -22,6 +22,7 @@ import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { QuoteDrawer } from '../components/QuoteDrawer';
 import { QuotesGrid } from '../components/QuotesGrid';
 import { PAGE_SIZE, STATUS_LABELS, paramsOf, viewOf, type QuotesView, type StatusFilter } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 const STATUS_OPTIONS: StatusFilter[] = ['PENDING', 'SUBMITTED', 'EXPIRED', 'all'];
 
@@ -99,7 +100,7 @@ export default function QuotesPage() {
   const searched = parsed.ok && parsed.search ? describeQuoteSearch(parsed.search) : null;
 
   return (
-    <Stack gap="sm" maw={1400} mx="auto">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <div>
         <Title order={1} size="h3">
           All Quotes

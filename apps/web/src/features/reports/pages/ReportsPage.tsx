@@ -21,6 +21,7 @@ import {
   paramsOf,
   type ReportChoice,
 } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 /** The table's heading: CSR stays in capitals. */
 const BY_GROUP = { csr: 'By CSR', type: 'By call type', branch: 'By branch' } as const;
@@ -79,7 +80,7 @@ export default function ReportsPage() {
   };
 
   return (
-    <Stack maw={1440} mx="auto" gap="md">
+    <Stack maw={PAGE_WIDTH} mx="auto" gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">

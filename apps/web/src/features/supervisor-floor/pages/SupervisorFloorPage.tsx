@@ -6,6 +6,7 @@ import { useShownMark } from '../../../lib/shown';
 import { AgentsTable } from '../components/AgentsTable';
 import { CsrTable, ListCountsTable, OpenCallsTable } from '../components/FloorTables';
 import { callCentreTime, chartHours } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 const STATUS: Record<FloorStatus, { label: string; color: string }> = {
   // The dot variant: the colour is the dot's, the text stays the body's (AA contrast).
@@ -40,7 +41,7 @@ export default function SupervisorFloorPage() {
     { calls: 0, sales: 0 },
   );
   return (
-    <Stack maw={1280} mx="auto" gap="md">
+    <Stack maw={PAGE_WIDTH} mx="auto" gap="md">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h2">

@@ -13,6 +13,7 @@ import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { UserForm } from '../components/UserForm';
 import { actorOf, emptyForm, formOf, isAdminActor, TEXTS, USERS_PATH } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 /**
  * /addUser and /editUser/:UserId (administration.md §2): the user's form, and for an existing user its password
@@ -67,7 +68,7 @@ export default function UserEditPage() {
   const fullName = detail ? `${detail.FirstName} ${detail.LastName}` : '';
 
   return (
-    <Stack gap="sm" maw={1300} mx="auto">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h3">

@@ -10,6 +10,7 @@ import { useServerGrid } from '../../../components/grid/useServerGrid';
 import { UsersGrid } from '../components/UsersGrid';
 import { usersParamsOf, usersViewOf, type UsersView } from '../grid-view';
 import { ADD_USER_PATH, editUserPath } from '../model';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 /** As many rows as the window has room for, and at least the room a desk's 768 px gave (decision 089). */
 const FILL = { fill: { min: 520 } };
@@ -49,7 +50,7 @@ export default function UsersPage() {
   const onOpen = useCallback((row: UserListRow) => void navigate(editUserPath(row.UserId)), [navigate]);
 
   return (
-    <Stack gap="sm" maw={1400} mx="auto">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h3">

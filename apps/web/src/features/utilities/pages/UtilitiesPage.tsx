@@ -3,6 +3,7 @@ import { Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@ma
 import { mayCall } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { UTILITIES, type Utility } from '../utilities';
+import { PAGE_WIDTH } from '../../../components/page-width';
 
 /**
  * /call-center/Utilities (administration.md §2, §4): one card per utility; each opens its dialog. Roles 2, 5, 6 and 7
@@ -15,7 +16,7 @@ export default function UtilitiesPage() {
   const utilities = UTILITIES.filter((u) => u.access === undefined || mayCall(u.access, user));
   const Dialog = open?.dialog;
   return (
-    <Stack gap="sm" maw={1400} mx="auto">
+    <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
       <div>
         <Title order={1} size="h3">
           Call Centre Utilities
