@@ -3,6 +3,7 @@ import {
   bigserial,
   bigint,
   boolean,
+  date,
   check,
   index,
   integer,
@@ -103,4 +104,24 @@ export const agentStateHours = pgTable(
     beganMicros: bigint('began_micros', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.userId, t.state] })],
+);
+
+/**
+ * Each user's time per state per day of the call centre's clock: `agent_state_hours` summed per day, kept by the same
+ * trigger in the same statement (docs/decisions/099-state-days-rollup.md). A report by day reads one row per CSR, state
+ * and day instead of an hour's row for every hour worked.
+ */
+export const agentStateDays = pgTable(
+  'agent_state_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    micros: bigint('micros', { mode: 'number' }).notNull(),
+    began: integer('began').notNull(),
+    beganMicros: bigint('began_micros', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId, t.state] })],
 );

@@ -115,10 +115,29 @@ function periodsOf(range: ReportRange): SQL {
 }
 
 /**
+ * The closed states' parts within the range, per user, state and period: by day one row of `agent_state_days` per
+ * user, state and day of the call centre's clock (migration 0054, docs/decisions/099-state-days-rollup.md), by hour one
+ * of `agent_state_hours` per hour of UTC (each lies in one hour of the call centre's clock).
+ */
+function closedStates(scope: Scope, range: ReportRange): SQL {
+  const columns = sql`r.user_id, r.state`;
+  const figures = sql`r.micros, r.began, r.began_micros`;
+  if (range.interval === 'day') {
+    return sql`select ${columns}, to_char(r.day, 'YYYY-MM-DD') as period, ${figures}
+      from agent_state_days r
+      where r.day >= ${range.from}::date and r.day <= ${range.to}::date and r.state <> 'Offline'
+        and ${userInScope(scope, sql`r.user_id`)}`;
+  }
+  return sql`select ${columns}, ${periodOf(sql`r.hour`, 'hour')} as period, ${figures}
+      from agent_state_hours r
+      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)} and r.state <> 'Offline'
+        and ${userInScope(scope, sql`r.user_id`)}`;
+}
+
+/**
  * Time in each state (Offline aside) per CSR, per period and in all; and the average Wrap-up over those that began in
- * the period (docs/decisions/088-state-hours-rollup.md). The closed states come summed per user, state and hour of UTC
- * from `agent_state_hours` (kept by the history's trigger, migration 0050): the range's and the periods' bounds are
- * whole hours, so each hour lies in one period. Each user's open state is cut here at the periods it meets, until
+ * the period (docs/decisions/088-state-hours-rollup.md). The closed states come summed per user, state and period from
+ * the rollups kept by the history's trigger (`closedStates`). Each user's open state is cut here at the periods it meets, until
  * `now`, and its length so far counts for the average if it is a Wrap-up that began in the period.
  */
 export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells = false): SQL {
@@ -129,10 +148,7 @@ export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells 
   const name = sql`trim(u.first_name || ' ' || u.last_name)`;
   return sql`
     with x as (
-      select r.user_id, r.state, ${periodOf(sql`r.hour`, range.interval)} as period, r.micros, r.began, r.began_micros
-      from agent_state_hours r
-      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)} and r.state <> 'Offline'
-        and ${userInScope(scope, sql`r.user_id`)}
+      ${closedStates(scope, range)}
       union all
       select s.user_id, s.state, p.label,
              greatest(${micros(sql`greatest(s.started_at, p.p_start)`, sql`least(s.ended_at, p.p_end)`)}, 0),

@@ -2,11 +2,13 @@
  * The hours' rollup of the agent states (docs/decisions/088-state-hours-rollup.md): for random sequences of states —
  * crossing hours, days and a change of Chicago's clock, of no length, one still open — written as the app writes them
  * (a row opened, then closed by an update), in bulk as the demo's past and the bench write them, changed and deleted,
- * the report's state figures read from the rollup equal the same figures cut from the raw history, per CSR, per
- * period and in all, by day and by hour.
+ * the report's state figures read from the rollups (by hour the hours', by day the days', decision
+ * docs/decisions/099-state-days-rollup.md) equal the same figures cut from the raw history, per CSR, per period and in
+ * all, by day and by hour.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { CALL_TIME_ZONE } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
 import { rawStateFigures } from './raw-state-figures-test-support.js';
@@ -104,7 +106,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the hours rollup of the agent states', () => {
+describe('the hours and days rollups of the agent states', () => {
   it('gives the figures cut from the raw history, for random sequences written, changed and deleted', async () => {
     // Around Sunday 2022-03-13, when Chicago's clock went from CST to CDT; far from the demo's own history.
     const base = Date.parse('2022-03-11T04:17:23.250Z');
@@ -133,6 +135,11 @@ describe('the hours rollup of the agent states', () => {
           where hour >= ${new Date(base - 3_600_000).toISOString()} and (micros <> 0 or began <> 0 or began_micros <> 0)`),
       );
       expect(left!.n, 'the rollup of deleted rows').toBe(0);
+      const [leftDays] = rowsOf<{ n: number }>(
+        await t.db.execute(sql`select count(*)::int as n from agent_state_days
+          where day >= '2022-03-09' and (micros <> 0 or began <> 0 or began_micros <> 0)`),
+      );
+      expect(leftDays!.n, 'the days of deleted rows').toBe(0);
     }
   });
 
@@ -145,6 +152,25 @@ describe('the hours rollup of the agent states', () => {
           select p.hour, p.user_id, p.state, sum(p.micros), sum(p.began), sum(p.began_micros)
             from agent_state_history r, agent_state_hours_of(r.user_id, r.state, r.started_at, r.ended_at, 1) p
             group by 1, 2, 3) d`),
+    );
+    expect(diff!.n).toBe(0);
+  });
+
+  it('holds in its days the hours summed per day of the call centre (the days the report reads by day)', async () => {
+    const [diff] = rowsOf<{ n: number }>(
+      await t.db.execute(sql`select count(*)::int as n from (
+          (select day, user_id, state, micros, began, began_micros from agent_state_days
+            where micros <> 0 or began <> 0 or began_micros <> 0
+          except
+          select (hour at time zone ${CALL_TIME_ZONE})::date, user_id, state, sum(micros), sum(began),
+              sum(began_micros)
+            from agent_state_hours group by 1, 2, 3 having sum(micros) <> 0 or sum(began) <> 0 or sum(began_micros) <> 0)
+          union all
+          (select (hour at time zone ${CALL_TIME_ZONE})::date, user_id, state, sum(micros), sum(began),
+              sum(began_micros)
+            from agent_state_hours group by 1, 2, 3 having sum(micros) <> 0 or sum(began) <> 0 or sum(began_micros) <> 0
+          except
+          select day, user_id, state, micros, began, began_micros from agent_state_days)) d`),
     );
     expect(diff!.n).toBe(0);
   });
