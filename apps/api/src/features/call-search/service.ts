@@ -15,7 +15,7 @@ import { outboundCalls as o } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { odataAnswer, odataOptions, readODataPage } from '../../lib/grid-query/odata-page.js';
 import type { FilterExpr, OrderItem } from '../../lib/grid-query/odata.js';
-import { equalsNumberBy, rangedBy } from '../../lib/grid-query/filter-facts.js';
+import { equalsNumberBy } from '../../lib/grid-query/filter-facts.js';
 import { pageWalk } from '../../lib/grid-query/page-walk.js';
 import { toCsv } from '../../lib/csv-import/index.js';
 import { CALL_SEARCH_GRID, FROM, ROW_COLUMNS } from './grid.js';
@@ -33,7 +33,6 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
   items: OrderItem[];
   complete: boolean | null;
   parsed: FilterExpr | null;
-  ranged: boolean;
 } {
   const { filter, items, where, order } = odataOptions(
     CALL_SEARCH_GRID,
@@ -46,7 +45,6 @@ function conditionsOf(query: Pick<Query, '$filter' | '$orderby'>): {
     items,
     complete: CALL_SEARCH_GRID.pinned(filter, 'callComplete'),
     parsed: filter,
-    ranged: rangedBy(filter),
   };
 }
 
@@ -109,7 +107,7 @@ export function searchStatements(
   countLimit: number,
   total?: number,
 ): { rows: SQL | null; count: SQL | null; counter: SQL; exact: boolean; plan: Plan } {
-  const { filter, order, items, complete, parsed, ranged } = conditionsOf(query);
+  const { filter, order, items, complete, parsed } = conditionsOf(query);
   const counted = countedStatement(user, parsed);
   const where = sql.join([...userConditions(user), filter], sql` and `);
   const parts = partsOf(complete);
@@ -134,9 +132,10 @@ export function searchStatements(
             order by ${order}`,
     count: query.$count === 'true' ? counter : null,
     counter,
-    // A range (a date range, above all) is planned with its values every time (decision 047): its statements run
-    // on the connections that do so (prepared.ts, `planned`).
-    plan: ranged ? 'with-values' : 'auto',
+    // Planned with its values every time (docs/decisions/098-call-search-index-only-names.md): the one plan
+    // PostgreSQL may keep for any agent or branch read all of an agent's calls, or scanned in parallel, where the
+    // plan made for that agent or branch reads a few hundred index entries.
+    plan: 'with-values',
   };
 }
 

@@ -1,26 +1,5 @@
-/** What a filter tree says about a field or about itself, read without building any SQL (grid.ts `pinned`; `rangedBy`). */
+/** What a filter tree says about a field or about itself, read without building any SQL (grid.ts `pinned`; `equalsNumberBy`). */
 import type { FilterExpr } from './odata.js';
-
-/**
- * Does the filter compare a field by range (gt, ge, lt, le; a date, which is a range of instants) or by a part of its
- * text? Such a statement's best plan depends on its values (decision 047).
- */
-export function rangedBy(filter: FilterExpr | null): boolean {
-  if (!filter) return false;
-  switch (filter.kind) {
-    case 'and':
-    case 'or':
-      return rangedBy(filter.left) || rangedBy(filter.right);
-    case 'not':
-      return rangedBy(filter.expr);
-    case 'cmp':
-      return (filter.op !== 'eq' && filter.op !== 'ne') || filter.value.type === 'date';
-    case 'method':
-      return true;
-    default:
-      return false;
-  }
-}
 
 /** What `pinned` finds: the top-level `and` parts of a filter, each asked whether it holds the field to a value. */
 export function pinnedBy(filter: FilterExpr | null, isField: (name: string) => boolean): boolean | null {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { defineGrid } from './grid.js';
 import { parseFilter } from './odata.js';
-import { rangedBy } from './filter-facts.js';
 
 const grid = defineGrid({
   fields: {
@@ -39,20 +38,5 @@ describe('pinned', () => {
 
   it('no filter pins nothing', () => {
     expect(grid.pinned(null, 'done')).toBeNull();
-  });
-});
-
-describe('rangedBy', () => {
-  it.each([
-    ['n gt 1', true],
-    ['n le 1 and done', true],
-    ["contains(t,'x')", true],
-    ['d eq 2026-01-01', true],
-    ['not (n ge 2)', true],
-    ['n eq 1 or done', false],
-    ['n in (1,2) and not done', false],
-    ['n ne 3', false],
-  ])('%s → %s', (text, expected) => {
-    expect(rangedBy(parseFilter(text))).toBe(expected);
   });
 });
