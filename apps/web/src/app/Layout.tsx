@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, Outlet } from 'react-router';
 import { AppShell, Button, Center, Group, Loader, UnstyledButton } from '@mantine/core';
 import { IconFileInvoice, IconLayoutDashboard, IconBroadcast, IconChartBar } from '@tabler/icons-react';
-import { api } from '../lib/api';
-import { beforeSignOut } from '../lib/before-sign-out';
-import { ACCESS } from '@cc/domain';
-import { mayCall, mayEnter } from '../lib/access';
-import { session, useSession } from '../lib/session';
+import type { SessionUser } from '@cc/contract';
+import { useSession } from '../lib/session';
 import { Logo } from '../components/Logo';
 import { AuthDialogs, type AuthDialog } from '../features/auth';
 import { FLOOR_PATH } from '../features/supervisor-floor';
@@ -14,6 +11,8 @@ import { REPORTS_PATH } from '../features/reports';
 import { useClientConfig } from './client-config';
 import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { useFocusKeeper } from './useFocusKeeper';
+import { headerParts, type HeaderParts } from './header-access';
+import { useSignOut } from './useSignOut';
 
 /**
  * The header's links in their compact size: a supervisor's header (state, phone, quote search, four links and the
@@ -34,41 +33,10 @@ const QuoteSearchBox = lazy(() => signedInShell().then((m) => ({ default: m.Quot
 
 export function Layout() {
   const current = useSession();
-  const navigate = useNavigate();
   const [dialog, setDialog] = useState<AuthDialog>(null);
   const { signupEnabled } = useClientConfig();
-  // Quotes are call data: a user who may not take calls (a measurer, a user administrator) is not offered them.
-  const quotes = mayEnter('allQuotes', current?.user ?? null);
-  // The administrators' screens of user administration (role 1): reference data and the audit log.
-  const administrator = mayEnter('adminReference', current?.user ?? null);
-  // The supervisor's live view of the floor (roles 2, 5, 6, 7; decision 035).
-  const floor = mayEnter('supervisorFloor', current?.user ?? null);
-  // Their numbers over a range (docs/decisions/082-report-definitions.md), under the same rule.
-  const reports = mayEnter('reports', current?.user ?? null);
-  // Held to a password change (decision 064): nothing to go to but the change and signing out.
-  const held = current?.user.mustChangePassword === true;
-  // Whoever takes calls has an agent state to show and change (decision 076).
-  const agent = !held && mayCall(ACCESS.call, current?.user ?? null);
-  // A CSR who takes inbound calls hears the phone system's screen pops in any screen (decision 075); whoever takes
-  // calls hears their agent state's changes on the same stream (decision 081).
-  const pops = !held && mayEnter('screenPop', current?.user ?? null);
   // The keyboard focus follows the screens and the dialogs (a new screen's heading, back to a dialog's opener).
   useFocusKeeper();
-
-  const signOut = async () => {
-    // The call screen's last change goes to the server while the session can still take it.
-    await beforeSignOut();
-    const answer = await api('signout').catch(() => null);
-    // Signed in through the identity server: its session ends too (RP-initiated logout, decision 038). The page is
-    // left as it is until the browser goes there (a guarded screen re-rendered signed out could start a new sign-in).
-    if (answer?.logoutUrl) {
-      session.signOutLeaving();
-      window.location.assign(answer.logoutUrl);
-      return;
-    }
-    session.signOut();
-    void navigate('/?noAuth=true', { replace: true });
-  };
 
   return (
     <AppShell header={{ height: 60 }} padding="md">
@@ -78,68 +46,9 @@ export function Layout() {
             <Logo brandId={current?.user.BrandId} />
           </UnstyledButton>
           {current ? (
-            <Group gap="xs" wrap="nowrap">
-              {/* Keyed by the user, each anew for the next one; siblings' keys differ, or React repeats them. */}
-              <Suspense fallback={null}>
-                {agent && <AgentStateMenu key={`agent-state-${current.user.UserId}`} />}
-                {agent && <ScreenPopListener key={`screen-pops-${current.user.UserId}`} pops={pops} />}
-                {quotes && <QuoteSearchBox />}
-              </Suspense>
-              {held ? null : (
-                <Button
-                  component={Link}
-                  to="/dashboard"
-                  variant="subtle"
-                  size={LINK_SIZE}
-                  leftSection={<IconLayoutDashboard size={18} />}
-                >
-                  Dashboard
-                </Button>
-              )}
-              {quotes && (
-                <Button
-                  component={Link}
-                  to="/quotes"
-                  variant="subtle"
-                  size={LINK_SIZE}
-                  leftSection={<IconFileInvoice size={18} />}
-                >
-                  All Quotes
-                </Button>
-              )}
-              {floor && (
-                <Button
-                  component={Link}
-                  to={FLOOR_PATH}
-                  variant="subtle"
-                  size={LINK_SIZE}
-                  leftSection={<IconBroadcast size={18} />}
-                >
-                  Floor
-                </Button>
-              )}
-              {reports && (
-                <Button
-                  component={Link}
-                  to={REPORTS_PATH}
-                  variant="subtle"
-                  size={LINK_SIZE}
-                  leftSection={<IconChartBar size={18} />}
-                >
-                  Reports
-                </Button>
-              )}
-              <Suspense fallback={null}>
-                <AccountMenu user={current.user} held={held} administrator={administrator} onSignOut={signOut} />
-              </Suspense>
-            </Group>
+            <SignedInHeader user={current.user} />
           ) : (
-            <Group gap="xs">
-              <Button variant="default" onClick={() => setDialog('signin')}>
-                Sign in
-              </Button>
-              {signupEnabled && <Button onClick={() => setDialog('signup')}>Sign up</Button>}
-            </Group>
+            <SignedOutHeader signupEnabled={signupEnabled} onDialog={setDialog} />
           )}
         </Group>
       </AppShell.Header>
@@ -162,5 +71,79 @@ export function Layout() {
       <SessionExpiredDialog />
       <AuthDialogs dialog={dialog} onChange={setDialog} />
     </AppShell>
+  );
+}
+
+/** The signed-in user's header: agent state, screen pops, quote search, the links their rules allow, the account. */
+function SignedInHeader({ user }: { user: SessionUser }) {
+  const parts = headerParts(user);
+  const signOut = useSignOut();
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {/* Keyed by the user, each anew for the next one; siblings' keys differ, or React repeats them. */}
+      <Suspense fallback={null}>
+        {parts.agent && <AgentStateMenu key={`agent-state-${user.UserId}`} />}
+        {parts.agent && <ScreenPopListener key={`screen-pops-${user.UserId}`} pops={parts.pops} />}
+        {parts.quotes && <QuoteSearchBox />}
+      </Suspense>
+      <HeaderLinks parts={parts} />
+      <Suspense fallback={null}>
+        <AccountMenu user={user} held={parts.held} administrator={parts.administrator} onSignOut={signOut} />
+      </Suspense>
+    </Group>
+  );
+}
+
+/** Dashboard, All Quotes, Floor and Reports, each to a user who may go there. */
+function HeaderLinks({ parts }: { parts: HeaderParts }) {
+  return (
+    <>
+      {parts.held ? null : (
+        <HeaderLink to="/dashboard" icon={<IconLayoutDashboard size={18} />}>
+          Dashboard
+        </HeaderLink>
+      )}
+      {parts.quotes && (
+        <HeaderLink to="/quotes" icon={<IconFileInvoice size={18} />}>
+          All Quotes
+        </HeaderLink>
+      )}
+      {parts.floor && (
+        <HeaderLink to={FLOOR_PATH} icon={<IconBroadcast size={18} />}>
+          Floor
+        </HeaderLink>
+      )}
+      {parts.reports && (
+        <HeaderLink to={REPORTS_PATH} icon={<IconChartBar size={18} />}>
+          Reports
+        </HeaderLink>
+      )}
+    </>
+  );
+}
+
+function HeaderLink({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Button component={Link} to={to} variant="subtle" size={LINK_SIZE} leftSection={icon}>
+      {children}
+    </Button>
+  );
+}
+
+/** A visitor's header: Sign in, and Sign up where the configuration allows it. */
+function SignedOutHeader({
+  signupEnabled,
+  onDialog,
+}: {
+  signupEnabled: boolean;
+  onDialog: (dialog: AuthDialog) => void;
+}) {
+  return (
+    <Group gap="xs">
+      <Button variant="default" onClick={() => onDialog('signin')}>
+        Sign in
+      </Button>
+      {signupEnabled && <Button onClick={() => onDialog('signup')}>Sign up</Button>}
+    </Group>
   );
 }

@@ -19,6 +19,7 @@ import {
   toggleApplication,
 } from './model';
 import { usersParamsOf, usersViewOf } from './grid-view';
+import { applicationsKey, takesDefaults, withDefaultGrants } from './default-grants';
 
 const admin: UserAdminActor = {
   userId: 1,
@@ -206,6 +207,20 @@ describe('the template previews', () => {
     const perms = previewDefaultPermissions(ctx);
     expect(perms.permissions[0]?.allowed).toBe(false);
     expect(applyPreview(base, perms).permissions[1]).toBe('false');
+  });
+
+  it("gives a new user its company and role's default applications, then their default permissions", () => {
+    const ctx = { templates, values: base, defs, applications: apps, actor: admin, held: NOTHING_HELD };
+    const next = withDefaultGrants(ctx);
+    expect(next.Applications).toEqual([1, 3]);
+    expect(next.permissions).toEqual({ 1: 'true', 2: 'true' });
+  });
+
+  it('loads the defaults again only while the applications are none or the ones last loaded', () => {
+    expect(takesDefaults([], null)).toBe(true);
+    expect(takesDefaults([3, 1], applicationsKey([1, 3]))).toBe(true);
+    expect(takesDefaults([1, 3, 4], applicationsKey([1, 3]))).toBe(false);
+    expect(takesDefaults([1], null)).toBe(false);
   });
 });
 

@@ -293,7 +293,7 @@ export interface TemplatePreview {
   permissions: PermissionChange[];
 }
 
-interface PreviewContext {
+export interface PreviewContext {
   templates: readonly CompanyRolePermissionTemplate[];
   values: UserFormValues;
   defs: readonly PermissionDef[];

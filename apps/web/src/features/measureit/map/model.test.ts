@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FEET_PER_METRE, MEASURE_EARTH_RADIUS_M, STATIC_MAP_URL_LIMIT } from '@cc/domain';
-import { checkStaticMap, formatAcres, formatSquareFeet, measure, toMultiPolygon } from './model';
+import { changeOf, checkStaticMap, formatAcres, formatSquareFeet, measure, toMultiPolygon } from './model';
 
 /** A square of `feet` at a latitude, as Leaflet's toGeoJSON gives a drawn rectangle (closed, [lng, lat]). */
 function squareGeoJson(feet: number, lat = 41.25, lng = -96.02) {
@@ -54,5 +54,14 @@ describe('the 2048 rule in the browser', () => {
     // A key long enough pushes the same shapes over the limit.
     const over = checkStaticMap(geometry, { baseUrl: 'https://s.test/map', keyLength: STATIC_MAP_URL_LIMIT });
     expect(over.ok).toBe(false);
+  });
+
+  it("tells the screen the shape to simplify and where, or null when the image's URL fits", () => {
+    const geometry = toMultiPolygon([{ type: 'Polygon', coordinates: [squareGeoJson(100)] }]);
+    const fits = changeOf(geometry, { baseUrl: 'https://s.test/map', keyLength: 0 });
+    expect(fits.tooLong).toBeNull();
+    expect(Math.round(fits.measurement.squareFeet)).toBe(10_000);
+    const over = changeOf(geometry, { baseUrl: 'https://s.test/map', keyLength: STATIC_MAP_URL_LIMIT });
+    expect(over.tooLong).toEqual({ shapeIndex: 0, at: geometry.coordinates[0]![0]![0] });
   });
 });

@@ -48,6 +48,24 @@ export function measure(geometry: MultiPolygonGeometry): Measurement {
   return measureGeometry(geometry);
 }
 
+/** What the map tells its screen after each change of the shapes. */
+export interface MeasureMapChange {
+  geometry: MultiPolygonGeometry;
+  measurement: Measurement;
+  /** null when the image URL fits; else the shape to simplify (its index) — the map shows the point error there. */
+  tooLong: { shapeIndex: number; at: readonly [number, number] } | null;
+}
+
+/** The shapes measured and checked against the saved image's 2048 rule. */
+export function changeOf(geometry: MultiPolygonGeometry, staticMap: MapConfig['staticMap']): MeasureMapChange {
+  const check = checkStaticMap(geometry, staticMap);
+  return {
+    geometry,
+    measurement: measure(geometry),
+    tooLong: check.ok ? null : { shapeIndex: check.shapeIndex, at: check.at },
+  };
+}
+
 /** The saved image URL's 2048 rule as the server will apply it: the same function, a key of the same length. */
 export function checkStaticMap(geometry: MultiPolygonGeometry, config: MapConfig['staticMap']): StaticMapResult {
   return buildStaticMapUrl(geometry, { baseUrl: config.baseUrl, key: 'k'.repeat(config.keyLength) });

@@ -1,33 +1,11 @@
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import type { UserAdminActor } from '@cc/domain';
-import { USERNAME_MESSAGES, usernameProblem } from '@cc/domain';
+import { USERNAME_MESSAGES } from '@cc/domain';
 import type { UserDetail } from '@cc/contract';
-import { ApiError } from '../../../lib/api';
-import { ACCESS_DENIED } from '../../../lib/request';
-import { adminToast } from '../../../lib/toast';
 import { useLeaveGuard } from '../../../lib/useLeaveGuard';
-import { templates, userAdminKeys, usernameExists, useUserWrites, type useUserFormReference } from '../api/users';
-import {
-  applyPreview,
-  editUserPath,
-  formOf,
-  formRules,
-  NOTHING_HELD,
-  passwordOf,
-  previewDefaultApplications,
-  previewDefaultPermissions,
-  requestOf,
-  TEXTS,
-  USERS_PATH,
-  type Held,
-  type TemplatePreview,
-  type UserFormValues,
-} from '../model';
+import { applyPreview, formRules, NOTHING_HELD, type Held, type UserFormValues } from '../model';
 import { AccountSection, type UsernameStatus } from './AccountSection';
 import { GrantsSection } from './GrantsSection';
 import { OrganisationSection } from './OrganisationSection';
@@ -35,10 +13,11 @@ import { NewPasswordSection } from './NewPasswordSection';
 import { PendingPasswordSection } from './PendingPasswordSection';
 import { TemplatePreviewDialog } from './TemplatePreviewDialog';
 import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { useDefaultGrants, useTemplatePreview, type Reference, type TemplateSource } from './user-form-templates';
+import { useSaveUser } from './useSaveUser';
+import { useUsernameStatus } from './useUsernameStatus';
 import { signInNote } from '../sign-in';
 import { BusyButton } from '../../../components/BusyButton';
-
-type Reference = NonNullable<ReturnType<typeof useUserFormReference>['data']>;
 
 export interface UserFormProps {
   actor: UserAdminActor;
@@ -52,32 +31,9 @@ export interface UserFormProps {
   leavingRef: { current: boolean };
 }
 
-/** Is the name free? Asked once the typing pauses, of names that pass the §5 rules and differ from the user's own. */
-function useUsernameStatus(username: string, userId: number, original: string | null): UsernameStatus {
-  const typed = username.trim();
-  const [debounced] = useDebouncedValue(typed, 400);
-  const relevant = debounced !== '' && debounced !== original && usernameProblem(debounced) === null;
-  const check = useQuery({
-    queryKey: [...userAdminKeys.root, 'username-exists', userId, debounced] as const,
-    queryFn: ({ signal }) => usernameExists(userId, debounced, signal),
-    enabled: relevant,
-    staleTime: 0,
-    retry: false,
-  });
-  if (typed === '' || typed === original || usernameProblem(typed) !== null) return 'idle';
-  if (debounced !== typed || check.isFetching || !check.data) return 'checking';
-  return check.data.exists ? 'taken' : 'free';
-}
-
-/**
- * The add and edit form (§4): saving a valid user saves the user and all its grants in one call; an invalid one
- * shows every field's problem and 'Please correct invalid entries and try again.'.
- */
-export function UserForm({ actor, reference, user, initial, readOnly, self, leavingRef }: UserFormProps) {
-  const navigate = useNavigate();
-  const { create, update } = useUserWrites();
+/** The form, with a taken username refused like a rule of its own once the server has said so. */
+function useUserFormState(initial: UserFormValues, user: UserDetail | null) {
   const original = user?.Username ?? null;
-  const held: Held = user ? { applications: initial.Applications, permissions: initial.permissions } : NOTHING_HELD;
   const takenRef = useRef(false);
   const rules = formRules(original);
   const form = useForm<UserFormValues>({
@@ -88,119 +44,35 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
       Username: (v) => rules.Username(v) ?? (takenRef.current && v.trim() === v ? USERNAME_MESSAGES.taken : null),
     },
   });
+  const status = useUsernameStatus(form.values.Username, user?.UserId ?? 0, original);
+  useLayoutEffect(() => {
+    takenRef.current = status === 'taken';
+  }, [status]);
+  return { form, status };
+}
+
+/**
+ * The add and edit form (§4): saving a valid user saves the user and all its grants in one call; an invalid one
+ * shows every field's problem and 'Please correct invalid entries and try again.'.
+ */
+export function UserForm({ actor, reference, user, initial, readOnly, self, leavingRef }: UserFormProps) {
+  const held: Held = user ? { applications: initial.Applications, permissions: initial.permissions } : NOTHING_HELD;
+  const { form, status } = useUserFormState(initial, user);
   // Changes not saved are asked about before the page is left; a save or Cancel leaves on purpose.
   // A form for another user (after a create, the same page shows the new user) starts asking again.
   useEffect(() => {
     leavingRef.current = false;
   }, [leavingRef]);
   const blocker = useLeaveGuard(() => !readOnly && !leavingRef.current && form.isDirty(), true);
-  const status = useUsernameStatus(form.values.Username, user?.UserId ?? 0, original);
-  useLayoutEffect(() => {
-    takenRef.current = status === 'taken';
-  }, [status]);
-  const usernameError = form.errors.Username ?? (status === 'taken' ? USERNAME_MESSAGES.taken : undefined);
+  const { save, cancel, saving } = useSaveUser(form, { user, reference, leavingRef });
 
-  const [preview, setPreview] = useState<TemplatePreview | null>(null);
-  const [templateLoading, setTemplateLoading] = useState(false);
   const companyId = Number(form.values.CompanyId) || 0;
   const roleId = Number(form.values.RoleId) || 0;
+  const source: TemplateSource = { companyId, roleId, reference, actor, held };
+  useDefaultGrants(form, !user && !readOnly, source);
+  const template = useTemplatePreview(form, source);
   const company = reference.companies.find((c) => c.CompanyId === companyId)?.Description ?? '';
   const role = reference.roles.find((r) => r.RoleId === roleId)?.Description ?? '';
-
-  // A new user starts with its company and role's default applications and permissions, loaded again when the
-  // company or role changes — until the applications are changed by hand.
-  const autoLoaded = useRef<string | null>(null);
-  useEffect(() => {
-    if (user || readOnly || !companyId || !roleId) return;
-    const current = JSON.stringify([...form.values.Applications].sort());
-    if (form.values.Applications.length > 0 && current !== autoLoaded.current) return;
-    let stale = false;
-    templates(companyId, roleId)
-      .then((rows) => {
-        if (stale) return;
-        const ctx = { templates: rows, values: form.values, defs: reference.permissions };
-        const withApps = applyPreview(
-          form.values,
-          previewDefaultApplications({ ...ctx, applications: reference.applications, actor, held }),
-        );
-        const next = applyPreview(
-          withApps,
-          previewDefaultPermissions({ ...ctx, values: withApps, applications: reference.applications, actor, held }),
-        );
-        autoLoaded.current = JSON.stringify([...next.Applications].sort());
-        const untouched = !form.isDirty();
-        form.setValues({ Applications: next.Applications, permissions: next.permissions });
-        // Defaults loaded for the company and role are not the administrator's changes: nothing to ask about yet.
-        if (untouched)
-          form.resetDirty({ ...form.values, Applications: next.Applications, permissions: next.permissions });
-      })
-      .catch(() => undefined);
-    return () => {
-      stale = true;
-    };
-    // Only the company and role start a new load; the form's values are read as they are then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companyId, roleId]);
-
-  const askTemplate = async (kind: 'permissions' | 'applications') => {
-    setTemplateLoading(true);
-    try {
-      const rows = await templates(companyId, roleId);
-      const ctx = {
-        templates: rows,
-        values: form.values,
-        defs: reference.permissions,
-        applications: reference.applications,
-        actor,
-        held,
-      };
-      setPreview(kind === 'permissions' ? previewDefaultPermissions(ctx) : previewDefaultApplications(ctx));
-    } catch (error) {
-      if (error instanceof ApiError && error.status !== 403) adminToast.error(error.message, error);
-    } finally {
-      setTemplateLoading(false);
-    }
-  };
-
-  // Built when the form is sent, not while rendering: the handlers write the leave guard's ref.
-  const save = (event?: FormEvent<HTMLFormElement>) =>
-    form.onSubmit(
-      async (values: UserFormValues) => {
-        const body = requestOf(values, reference.permissions);
-        try {
-          if (user) {
-            const saved = await update.mutateAsync({ UserId: user.UserId, body });
-            form.setValues(formOf(saved, reference.permissions));
-            form.resetDirty(formOf(saved, reference.permissions));
-            adminToast.success(TEXTS.updated);
-          } else {
-            const answer = await create.mutateAsync({ ...body, ...passwordOf(values) });
-            // The default the server gave, or the one the administrator typed: either is handed to the user.
-            const password = answer.defaultPassword ?? values.password;
-            adminToast.success(TEXTS.created(password));
-            leavingRef.current = true;
-            void navigate(editUserPath(answer.user.UserId), {
-              replace: true,
-              state: { createdPassword: answer.defaultPassword, createdWithOwn: answer.defaultPassword === null },
-            });
-          }
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          if (Object.keys(error.errors).length > 0) form.setErrors(error.errors);
-          if (error.status === 400) adminToast.error(TEXTS.invalid);
-          // A refusal of the rules (decision 056) says which right; the API client has already said 'Access Denied.'.
-          else if (error.status !== 403 || error.message !== ACCESS_DENIED) adminToast.error(error.message, error);
-        }
-      },
-      () => adminToast.error(TEXTS.invalid),
-    )(event);
-
-  const cancel = () => {
-    adminToast.info(TEXTS.saveCancelled);
-    leavingRef.current = true;
-    void navigate(USERS_PATH);
-  };
-
   const note = user ? signInNote(user.SignIn) : null;
 
   return (
@@ -213,31 +85,13 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
         ) : null}
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <Stack gap="md">
-            <Paper withBorder p="md">
-              <Title order={2} size="h5" mb="sm">
-                Account
-              </Title>
-              <AccountSection
-                form={{
-                  ...form,
-                  getInputProps: (path, options) => ({
-                    ...form.getInputProps(path, options),
-                    ...(path === 'Username' ? { error: usernameError } : {}),
-                  }),
-                }}
-                usernameStatus={status}
-              />
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={2} size="h5" mb="sm">
-                Password
-              </Title>
+            <FormSection title="Account">
+              <AccountSection form={withUsernameError(form, status)} usernameStatus={status} />
+            </FormSection>
+            <FormSection title="Password">
               {user ? <PendingPasswordSection form={form} user={user} /> : <NewPasswordSection form={form} />}
-            </Paper>
-            <Paper withBorder p="md">
-              <Title order={2} size="h5" mb="sm">
-                Company and role
-              </Title>
+            </FormSection>
+            <FormSection title="Company and role">
               <OrganisationSection
                 form={form}
                 actor={actor}
@@ -249,53 +103,30 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
                 originalCompanyId={user?.CompanyId ?? null}
                 self={self}
               />
-            </Paper>
+            </FormSection>
           </Stack>
-          <Paper withBorder p="md">
-            <Title order={2} size="h5" mb="sm">
-              Applications and permissions
-            </Title>
+          <FormSection title="Applications and permissions">
             <GrantsSection
               form={form}
               actor={actor}
               applications={reference.applications}
               defs={reference.permissions}
               held={held}
-              onTemplate={companyId && roleId && !readOnly ? (kind) => void askTemplate(kind) : undefined}
-              templateLoading={templateLoading}
+              onTemplate={companyId && roleId && !readOnly ? (kind) => void template.ask(kind) : undefined}
+              templateLoading={template.loading}
             />
-          </Paper>
+          </FormSection>
         </SimpleGrid>
-        {/* Kept in view at the window's bottom: the form is taller than a 1366×768 screen. */}
-        <Group
-          justify="flex-end"
-          gap="sm"
-          mt="md"
-          py="sm"
-          style={{
-            position: 'sticky',
-            bottom: 0,
-            zIndex: 2,
-            background: 'var(--mantine-color-body)',
-            borderTop: '1px solid var(--mantine-color-default-border)',
-          }}
-        >
-          <Button variant="default" onClick={cancel} data-testid="cancel-save">
-            Cancel
-          </Button>
-          <BusyButton type="submit" busy={create.isPending || update.isPending} data-testid="save-user">
-            {user ? 'Save' : 'Create user'}
-          </BusyButton>
-        </Group>
+        <FormActions onCancel={cancel} saving={saving} saveLabel={user ? 'Save' : 'Create user'} />
       </fieldset>
       <TemplatePreviewDialog
-        preview={preview}
+        preview={template.preview}
         source={`${company} · ${role}`}
         onApply={() => {
-          if (preview) form.setValues(applyPreview(form.values, preview));
-          setPreview(null);
+          if (template.preview) form.setValues(applyPreview(form.values, template.preview));
+          template.setPreview(null);
         }}
-        onCancel={() => setPreview(null)}
+        onCancel={() => template.setPreview(null)}
       />
       <UnsavedChangesDialog
         opened={blocker.state === 'blocked'}
@@ -304,5 +135,57 @@ export function UserForm({ actor, reference, user, initial, readOnly, self, leav
         onStay={() => blocker.reset?.()}
       />
     </form>
+  );
+}
+
+/** The username's error: the form's own, or 'taken' as soon as the server has said so. */
+function withUsernameError(
+  form: UseFormReturnType<UserFormValues>,
+  status: UsernameStatus,
+): UseFormReturnType<UserFormValues> {
+  const usernameError = form.errors.Username ?? (status === 'taken' ? USERNAME_MESSAGES.taken : undefined);
+  return {
+    ...form,
+    getInputProps: (path, options) => ({
+      ...form.getInputProps(path, options),
+      ...(path === 'Username' ? { error: usernameError } : {}),
+    }),
+  };
+}
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/** Cancel and Save, kept in view at the window's bottom: the form is taller than a 1366×768 screen. */
+function FormActions({ onCancel, saving, saveLabel }: { onCancel: () => void; saving: boolean; saveLabel: string }) {
+  return (
+    <Group
+      justify="flex-end"
+      gap="sm"
+      mt="md"
+      py="sm"
+      style={{
+        position: 'sticky',
+        bottom: 0,
+        zIndex: 2,
+        background: 'var(--mantine-color-body)',
+        borderTop: '1px solid var(--mantine-color-default-border)',
+      }}
+    >
+      <Button variant="default" onClick={onCancel} data-testid="cancel-save">
+        Cancel
+      </Button>
+      <BusyButton type="submit" busy={saving} data-testid="save-user">
+        {saveLabel}
+      </BusyButton>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dnisProblem, lineFormOf, shownDnis } from './model';
+import { dnisProblem, lineFormOf, lineFormProblems, lineRequestOf, newLine, shownDnis } from './model';
 
 describe('a phone line', () => {
   it('shows the number as the search compares it, a leading 1 of eleven digits dropped', () => {
@@ -24,5 +24,17 @@ describe('a phone line', () => {
       description: 'Radio',
     };
     expect(lineFormOf(line)).toEqual({ id: 7, dnis: '(800) 555-0100', branchNo: 'SLI010', description: 'Radio' });
+  });
+
+  it('is sent trimmed once its number and branch are right, and names each field it lacks', () => {
+    expect(lineFormProblems(newLine())).toEqual({
+      dnis: 'Enter the number callers dial.',
+      branchNo: 'Choose the branch the number belongs to.',
+    });
+    expect(lineRequestOf(newLine())).toBeNull();
+    const form = { id: null, dnis: ' (800) 555-0100 ', branchNo: 'SG101', description: ' Main ' };
+    expect(lineFormProblems(form)).toEqual({ dnis: undefined, branchNo: undefined });
+    expect(lineRequestOf(form)).toEqual({ dnis: '(800) 555-0100', branchNo: 'SG101', description: 'Main' });
+    expect(lineRequestOf({ ...form, branchNo: null })).toBeNull();
   });
 });

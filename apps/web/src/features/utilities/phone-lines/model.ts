@@ -37,3 +37,20 @@ export const lineFormOf = (line: PhoneLine): LineForm => ({
   branchNo: line.branchNo,
   description: line.description,
 });
+
+export type LineErrors = Partial<Record<'dnis' | 'branchNo' | 'description', string>>;
+
+/** The form's problems before it is sent: the number's rule and a branch chosen. */
+export function lineFormProblems(form: LineForm): LineErrors {
+  return {
+    dnis: dnisProblem(form.dnis) ?? undefined,
+    branchNo: form.branchNo ? undefined : 'Choose the branch the number belongs to.',
+  };
+}
+
+/** The line as it is sent, its texts trimmed; null while the form has a problem. */
+export function lineRequestOf(form: LineForm): { dnis: string; branchNo: string; description: string } | null {
+  const problems = lineFormProblems(form);
+  if (problems.dnis || problems.branchNo || !form.branchNo) return null;
+  return { dnis: form.dnis.trim(), branchNo: form.branchNo, description: form.description.trim() };
+}
