@@ -3,7 +3,7 @@
  * server (ServerSortedGrid), and under it the summary, the page size and the pager, all driven by one
  * `useServerGrid`. A screen gives its columns, its texts and what a row does.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Group, Stack } from '@mantine/core';
 import { ServerSortedGrid, type ServerSortedGridProps } from './ServerSortedGrid';
 import { GridFooter } from './GridFooter';
@@ -58,7 +58,9 @@ export function PagedGrid<T, S extends string>({
   shownMark,
   ...gridProps
 }: PagedGridProps<T, S>) {
-  useShownMark(shownMark, !grid.pending && !grid.loading, grid.rows);
+  // AG Grid arrives in a chunk of its own (DataGrid.tsx): the rows are shown once it is there, not when they arrive.
+  const [ready, setReady] = useState(false);
+  useShownMark(shownMark, ready && !grid.pending && !grid.loading, grid.rows);
   const fill = useFillHeight(rowsHeight(grid.rows.length), {
     min: typeof height === 'object' ? height.fill.min : 0,
   });
@@ -69,7 +71,15 @@ export function PagedGrid<T, S extends string>({
       ref={typeof height === 'object' ? fill.measure : undefined}
       style={inParent ? IN_PARENT : beside ? { height: h, flex: '5 1 0', minWidth: 0 } : { height: h }}
     >
-      <ServerSortedGrid<T, S> {...gridProps} rows={grid.rows} loading={grid.loading} />
+      <ServerSortedGrid<T, S>
+        {...gridProps}
+        rows={grid.rows}
+        loading={grid.loading}
+        onApi={(api) => {
+          setReady(true);
+          gridProps.onApi?.(api);
+        }}
+      />
     </div>
   );
   return (

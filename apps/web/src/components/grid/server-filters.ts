@@ -14,14 +14,12 @@ export type TextFilters = Partial<Record<string, string>>;
  * page through in the browser (a custom option's predicate, the grid's documented way to define what an option
  * matches).
  */
-export const SERVER_TEXT_FILTER: Pick<ColDef, 'filter' | 'filterParams' | 'suppressHeaderFilterButton'> = {
+export const SERVER_TEXT_FILTER: Pick<ColDef, 'filter' | 'filterParams'> = {
   filter: 'agTextColumnFilter',
   filterParams: {
     filterOptions: [{ displayKey: 'contains', displayName: 'Contains', predicate: () => true }],
     maxNumConditions: 1,
   },
-  // The box under the header is the filter; no second way to it from the header.
-  suppressHeaderFilterButton: true,
 };
 
 /** The texts of a grid's filter model, of the columns the server filters; blank texts are no filter. */
