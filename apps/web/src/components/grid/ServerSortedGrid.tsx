@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type {
   CellKeyDownEvent,
   ColDef,
+  FilterChangedEvent,
   FullWidthCellKeyDownEvent,
   GridApi,
   RowSelectionOptions,
   SelectionColumnDef,
-  FilterChangedEvent,
   SortChangedEvent,
 } from 'ag-grid-community';
 import { DataGrid } from '../DataGrid';
@@ -62,7 +62,9 @@ export interface ServerSortedGridProps<T, S extends string> {
 /**
  * A grid whose rows come sorted and paged from the server: a header click asks the server for the new order, the
  * grid keeps the rows in the order they came, and a sort changed from outside (the back button, a shared link) shows
- * on the headers. Only the columns the server can sort are sortable. The body of every server-paged grid (PagedGrid).
+ * on the headers. Only the columns the server can sort are sortable. With `filters`, the columns the server filters
+ * take a text box under their headers, whose texts go to the screen as they change (and come from it). The body of
+ * every server-paged grid (PagedGrid).
  */
 export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
   const { rows, sort, sortFields, defaultSort, onSortChange, onOpen, filters } = props;
