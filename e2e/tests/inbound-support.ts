@@ -13,6 +13,10 @@ export const field = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Customer search' }).getByRole('textbox', { name, exact: true });
 export const summary = (page: Page) => page.getByTestId('results-summary');
 export const grid = (page: Page) => page.getByRole('region', { name: 'Inbound search results' });
+/** Under the grid: which rows of how many pass the filters, the page size, the pager. */
+export const pageSummary = (page: Page) => page.getByTestId('inbound-page-summary');
+export const pageSize = (page: Page) => page.getByRole('combobox', { name: 'Customers per page' });
+export const pager = (page: Page) => page.locator('[data-grid-pager]');
 
 export async function advancedSearch(page: Page, fields: Record<string, string>): Promise<void> {
   await page.getByRole('tab', { name: 'Advanced Search' }).click();

@@ -13,10 +13,7 @@ export interface DataGridProps<TData> extends AgGridReactProps<TData> {
   label: string;
   /** Height of the grid; fill a sized parent with '100%'. */
   height?: CSSProperties['height'];
-  /**
-   * What the grid says when it has no rows, e.g. 'No customers found': in its body and, when it pages, in place of its
-   * pager (AG Grid's own reads '0 to 0 of 0 · Page 0 of 0').
-   */
+  /** What the grid says in its body when it has no rows, e.g. 'No customers found'. */
   noRowsText?: string;
   'data-testid'?: string;
 }

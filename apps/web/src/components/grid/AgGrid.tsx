@@ -5,8 +5,6 @@
  * paints before AG Grid has arrived, so no screen waits for the grid's download before its first paint
  * (docs/decisions/095-initial-javascript-per-route.md).
  */
-import { useMemo, useState, type CSSProperties } from 'react';
-import { Text } from '@mantine/core';
 import { AgGridReact } from 'ag-grid-react';
 import type { DataGridProps } from '../DataGrid';
 import {
@@ -14,11 +12,9 @@ import {
   ClientSideRowModelModule,
   ColumnApiModule,
   DateFilterModule,
-  InfiniteRowModelModule,
   LocaleModule,
   ModuleRegistry,
   NumberFilterModule,
-  PaginationModule,
   RowApiModule,
   RowSelectionModule,
   RowStyleModule,
@@ -28,8 +24,6 @@ import {
   ValidationModule,
   themeQuartz,
   type FocusGridInnerElementParams,
-  type GridApi,
-  type IDatasource,
 } from 'ag-grid-community';
 
 /**
@@ -40,8 +34,6 @@ import {
  */
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
-  InfiniteRowModelModule,
-  PaginationModule,
   RowSelectionModule,
   TextFilterModule,
   NumberFilterModule,
@@ -113,28 +105,9 @@ export function focusRow({ api }: FocusGridInnerElementParams): boolean {
 }
 
 /**
- * The grid holds no row at all, known for sure: not while the first rows of a server-side (infinite) grid are still on
- * their way, when the row count is a guess.
- */
-export function isEmptyGrid(api: Pick<GridApi, 'getDisplayedRowCount' | 'paginationIsLastPageFound'>): boolean {
-  return api.getDisplayedRowCount() === 0 && api.paginationIsLastPageFound();
-}
-
-/** Where the pager was, at its height, for an empty grid. */
-const EMPTY_PAGER: CSSProperties = {
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'flex-end',
-  minHeight: 48,
-  padding: '0 16px',
-};
-
-/**
  * The keyboard model of every grid (AG Grid's own navigation, configured): one tab stop, arrows inside. A button in
- * a cell takes tabIndex -1 (see openCallColumn) and the grid's onCellKeyDown answers Enter on its row.
- *
- * An empty grid that pages says `noRowsText` where its pager was, in words, as an empty search does: AG Grid's pager
- * of no rows ('0 to 0 of 0', 'Page 0 of 0') says nothing useful, and its buttons and page box lead nowhere.
+ * a cell takes tabIndex -1 (see openCallColumn) and the grid's onCellKeyDown answers Enter on its row. A grid without
+ * rows says `noRowsText` in its body.
  */
 export default function AgGrid<TData>({
   label,
@@ -143,34 +116,9 @@ export default function AgGrid<TData>({
   'data-testid': testId,
   ...gridProps
 }: DataGridProps<TData>) {
-  const [empty, setEmpty] = useState(false);
-  const pagesEmpty = gridProps.pagination === true && noRowsText !== undefined;
-  const emptyPager = empty && pagesEmpty;
-  const datasource = useMemo(
-    () =>
-      pagesEmpty && gridProps.datasource
-        ? hidePagerOfNoRows(gridProps.datasource, gridProps.suppressPaginationPanel === true)
-        : gridProps.datasource,
-    [pagesEmpty, gridProps.datasource, gridProps.suppressPaginationPanel],
-  );
-  const track = (api: GridApi<TData>) => {
-    if (noRowsText === undefined) return;
-    const now = isEmptyGrid(api);
-    setEmpty(now);
-    // The infinite row model shows no overlay of its own for an empty answer.
-    if (gridProps.rowModelType === 'infinite') {
-      if (now) api.showNoRowsOverlay();
-      else if (api.isLastRowIndexKnown()) api.hideOverlay();
-    }
-  };
   return (
-    <div
-      role="region"
-      aria-label={label}
-      style={{ height, width: '100%', display: 'flex', flexDirection: 'column' }}
-      data-testid={testId}
-    >
-      <div style={{ flex: 1, minHeight: 0 }}>
+    <div role="region" aria-label={label} style={{ height, width: '100%' }} data-testid={testId}>
+      <div style={{ height: '100%' }}>
         <AgGridReact<TData>
           theme={gridTheme}
           loadThemeGoogleFonts={false}
@@ -180,46 +128,10 @@ export default function AgGrid<TData>({
           overlayNoRowsTemplate={noRowsText === undefined ? undefined : `<span>${escapeHtml(noRowsText)}</span>`}
           {...gridProps}
           localeText={{ ...SELECTION_TEXTS, ...gridProps.localeText }}
-          datasource={datasource}
-          suppressPaginationPanel={emptyPager || gridProps.suppressPaginationPanel}
-          onModelUpdated={(event) => {
-            track(event.api);
-            gridProps.onModelUpdated?.(event);
-          }}
-          onPaginationChanged={(event) => {
-            track(event.api);
-            gridProps.onPaginationChanged?.(event);
-          }}
         />
       </div>
-      {emptyPager ? (
-        <div style={EMPTY_PAGER} data-testid="grid-empty-pager">
-          <Text size="sm" role="status">
-            {noRowsText}
-          </Text>
-        </div>
-      ) : null}
     </div>
   );
-}
-
-/**
- * The server's answer of no rows hides AG Grid's pager before the grid takes it in: the pager announces its summary
- * ('0 to 0 of 0') to screen readers in the same event that brings the rows, before React's next render could hide it.
- */
-function hidePagerOfNoRows(source: IDatasource, suppressed: boolean): IDatasource {
-  return {
-    rowCount: source.rowCount,
-    destroy: source.destroy?.bind(source),
-    getRows: (params) =>
-      source.getRows({
-        ...params,
-        successCallback: (rows, lastRow) => {
-          params.api.setGridOption('suppressPaginationPanel', suppressed || lastRow === 0);
-          params.successCallback(rows, lastRow);
-        },
-      }),
-  };
 }
 
 const escapeHtml = (text: string) =>

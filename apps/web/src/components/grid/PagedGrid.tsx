@@ -3,7 +3,7 @@
  * server (ServerSortedGrid), and under it the summary, the page size and the pager, all driven by one
  * `useServerGrid`. A screen gives its columns, its texts and what a row does.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Group, Stack } from '@mantine/core';
 import { ServerSortedGrid, type ServerSortedGridProps } from './ServerSortedGrid';
 import { GridFooter } from './GridFooter';
@@ -23,9 +23,10 @@ export interface PagedGridProps<T, S extends string> extends Omit<ServerSortedGr
   /**
    * The grid's height: a number, a function of the rows shown (a short page takes less room), or `fill`: as tall as
    * the rows need up to what the window leaves below the grid, never under `min` — the one grid of a full page
-   * (docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md).
+   * (docs/decisions/089-screens-fill-the-desk-and-the-floor-shows-who-is-in.md); or `parent`: the height of the box
+   * the screen puts it in, less the footer (the inbound results, which share a page of fixed height with the search).
    */
-  height: number | ((rows: number) => number) | { fill: { min: number } };
+  height: number | ((rows: number) => number) | { fill: { min: number } } | 'parent';
   /** What a row is, plural: 'users', 'calls'. */
   noun: string;
   /** The words under the grid: which rows of how many. 'Loading…' is said until the first answer. */
@@ -42,6 +43,7 @@ export interface PagedGridProps<T, S extends string> extends Omit<ServerSortedGr
 }
 
 const BESIDE: CSSProperties = { flex: '2 1 0', minWidth: 300 };
+const IN_PARENT: CSSProperties = { flex: 1, minHeight: 0 };
 
 export function PagedGrid<T, S extends string>({
   grid,
@@ -56,21 +58,32 @@ export function PagedGrid<T, S extends string>({
   shownMark,
   ...gridProps
 }: PagedGridProps<T, S>) {
-  useShownMark(shownMark, !grid.pending && !grid.loading, grid.rows);
+  // AG Grid arrives in a chunk of its own (DataGrid.tsx): the rows are shown once it is there, not when they arrive.
+  const [ready, setReady] = useState(false);
+  useShownMark(shownMark, ready && !grid.pending && !grid.loading, grid.rows);
   const fill = useFillHeight(rowsHeight(grid.rows.length), {
     min: typeof height === 'object' ? height.fill.min : 0,
   });
+  const inParent = height === 'parent';
   const h = typeof height === 'number' ? height : typeof height === 'function' ? height(grid.rows.length) : fill.height;
   const body = (
     <div
       ref={typeof height === 'object' ? fill.measure : undefined}
-      style={beside ? { height: h, flex: '5 1 0', minWidth: 0 } : { height: h }}
+      style={inParent ? IN_PARENT : beside ? { height: h, flex: '5 1 0', minWidth: 0 } : { height: h }}
     >
-      <ServerSortedGrid<T, S> {...gridProps} rows={grid.rows} loading={grid.loading} />
+      <ServerSortedGrid<T, S>
+        {...gridProps}
+        rows={grid.rows}
+        loading={grid.loading}
+        onApi={(api) => {
+          setReady(true);
+          gridProps.onApi?.(api);
+        }}
+      />
     </div>
   );
   return (
-    <Stack gap={gap}>
+    <Stack gap={gap} h={inParent ? '100%' : undefined}>
       {beside ? (
         <Group align="stretch" gap="sm" wrap="nowrap">
           {body}

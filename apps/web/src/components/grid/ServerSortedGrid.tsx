@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type {
   CellKeyDownEvent,
   ColDef,
+  FilterChangedEvent,
   FullWidthCellKeyDownEvent,
   GridApi,
   RowSelectionOptions,
@@ -10,10 +11,22 @@ import type {
 } from 'ag-grid-community';
 import { DataGrid } from '../DataGrid';
 import { useLatest } from '../../lib/use-latest';
+import { SERVER_TEXT_FILTER, filterModelOf, sameFilters, textFiltersOf, type TextFilters } from './server-filters';
 
 export interface ServerSort<S extends string> {
   sort: S;
   dir: 'asc' | 'desc';
+}
+
+/** Text filters the server applies, typed in boxes under the headers (server-filters.ts). */
+export interface ServerFilters {
+  /** The ids of the columns the server filters by a text they contain. */
+  columns: readonly string[];
+  /** Whether the boxes are shown; hidden, no column is filtered. */
+  shown: boolean;
+  /** The texts, as the screen keeps them: a text changed from outside shows in its box. */
+  texts: TextFilters;
+  onChange: (texts: Record<string, string>) => void;
 }
 
 export interface ServerSortedGridProps<T, S extends string> {
@@ -42,30 +55,37 @@ export interface ServerSortedGridProps<T, S extends string> {
   context?: unknown;
   /** The grid's API once ready (select a row from outside: a map's marker). */
   onApi?: (api: GridApi<T>) => void;
+  /** Column filters, applied by the server. */
+  filters?: ServerFilters;
 }
 
 /**
  * A grid whose rows come sorted and paged from the server: a header click asks the server for the new order, the
  * grid keeps the rows in the order they came, and a sort changed from outside (the back button, a shared link) shows
- * on the headers. Only the columns the server can sort are sortable. The body of every server-paged grid (PagedGrid).
+ * on the headers. Only the columns the server can sort are sortable. With `filters`, the columns the server filters
+ * take a text box under their headers, whose texts go to the screen as they change (and come from it). The body of
+ * every server-paged grid (PagedGrid).
  */
 export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
-  const { rows, sort, sortFields, defaultSort, onSortChange, onOpen } = props;
+  const { rows, sort, sortFields, defaultSort, onSortChange, onOpen, filters } = props;
   const colIdOf = (def: ColDef<T>) => def.colId ?? (def.field as string | undefined) ?? '';
   const [initial] = useState(sort);
+  const filtersShown = filters?.shown ?? false;
   const columnDefs = useMemo(
     () =>
       props.columns.map((def): ColDef<T> => {
         const field = sortFields[colIdOf(def)];
+        const filtered = filters?.columns.includes(colIdOf(def)) ?? false;
         return {
           ...def,
           sortable: field !== undefined,
           initialSort: field !== undefined && field === initial.sort ? initial.dir : null,
+          ...(filtered && filtersShown ? { ...SERVER_TEXT_FILTER, floatingFilter: true } : {}),
         };
       }),
-    // The columns are fixed for a grid's life; the initial sort is read once.
+    // The columns are fixed for a grid's life, their filters shown or not; the initial sort is read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [initial],
+    [initial, filtersShown],
   );
   const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
   const orderRef = useLatest(order);
@@ -92,6 +112,19 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
     if (shown?.colId === colId && shown?.sort === sort.dir) return;
     api.applyColumnState({ state: colId ? [{ colId, sort: sort.dir }] : [], defaultState: { sort: null } });
   }, [sort.sort, sort.dir, sortFields]);
+
+  const filterTexts = filters?.texts;
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && filterTexts) showFilterTexts(api, filterTexts);
+  }, [filterTexts]);
+  const filtersRef = useLatest(filters);
+  const onFilterChanged = ({ api, source }: FilterChangedEvent<T>) => {
+    const now = filtersRef.current;
+    if (source === 'api' || !now) return;
+    const texts = textFiltersOf(api.getFilterModel(), now.columns);
+    if (!sameFilters(texts, now.texts)) now.onChange(texts);
+  };
 
   const onSortChanged = ({ api, source }: SortChangedEvent<T>) => {
     if (source === 'api') return;
@@ -123,6 +156,7 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       loading={props.loading}
       onGridReady={({ api }) => {
         apiRef.current = api;
+        if (filters) showFilterTexts(api, filters.texts);
         props.onApi?.(api);
       }}
       {...(props.rowSelection ? { rowSelection: props.rowSelection } : {})}
@@ -133,6 +167,7 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
           }
         : {})}
       {...(props.context !== undefined ? { context: props.context } : {})}
+      {...(filters ? { onFilterChanged } : {})}
       onSortChanged={onSortChanged}
       onCellKeyDown={onCellKeyDown}
       {...(onOpen && props.openOnDoubleClick
@@ -152,4 +187,10 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       noRowsText={props.noRowsText}
     />
   );
+}
+
+/** The screen's filter texts in the grid's boxes, when the boxes say otherwise (a search returned to, filters off). */
+function showFilterTexts<T>(api: GridApi<T>, texts: TextFilters): void {
+  const columns = Object.keys({ ...texts, ...api.getFilterModel() });
+  if (!sameFilters(textFiltersOf(api.getFilterModel(), columns), texts)) api.setFilterModel(filterModelOf(texts));
 }

@@ -1,46 +1,43 @@
 /**
- * The result grid's page, order and filters as the search call takes them (decision 015): AG Grid's infinite row
- * model asks for blocks of rows with its sort and filter models; the server answers one page per block.
+ * The result grid's view: its page, size, order and column filters, kept by the screen (and remembered with the
+ * search), and the search call's body for it (decision 015): the criteria of the search and the view.
  */
-import type { IGetRowsParams } from 'ag-grid-community';
 import {
   INBOUND_FIRST_VIEW,
   INBOUND_GRID_COLUMNS,
+  type InboundCriteria,
   type InboundFilters,
   type InboundGridColumn,
-  type InboundSearchResponse,
-  type InboundSearchView,
+  type InboundSearchRequest,
 } from '@cc/contract';
 
-/** The columns the server sorts and filters by, to read the grid's models. */
-const GRID_COLUMNS: ReadonlySet<string> = new Set(INBOUND_GRID_COLUMNS);
-const isGridColumn = (colId: string): colId is InboundGridColumn => GRID_COLUMNS.has(colId);
-
-/** The page, order and filters the grid asks for, as the search call takes them. */
-export function viewOf(params: Pick<IGetRowsParams, 'startRow' | 'endRow' | 'sortModel' | 'filterModel'>): SearchView {
-  const pageSize = Math.max(1, params.endRow - params.startRow);
-  const sorted = params.sortModel.find((s) => isGridColumn(s.colId));
-  const filters: InboundFilters = {};
-  const model = (params.filterModel ?? {}) as Record<string, { filter?: unknown } | undefined>;
-  for (const [colId, entry] of Object.entries(model)) {
-    if (isGridColumn(colId) && typeof entry?.filter === 'string' && entry.filter.trim()) filters[colId] = entry.filter;
-  }
-  return {
-    page: Math.floor(params.startRow / pageSize) + 1,
-    pageSize,
-    sort: sorted && isGridColumn(sorted.colId) ? sorted.colId : INBOUND_FIRST_VIEW.sort,
-    dir: sorted ? (sorted.sort === 'desc' ? 'desc' : 'asc') : INBOUND_FIRST_VIEW.dir,
-    filters,
-  };
+/** What the grid shows of a search's matches. */
+export interface InboundView {
+  page: number;
+  size: number;
+  sort: InboundGridColumn;
+  dir: 'asc' | 'desc';
+  filters: InboundFilters;
 }
 
-/** A page of a search: the part of the search body that is not the criteria. */
-export type SearchView = InboundSearchView;
+/** The columns the server sorts and filters by. */
+export const GRID_COLUMNS: readonly InboundGridColumn[] = INBOUND_GRID_COLUMNS;
 
-/** The first answer serves the grid's first block when the grid asks for exactly that (no second call). */
-export const isFirstView = (view: SearchView, first: InboundSearchResponse) =>
-  view.page === INBOUND_FIRST_VIEW.page &&
-  view.pageSize === first.pageSize &&
-  view.sort === INBOUND_FIRST_VIEW.sort &&
-  view.dir === INBOUND_FIRST_VIEW.dir &&
-  Object.keys(view.filters).length === 0;
+/** A search's first view at a page size: its first page by branch then customer number, unfiltered. */
+export const firstView = (size: number): InboundView => ({
+  page: INBOUND_FIRST_VIEW.page,
+  size,
+  sort: INBOUND_FIRST_VIEW.sort,
+  dir: INBOUND_FIRST_VIEW.dir,
+  filters: {},
+});
+
+/** The search call's body for a view of a search: the first view's is the search's own first call. */
+export const requestOf = (criteria: InboundCriteria, view: InboundView): InboundSearchRequest => ({
+  ...criteria,
+  page: view.page,
+  pageSize: view.size,
+  sort: view.sort,
+  dir: view.dir,
+  filters: view.filters,
+});

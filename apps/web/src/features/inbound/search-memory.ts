@@ -6,6 +6,14 @@
 import type { AddressSuggestion, InboundCriteria, InboundSearchResponse } from '@cc/contract';
 import type { AdvancedCriteria } from './components/AdvancedSearchForm';
 import type { SearchTab } from './components/SearchPanel';
+import type { InboundView } from './grid-view';
+
+/** The search shown: its criteria (for its other pages), its first answer, and a number per search. */
+export interface ShownSearch {
+  id: number;
+  criteria: InboundCriteria;
+  answer: InboundSearchResponse;
+}
 
 export interface InboundSearchMemory {
   tab: SearchTab;
@@ -13,8 +21,9 @@ export interface InboundSearchMemory {
   chosenAddress: AddressSuggestion | null;
   /** The advanced criteria last searched. */
   advanced: AdvancedCriteria | undefined;
-  shown: { id: number; criteria: InboundCriteria; answer: InboundSearchResponse } | null;
-  pageSize: number;
+  shown: ShownSearch | null;
+  /** The page, size, order and column filters of its grid. */
+  view: InboundView;
   showFilters: boolean;
   searchPanelOpen: boolean;
 }

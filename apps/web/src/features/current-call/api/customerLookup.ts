@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RouteBody } from '@cc/contract';
 import { api } from '../../../lib/api';
 import { currentCallKey } from './keys';
@@ -15,6 +15,3 @@ export const customerLookupQuery = (body: CustomerLookupArgs) =>
     queryFn: ({ signal }) => customerLookup(body, signal),
     placeholderData: keepPreviousData,
   });
-
-export const useCustomerLookup = (body: CustomerLookupArgs | null) =>
-  useQuery({ ...customerLookupQuery(body ?? { sqldbid: 1 }), enabled: body !== null });

@@ -1,5 +1,4 @@
-import { GridPager } from '../../../components/grid/GridPager';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconSearch } from '@tabler/icons-react';
 import type { CellKeyDownEvent, ColDef, FullWidthCellKeyDownEvent } from 'ag-grid-community';
@@ -7,7 +6,9 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { RouteResponse } from '@cc/contract';
 import { displayZip } from '@cc/domain';
 import { DataGrid } from '../../../components/DataGrid';
-import { useCustomerLookup } from '../api/customerLookup';
+import { GridPager } from '../../../components/grid/GridPager';
+import { useServerGrid, type PagedView } from '../../../components/grid/useServerGrid';
+import { customerLookupQuery } from '../api/customerLookup';
 import { BusyButton } from '../../../components/BusyButton';
 
 /** Customer lookup page size (call-handling.md §9). */
@@ -97,6 +98,37 @@ export function CustomerLookupDialog({ opened, onClose, stackId, sqldbid, onSele
   );
 }
 
+/** The lookup's view: the criteria searched (none yet: no search) and the page, of 25. */
+interface LookupView extends PagedView {
+  criteria: Criteria | null;
+}
+
+/** The criteria as searched: trimmed; none when every box is blank. */
+function criteriaOf(draft: Criteria): Criteria | null {
+  const trimmed: Criteria = {
+    lastname: draft.lastname.trim(),
+    firstname: draft.firstname.trim(),
+    phone: draft.phone.trim(),
+    address: draft.address.trim(),
+  };
+  return Object.values(trimmed).every((v) => v === '') ? null : trimmed;
+}
+
+/** The franchise's customers of the criteria searched, a page at a time through the one paging hook. */
+function useLookupGrid(sqldbid: number) {
+  const [view, setView] = useState<LookupView>({ criteria: null, page: 1, size: LOOKUP_PAGE_SIZE });
+  const change = useCallback((next: Partial<LookupView>) => setView((last) => ({ ...last, ...next })), []);
+  const grid = useServerGrid({
+    view,
+    change,
+    queryOf: (v: LookupView) => ({ sqldbid, ...v.criteria, page: v.page, pageSize: v.size }),
+    options: customerLookupQuery,
+    pageOf: (answer) => ({ rows: answer.data, total: answer.total }),
+    enabled: view.criteria !== null,
+  });
+  return { grid, searched: view.criteria !== null };
+}
+
 function Lookup({
   sqldbid,
   onSelect,
@@ -106,29 +138,15 @@ function Lookup({
   onSelect: (n: number) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Criteria>(EMPTY);
-  const [criteria, setCriteria] = useState<Criteria | null>(null);
-  const [page, setPage] = useState(1);
+  const { grid, searched } = useLookupGrid(sqldbid);
+  const lookup = grid.query;
   const [hint, setHint] = useState<string | null>(null);
-  const lookup = useCustomerLookup(criteria ? { sqldbid, ...criteria, page, pageSize: LOOKUP_PAGE_SIZE } : null);
   const context = useMemo<GridContext>(() => ({ onSelect }), [onSelect]);
-  const total = lookup.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / LOOKUP_PAGE_SIZE));
 
-  const search = () => {
-    const trimmed: Criteria = {
-      lastname: draft.lastname.trim(),
-      firstname: draft.firstname.trim(),
-      phone: draft.phone.trim(),
-      address: draft.address.trim(),
-    };
-    if (Object.values(trimmed).every((v) => v === '')) {
-      setHint('Enter a name, phone or address to look up.');
-      return;
-    }
-    setHint(null);
-    setCriteria(trimmed);
-    setPage(1);
+  const search = (draft: Criteria) => {
+    const criteria = criteriaOf(draft);
+    setHint(criteria ? null : 'Enter a name, phone or address to look up.');
+    if (criteria) grid.refine({ criteria });
   };
 
   const onCellKeyDown = (event: CellKeyDownEvent<LookupRow> | FullWidthCellKeyDownEvent<LookupRow>) => {
@@ -138,39 +156,9 @@ function Lookup({
     onSelect(event.data.customerNo);
   };
 
-  const input = (name: keyof Criteria, label: string, extra: object = {}) => (
-    <TextInput
-      label={label}
-      value={draft[name]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        setDraft((d) => ({ ...d, [name]: value }));
-      }}
-      {...extra}
-    />
-  );
-
   return (
     <Stack gap="sm">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          search();
-        }}
-        aria-label="Customer lookup criteria"
-      >
-        <Group align="flex-end" gap="sm" wrap="nowrap">
-          <SimpleGrid cols={4} spacing="sm" style={{ flex: 1 }}>
-            {input('lastname', 'Last name', { 'data-autofocus': true, maxLength: 50 })}
-            {input('firstname', 'First name', { maxLength: 50 })}
-            {input('phone', 'Phone', { type: 'tel', maxLength: 30 })}
-            {input('address', 'Address', { maxLength: 100, placeholder: 'Starts with, e.g. 1420 W Ogden' })}
-          </SimpleGrid>
-          <BusyButton type="submit" leftSection={<IconSearch size={16} />} busy={lookup.isFetching}>
-            Search
-          </BusyButton>
-        </Group>
-      </form>
+      <LookupForm onSearch={search} busy={lookup.isFetching} />
       {hint ? (
         <Text size="sm" c="red.8" role="alert">
           {hint}
@@ -185,29 +173,66 @@ function Lookup({
         label="Customer lookup results"
         height={420}
         data-testid="customer-lookup-grid"
-        rowData={lookup.data?.data ?? []}
+        rowData={grid.rows}
         columnDefs={COLUMNS}
         defaultColDef={{ sortable: false, resizable: true }}
         context={context}
         getRowId={({ data }) => String(data.customerNo)}
-        loading={lookup.isFetching}
+        loading={grid.loading}
         onCellKeyDown={onCellKeyDown}
         onRowDoubleClicked={({ data }) => data && onSelect(data.customerNo)}
         overlayNoRowsTemplate={
-          criteria ? '<span>No customers match.</span>' : '<span>Enter a name, phone or address and search.</span>'
+          searched ? '<span>No customers match.</span>' : '<span>Enter a name, phone or address and search.</span>'
         }
       />
       <Group justify="space-between">
         <Text size="sm" c="gray.7" aria-live="polite">
-          {criteria && lookup.data ? `${total.toLocaleString()} customer${total === 1 ? '' : 's'} found` : ''}
+          {searched && lookup.data ? `${grid.total.toLocaleString()} customer${grid.total === 1 ? '' : 's'} found` : ''}
         </Text>
         <Group gap="sm">
-          <GridPager pages={pages} page={page} onChange={setPage} label="Pages of customers" hideSingle />
+          <GridPager pages={grid.pages} page={grid.page} onChange={grid.onPage} label="Pages of customers" hideSingle />
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/** The lookup's criteria: a name, a phone or the start of an address. */
+function LookupForm({ onSearch, busy }: { onSearch: (draft: Criteria) => void; busy: boolean }) {
+  const [draft, setDraft] = useState<Criteria>(EMPTY);
+  const input = (name: keyof Criteria, label: string, extra: object = {}) => (
+    <TextInput
+      label={label}
+      value={draft[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDraft((d) => ({ ...d, [name]: value }));
+      }}
+      {...extra}
+    />
+  );
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(draft);
+      }}
+      aria-label="Customer lookup criteria"
+    >
+      <Group align="flex-end" gap="sm" wrap="nowrap">
+        <SimpleGrid cols={4} spacing="sm" style={{ flex: 1 }}>
+          {input('lastname', 'Last name', { 'data-autofocus': true, maxLength: 50 })}
+          {input('firstname', 'First name', { maxLength: 50 })}
+          {input('phone', 'Phone', { type: 'tel', maxLength: 30 })}
+          {input('address', 'Address', { maxLength: 100, placeholder: 'Starts with, e.g. 1420 W Ogden' })}
+        </SimpleGrid>
+        <BusyButton type="submit" leftSection={<IconSearch size={16} />} busy={busy}>
+          Search
+        </BusyButton>
+      </Group>
+    </form>
   );
 }

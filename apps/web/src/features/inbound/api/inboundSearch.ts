@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { scopeOf, variantOf, type ScopeVariant } from '@cc/domain';
 import type { InboundSearchRequest, InboundSearchResponse, SessionUser } from '@cc/contract';
 import { useSession } from '../../../lib/session';
@@ -28,16 +28,26 @@ const MUTATIONS = {
   ind: searchIndCustomersMutation,
 };
 
-/** The inbound customer search through the endpoint of the user's scope. */
+/** A page of a search through the endpoint of a scope: the result grid's pages, orders and filters. */
+export const inboundPageQuery = (variant: ScopeVariant) => (request: InboundSearchRequest) =>
+  queryOptions({
+    queryKey: ['inbound', 'search', variant, request] as const,
+    queryFn: () => FETCHERS[variant](request),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * The search through the endpoint of the user's scope, and its grid's pages: the search's answer is kept as the page
+ * it answers, so the grid shows its first page without asking again.
+ */
 export function useInboundSearch() {
   const current = useSession();
   const variant = current ? searchVariantOf(current.user) : 'ind';
-  return useMutation<InboundSearchResponse, Error, InboundSearchRequest>(MUTATIONS[variant]);
-}
-
-/** Another page of a search (the result grid's pages, sorting and filters), through the same endpoint. */
-export function useInboundPageFetcher(): (request: InboundSearchRequest) => Promise<InboundSearchResponse> {
-  const current = useSession();
-  const variant = current ? searchVariantOf(current.user) : 'ind';
-  return FETCHERS[variant];
+  const client = useQueryClient();
+  const pageQuery = inboundPageQuery(variant);
+  const search = useMutation<InboundSearchResponse, Error, InboundSearchRequest>({
+    ...MUTATIONS[variant],
+    onSuccess: (answer, request) => client.setQueryData(pageQuery(request).queryKey, answer),
+  });
+  return { search, pageQuery };
 }

@@ -1,27 +1,19 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Button } from '@mantine/core';
-import type {
-  CellKeyDownEvent,
-  ColDef,
-  FullWidthCellKeyDownEvent,
-  GridApi,
-  IDatasource,
-  PaginationChangedEvent,
-  ValueFormatterParams,
-} from 'ag-grid-community';
+import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { INBOUND_PAGE_SIZES, type InboundRow, type InboundSearchResponse } from '@cc/contract';
+import { INBOUND_PAGE_SIZES, type InboundGridColumn, type InboundRow } from '@cc/contract';
 import { displayZip, formatPhone, phoneDigits } from '@cc/domain';
-import { DataGrid, openCallColumn } from '../../../components/DataGrid';
-import { isFirstView, viewOf, type SearchView } from '../grid-view';
-import { useLatest } from '../../../lib/use-latest';
-import { markShown } from '../../../lib/shown';
+import { openCallColumn } from '../../../components/DataGrid';
+import { PagedGrid, type GridPaging } from '../../../components/grid/PagedGrid';
+import type { ServerSort } from '../../../components/grid/ServerSortedGrid';
+import { firstView, GRID_COLUMNS, type InboundView } from '../grid-view';
 
 /** What an empty result reads: an empty search, or column filters that let no row through. */
 export const NO_CUSTOMERS = 'No customers found';
 
 /** Page sizes of the inbound grid (call-handling.md §9). */
-export const PAGE_SIZES: number[] = [...INBOUND_PAGE_SIZES];
+export const PAGE_SIZES: readonly number[] = INBOUND_PAGE_SIZES;
 
 interface GridContext {
   onOpen: (row: InboundRow) => void;
@@ -47,161 +39,72 @@ function OpenCell({ data, context }: CustomCellRendererProps<InboundRow, unknown
 const phone = ({ value }: ValueFormatterParams<InboundRow, string>) => formatPhone(phoneDigits(value ?? ''));
 const zip = ({ value }: ValueFormatterParams<InboundRow, string>) => displayZip(value ?? '');
 
-/** Text filters that the server applies: one 'contains' box per column (decision 015). */
-const SERVER_FILTER = { filterOptions: ['contains'], maxNumConditions: 1 };
+const COLUMNS: ColDef<InboundRow>[] = [
+  openCallColumn<InboundRow>(OpenCell),
+  { field: 'Branch', headerName: 'Branch', width: 100 },
+  { field: 'AccountNo', headerName: 'Cust No', width: 105 },
+  { field: 'Name', headerName: 'Name', flex: 1.2, minWidth: 160 },
+  { field: 'Address', headerName: 'Address', flex: 1.5, minWidth: 180 },
+  { field: 'City', headerName: 'City', width: 130 },
+  { field: 'State', headerName: 'State', width: 80 },
+  { field: 'Zip', headerName: 'Zip', width: 100, valueFormatter: zip },
+  { field: 'Phone', headerName: 'Phone', width: 140, valueFormatter: phone },
+  { field: 'CustomerType', headerName: 'Customer Type', width: 150 },
+  { field: 'SQLDBID', hide: true },
+  { field: 'CallOrigin', headerName: 'callOrigin', hide: true },
+];
 
-function columns(floatingFilter: boolean): ColDef<InboundRow>[] {
-  // Filtering is on only with the filter toggle, as floating filters under the headers.
-  const filtered = (def: ColDef<InboundRow>): ColDef<InboundRow> => ({
-    ...def,
-    filter: floatingFilter ? 'agTextColumnFilter' : false,
-    filterParams: SERVER_FILTER,
-    floatingFilter,
-  });
-  return [
-    openCallColumn<InboundRow>(OpenCell),
-    filtered({ field: 'Branch', headerName: 'Branch', width: 100, initialSort: 'asc' }),
-    filtered({ field: 'AccountNo', headerName: 'Cust No', width: 105 }),
-    filtered({ field: 'Name', headerName: 'Name', flex: 1.2, minWidth: 160 }),
-    filtered({ field: 'Address', headerName: 'Address', flex: 1.5, minWidth: 180 }),
-    filtered({ field: 'City', headerName: 'City', width: 130 }),
-    filtered({ field: 'State', headerName: 'State', width: 80 }),
-    filtered({ field: 'Zip', headerName: 'Zip', width: 100, valueFormatter: zip }),
-    filtered({ field: 'Phone', headerName: 'Phone', width: 140, valueFormatter: phone }),
-    filtered({ field: 'CustomerType', headerName: 'Customer Type', width: 150 }),
-    { field: 'SQLDBID', hide: true, sortable: false },
-    { field: 'CallOrigin', headerName: 'callOrigin', hide: true, sortable: false },
-  ];
-}
-
-export interface PageFailure {
-  error: Error;
-  /** Ask the server again for the pages that failed. */
-  retry: () => void;
-}
+/** Every grid column sorts on the server, by the column of its name. */
+const SORTS: Partial<Record<string, InboundGridColumn>> = Object.fromEntries(GRID_COLUMNS.map((c) => [c, c]));
+const FIRST = firstView(PAGE_SIZES[0] ?? 25);
+const DEFAULT_SORT: ServerSort<InboundGridColumn> = { sort: FIRST.sort, dir: FIRST.dir };
 
 export interface ResultsGridProps {
-  /** The search's first answer: page 1 in the grid's first order. */
-  first: InboundSearchResponse;
-  /** Another page of the same search. */
-  fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
-  pageSize: number;
-  onPageSizeChange: (pageSize: number) => void;
-  /** Matches that pass the column filters, as each answer counts them. */
-  onRowCount: (rowCount: number) => void;
-  /** A page call failed (with a way to ask again), or a later one succeeded (null). */
-  onPageError: (failure: PageFailure | null) => void;
+  /** The screen's `useServerGrid` of the search shown. */
+  grid: GridPaging<InboundRow> & { first: number; last: number; total: number };
+  view: InboundView;
+  /** A new sort or filters: back to the first page. */
+  refine: (next: Partial<InboundView>) => void;
+  /** The boxes of the column filters are shown (the screen's toggle). */
   showFilters: boolean;
-  loading: boolean;
   onOpen: (row: InboundRow) => void;
 }
 
 /**
- * The inbound result grid: one row per customer, an Open button per row; Enter on a row opens it too. Pages,
- * sorting and column filters are the server's (AG Grid's infinite row model, a block per page): the browser holds
- * the pages it has seen, never all the matches. Mount one per search.
+ * The inbound result grid: one row per customer, an Open button per row; Enter or a double click on a row opens it
+ * too. Pages, sorting and column filters are the server's: the browser holds the page shown, never all the matches.
  */
-export function ResultsGrid({
-  first,
-  fetchPage,
-  pageSize,
-  onPageSizeChange,
-  onRowCount,
-  onPageError,
-  showFilters,
-  loading,
-  onOpen,
-}: ResultsGridProps) {
-  const columnDefs = useMemo(() => columns(showFilters), [showFilters]);
+export function ResultsGrid({ grid, view, refine, showFilters, onOpen }: ResultsGridProps) {
   const context = useMemo<GridContext>(() => ({ onOpen }), [onOpen]);
-  const calls = useLatest({ fetchPage, onRowCount, onPageError });
-  const grid = useRef<GridApi<InboundRow> | null>(null);
-  // The page size the grid pages by now: a block of another size was asked before the size changed.
-  const currentPageSize = useRef(pageSize);
-  // Answers that arrive after the grid has gone (a new search) are dropped.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  // The first answer, until the grid's first block has used it (or asked for something else).
-  const seed = useRef<InboundSearchResponse | null>(first);
-  const datasource = useMemo<IDatasource>(() => {
-    return {
-      getRows(params) {
-        const view = viewOf(params);
-        if (view.pageSize !== currentPageSize.current) {
-          // Asked in the old block size just before the size changed; the cache starts again at the new size.
-          params.failCallback();
-          return;
-        }
-        const unused = seed.current;
-        seed.current = null;
-        const answer = unused && isFirstView(view, unused) ? Promise.resolve(unused) : calls.current.fetchPage(view);
-        answer.then(
-          (found) => {
-            if (!mounted.current) return;
-            params.successCallback(found.rows, found.rowCount);
-            markShown('inbound');
-            calls.current.onRowCount(found.rowCount);
-            calls.current.onPageError(null);
-          },
-          (error: unknown) => {
-            if (!mounted.current) return;
-            params.failCallback();
-            calls.current.onPageError({
-              error: error instanceof Error ? error : new Error(String(error)),
-              // A failed block is not asked for again by itself.
-              retry: () => grid.current?.refreshInfiniteCache(),
-            });
-          },
-        );
-      },
-    };
-  }, [calls]);
-
-  const onCellKeyDown = (event: CellKeyDownEvent<InboundRow> | FullWidthCellKeyDownEvent<InboundRow>) => {
-    const key = event.event as KeyboardEvent | null | undefined;
-    if (!key || key.key !== 'Enter' || !event.data) return;
-    // The Open button handles its own Enter; this covers a focused cell anywhere in the row.
-    if (key.target instanceof HTMLElement && key.target.closest('button')) return;
-    onOpen(event.data);
-  };
-
-  const onPaginationChanged = ({ api, newPageSize }: PaginationChangedEvent<InboundRow>) => {
-    if (!newPageSize) return;
-    currentPageSize.current = api.paginationGetPageSize();
-    onPageSizeChange(currentPageSize.current);
-  };
-
+  const { first, last, total } = grid;
   return (
-    <DataGrid<InboundRow>
+    <PagedGrid<InboundRow, InboundGridColumn>
       label="Inbound search results"
-      height="100%"
       data-testid="inbound-grid"
-      rowModelType="infinite"
-      datasource={datasource}
-      // One block is one page: a page is one call.
-      cacheBlockSize={pageSize}
-      columnDefs={columnDefs}
-      // One sort at a time (the server sorts by one column), always shown: no unsorted step.
-      defaultColDef={{ sortable: true, resizable: true, sortingOrder: ['asc', 'desc'] }}
-      suppressMultiSort
+      shownMark="inbound"
+      height="parent"
+      grid={grid}
+      columns={COLUMNS}
+      sortFields={SORTS}
+      sort={{ sort: view.sort, dir: view.dir }}
+      defaultSort={DEFAULT_SORT}
+      onSortChange={refine}
+      filters={{
+        columns: GRID_COLUMNS,
+        shown: showFilters,
+        texts: view.filters,
+        onChange: (filters) => refine({ filters }),
+      }}
       context={context}
-      getRowId={({ data }) => `${data.SQLDBID}-${data.AccountNo}`}
-      pagination
-      paginationPageSize={pageSize}
-      paginationPageSizeSelector={PAGE_SIZES}
-      onPaginationChanged={onPaginationChanged}
-      onGridReady={({ api }) => (grid.current = api)}
-      loading={loading}
-      onCellKeyDown={onCellKeyDown}
-      onRowDoubleClicked={({ data }) => data && onOpen(data)}
-      // Column filters that let no match through: said in words, in the grid and where its pager was.
+      getRowId={(row) => `${row.SQLDBID}-${row.AccountNo}`}
+      onOpen={onOpen}
+      // A single click is the Open button's.
+      openOnDoubleClick
       noRowsText={NO_CUSTOMERS}
+      noun="customers"
+      sizes={PAGE_SIZES}
+      summary={total === 0 ? NO_CUSTOMERS : `${first}–${last} of ${total.toLocaleString()}`}
+      summaryTestId="inbound-page-summary"
     />
   );
 }

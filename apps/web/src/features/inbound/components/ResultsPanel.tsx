@@ -1,20 +1,18 @@
-import { useState } from 'react';
 import { Button, Center, Group, Paper, Stack, Switch, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLayoutNavbarCollapse, IconLayoutNavbarExpand, IconUsers } from '@tabler/icons-react';
 import type { InboundRow, InboundSearchResponse } from '@cc/contract';
-import type { SearchView } from '../grid-view';
-import { NO_CUSTOMERS, ResultsGrid, type PageFailure } from './ResultsGrid';
+import type { InboundView } from '../grid-view';
+import { NO_CUSTOMERS, ResultsGrid, type ResultsGridProps } from './ResultsGrid';
 
 export interface ResultsPanelProps {
   /** The last search's first answer; a new object for every search. */
   result: InboundSearchResponse | null;
   /** A number per search: a grid per search. */
   searchId: number;
-  /** Another page of the last search. */
-  fetchPage: (view: SearchView) => Promise<InboundSearchResponse>;
-  pageSize: number;
-  onPageSizeChange: (pageSize: number) => void;
-  onPageError: (failure: PageFailure | null) => void;
+  /** The grid of the search shown, and what its page shown answered (its matches that pass the column filters). */
+  grid: ResultsGridProps['grid'] & { query: { data?: InboundSearchResponse | undefined } };
+  view: InboundView;
+  refine: (next: Partial<InboundView>) => void;
   searching: boolean;
   showFilters: boolean;
   onShowFiltersChange: (value: boolean) => void;
@@ -40,10 +38,9 @@ function summary(result: InboundSearchResponse | null, searching: boolean, rowCo
 export function ResultsPanel({
   result,
   searchId,
-  fetchPage,
-  pageSize,
-  onPageSizeChange,
-  onPageError,
+  grid,
+  view,
+  refine,
   searching,
   showFilters,
   onShowFiltersChange,
@@ -53,9 +50,7 @@ export function ResultsPanel({
 }: ResultsPanelProps) {
   // An empty answer is said in words, not as an empty grid paged 'Page 0 of 0'.
   const hasGrid = result !== null && !result.overLimit && result.total > 0;
-  // What the filters let through, per search: a new search starts unfiltered.
-  const [counted, setCounted] = useState<{ of: InboundSearchResponse; rowCount: number } | null>(null);
-  const rowCount = counted && counted.of === result ? counted.rowCount : null;
+  const rowCount = grid.query.data?.rowCount ?? null;
   return (
     <Paper
       withBorder
@@ -94,14 +89,11 @@ export function ResultsPanel({
           <ResultsGrid
             // One grid per search: its pages, order and filters start afresh.
             key={searchId}
-            first={result}
-            fetchPage={fetchPage}
-            pageSize={pageSize}
-            onPageSizeChange={onPageSizeChange}
-            onRowCount={(n) => setCounted({ of: result, rowCount: n })}
-            onPageError={onPageError}
+            // A new search's rows are on their way over the last one's.
+            grid={searching ? { ...grid, loading: true } : grid}
+            view={view}
+            refine={refine}
             showFilters={showFilters}
-            loading={searching}
             onOpen={onOpen}
           />
         ) : (
