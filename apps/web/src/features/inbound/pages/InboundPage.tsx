@@ -17,6 +17,7 @@ import { useSearchFlow } from '../hooks/useSearchFlow';
 import { useSearchForm } from '../hooks/useSearchForm';
 import { recallSearch, returnsToSearch, type InboundSearchMemory } from '../search-memory';
 import { screenPopOf } from '../screen-pop';
+import { WORK_PAGE_WIDTH } from '../../../components/page-width';
 
 /** The page is as high as the window leaves it: the results take what the search panel does not. */
 const PAGE_HEIGHT = { height: 'calc(100dvh - var(--app-shell-header-height, 60px) - 2 * var(--mantine-spacing-md))' };
@@ -66,7 +67,7 @@ export default function InboundPage() {
   const retry = !flow.error && page.isError ? () => void page.refetch() : undefined;
 
   return (
-    <Stack gap="sm" maw={1600} mx="auto" style={PAGE_HEIGHT} mih={560}>
+    <Stack gap="sm" maw={WORK_PAGE_WIDTH} mx="auto" style={PAGE_HEIGHT} mih={560}>
       <InboundHeading />
       <Collapse expanded={searchPanelOpen} keepMounted keepMountedMode="display-none" style={{ flexShrink: 0 }}>
         <SearchPanel
