@@ -2,7 +2,6 @@ import { DayRangePicker, type DayRange } from '../../../components/DayRangePicke
 import { tomorrow } from '../history-range';
 
 export type { DayRange };
-export { defaultHistoryRange } from '../history-range';
 
 export interface DayRangeInputProps {
   label: string;

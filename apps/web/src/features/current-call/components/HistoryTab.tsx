@@ -9,7 +9,8 @@ import { DataGrid } from '../../../components/DataGrid';
 import { useCustomerHistory } from '../api/customerHistory';
 import { useCustomerTouchpoints } from '../api/customerTouchpoints';
 import { money } from '../model';
-import { DayRangeInput, defaultHistoryRange, type DayRange } from './DayRangeInput';
+import { DayRangeInput, type DayRange } from './DayRangeInput';
+import { defaultHistoryRange } from '../history-range';
 import { callTypeDisplayName } from '@cc/domain';
 
 type Touchpoint = RouteResponse<'customerTouchpoints'>[number];
