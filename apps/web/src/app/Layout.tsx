@@ -13,6 +13,7 @@ import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { useFocusKeeper } from './useFocusKeeper';
 import { headerParts, type HeaderParts } from './header-access';
 import { useSignOut } from './useSignOut';
+import { signedInShell } from './load-ahead';
 
 /**
  * The header's links in their compact size: a supervisor's header (state, phone, quote search, four links and the
@@ -24,7 +25,6 @@ const LINK_SIZE = 'compact-md';
  * The header's parts for a signed-in user come after the sign-in, in one chunk, not in the first download of every
  * page: the sign-in page has no use for them (docs/decisions/095-initial-javascript-per-route.md).
  */
-const signedInShell = () => import('./signed-in-shell');
 const AccountMenu = lazy(() => signedInShell().then((m) => ({ default: m.AccountMenu })));
 const IdleWatcher = lazy(() => signedInShell().then((m) => ({ default: m.IdleWatcher })));
 const AgentStateMenu = lazy(() => signedInShell().then((m) => ({ default: m.AgentStateMenu })));

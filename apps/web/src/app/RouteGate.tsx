@@ -7,7 +7,8 @@ import { startSso } from '../features/auth/api/sso';
 import { mayEnter } from '../lib/access';
 import { session, useSession } from '../lib/session';
 import { adminToast } from '../lib/toast';
-import { CHANGE_PASSWORD_PATH, type AppRoute } from './routes';
+import { APP_ROUTES, CHANGE_PASSWORD_PATH, type AppRoute } from './routes';
+import { useLoadAhead } from './load-ahead';
 
 /**
  * The route guard of the spec: a user not signed in goes to the public home; a signed-in user whom the
@@ -23,6 +24,7 @@ export function RouteGate({ route, children }: { route: AppRoute; children: Reac
   // Signed in with a password someone else set: the change comes first, wherever the user was going (decision 064).
   const held = !isPublic && current !== null && current.user.mustChangePassword && route.name !== 'changePassword';
   const denied = !isPublic && !held && current !== null && !mayEnter(route.name, current.user);
+  useLoadAhead(route, APP_ROUTES, current?.user ?? null, isPublic || (current !== null && !held && !denied));
   const toasted = useRef(false);
   const { data: config, isPending: configPending } = useQuery(clientConfigQuery);
   // The current call and /editMeasureIt go to the identity server's sign-in, the target kept (§2; decision 038);

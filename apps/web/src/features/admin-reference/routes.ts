@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import type { AppRoute } from '../../app/app-route';
+import { pageModule } from '../../app/page-module';
 import { AUDIT_PATH, REFERENCE_PATH } from './model';
 
-const ReferenceDataPage = lazy(() => import('./pages/ReferenceDataPage'));
-const AuditLogPage = lazy(() => import('./pages/AuditLogPage'));
+const ReferenceDataPage = pageModule(() => import('./pages/ReferenceDataPage'));
+const AuditLogPage = pageModule(() => import('./pages/AuditLogPage'));
 
 /** The administrators' screens of user administration (role 1; SCREEN_ACCESS adminReference and auditLog). */
 export const ADMIN_REFERENCE_ROUTES: AppRoute[] = [
-  { path: `${REFERENCE_PATH}/:kind?`, name: 'adminReference', title: 'Reference Data', page: ReferenceDataPage },
-  { path: AUDIT_PATH, name: 'auditLog', title: 'Audit Log', page: AuditLogPage },
+  { path: `${REFERENCE_PATH}/:kind?`, name: 'adminReference', title: 'Reference Data', ...ReferenceDataPage },
+  { path: AUDIT_PATH, name: 'auditLog', title: 'Audit Log', ...AuditLogPage },
 ];

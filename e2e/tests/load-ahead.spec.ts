@@ -1,0 +1,36 @@
+import { expect, test } from './fixtures.js';
+import { DEMO_PASSWORD, fillSignIn, forgetSavedCall } from './helpers.js';
+
+// The screens' modules a page asked for, by the name their chunk carries (`assets/<Name>-<hash>.js`).
+function chunksAsked(page: import('@playwright/test').Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(request.url());
+    if (chunk?.[1]) asked.push(chunk[1]);
+  });
+  return asked;
+}
+
+test("the next screens' code comes ahead: the dashboard's at the sign-in, the user's screens at the dashboard, the call's at the search", async ({
+  page,
+}) => {
+  await forgetSavedCall(page.request, 'csr.corporate', DEMO_PASSWORD);
+  const asked = chunksAsked(page);
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  // Before anyone signs in.
+  await expect.poll(() => asked).toContain('DashboardPage');
+
+  await fillSignIn(page, 'csr.corporate', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The CSR's applications: the inbound and outbound searches; not a screen the CSR may not enter.
+  await expect.poll(() => asked).toContain('InboundPage');
+  await expect.poll(() => asked).toContain('OutboundPage');
+  expect(asked).not.toContain('UsersPage');
+  expect(asked).not.toContain('CurrentCallPage');
+
+  await page.getByTestId('app-inbound').click();
+  await expect(page).toHaveURL(/\/call-center\/inbound$/);
+  await expect.poll(() => asked).toContain('CurrentCallPage');
+  expect(asked).not.toContain('UsersPage');
+});
