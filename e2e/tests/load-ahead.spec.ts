@@ -1,8 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
 import { DEMO_PASSWORD, fillSignIn, forgetSavedCall } from './helpers.js';
 
 // The screens' modules a page asked for, by the name their chunk carries (`assets/<Name>-<hash>.js`).
-function chunksAsked(page: import('@playwright/test').Page): string[] {
+function chunksAsked(page: Page): string[] {
   const asked: string[] = [];
   page.on('request', (request) => {
     const chunk = /\/assets\/([A-Za-z]+)-[\w-]+\.js$/.exec(request.url());
