@@ -81,6 +81,32 @@ export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
 /** The whole server, used by server.ts and by the tests (through `app.inject`). */
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = createFastify(config, deps);
+  const now = deps.now ?? (() => new Date());
+  const mailWorker = addMailWorker(app, config, deps.db, now);
+  const { notices, sessionCache } = await addNotices(app, config, deps.db, mailWorker);
+  const ctx: AppContext = {
+    config,
+    db: deps.db,
+    now,
+    log: app.log,
+    mail: mailWorker,
+    notices,
+    sessionCache,
+    hooks: deps.hooks,
+  };
+  addResponseHeaders(app, config);
+  // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
+  await app.register(fastifyCookie);
+  registerOpsRoutes(app, { config, db: deps.db, now });
+  await registerApiDocs(app, config);
+  await serveWebApp(app, config);
+  await registerFeatureRoutes(app, ctx);
+  return app;
+}
+
+/** The Fastify instance with its logger, request ids, proxies, body limit and the contract's validation. */
+function createFastify(config: Config, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger:
       config.logLevel === 'silent'
@@ -103,10 +129,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('apiRoutes', requireAccessDeclarations(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
-  const now = deps.now ?? (() => new Date());
+/** The outbox's mail worker, stopped when the app closes. */
+function addMailWorker(app: FastifyInstance, config: Config, db: Db, now: () => Date): MailWorker {
   const mailWorker = createMailWorker({
-    db: deps.db,
+    db,
     transport: createMailTransport(config),
     mailFrom: config.mailFrom,
     now,
@@ -125,7 +154,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await mailWorker.stop({ abortAfterMs: config.shutdown.mailSeconds * 1000 });
   });
-  const notices = createNotices(deps.db, app.log);
+  return mailWorker;
+}
+
+/**
+ * The process's LISTEN connection and the session cache it keeps true; with MAIL_WORKER on, the worker starts when
+ * the app is ready and is woken by the outbox's notices.
+ */
+async function addNotices(
+  app: FastifyInstance,
+  config: Config,
+  db: Db,
+  mailWorker: MailWorker,
+): Promise<{ notices: Notices; sessionCache: SessionCache }> {
+  const notices = createNotices(db, app.log);
   const sessionCache = new SessionCache({
     ttlMs: config.sessionCache.seconds * 1000,
     maxEntries: config.sessionCache.maxEntries,
@@ -147,17 +189,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await notices.close();
   });
-  const ctx: AppContext = {
-    config,
-    db: deps.db,
-    now,
-    log: app.log,
-    mail: mailWorker,
-    notices,
-    sessionCache,
-    hooks: deps.hooks,
-  };
+  return { notices, sessionCache };
+}
 
+/** Every answer's request id and security headers; `/api` answers are never cached. */
+function addResponseHeaders(app: FastifyInstance, config: Config): void {
   // The satellite tiles and the saved measurements' static images (ImagePath) are shown from their providers.
   const imageOrigins = [tileImageOrigin(config.maps.tileUrl), tileImageOrigin(config.maps.staticMapUrl)];
   const policy = contentSecurityPolicy([...new Set(imageOrigins.filter((o): o is string => o !== undefined))]);
@@ -167,41 +203,42 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (isApiUrl(request.url)) reply.header('Cache-Control', API_CACHE_CONTROL);
     return payload;
   });
-  // Reads the refresh cookie of POST /api/auth/refresh, and sets it (decision 022).
-  await app.register(fastifyCookie);
+}
 
-  registerOpsRoutes(app, { config, db: deps.db, now });
+/**
+ * The whole API's map, every route and its access rule, is for the demo and development unless API_DOCS says
+ * otherwise; without it /api/docs is an unknown path (decision 059).
+ */
+async function registerApiDocs(app: FastifyInstance, config: Config): Promise<void> {
+  if (!config.apiDocs) return;
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Call Centre API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+}
 
-  // The whole API's map, every route and its access rule, is for the demo and development unless API_DOCS says
-  // otherwise; without it /api/docs is an unknown path (decision 059).
-  if (config.apiDocs) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: 'Call Centre API', version: '1.0.0' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  }
-
+/** The error handler, and the built web app when there is one (any path outside /api answers its index.html). */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const webDist = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html')) ? config.webDist : undefined;
   registerErrorHandler(app, { spaIndex: webDist !== undefined });
-  if (webDist) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: true,
-      index: 'index.html',
-      // Hashed assets may be cached; index.html must be revalidated so a deployment shows at once.
-      setHeaders: (res, filePath) => {
-        res.header(
-          'Cache-Control',
-          filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable',
-        );
-      },
-    });
-  }
+  if (!webDist) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: 'index.html',
+    // Hashed assets may be cached; index.html must be revalidated so a deployment shows at once.
+    setHeaders: (res, filePath) => {
+      res.header('Cache-Control', filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+    },
+  });
+}
 
+/** Every feature's endpoints, from the contract's route table. */
+async function registerFeatureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerAuthRoutes(app, ctx, logoutUrl);
   registerSsoRoutes(app, ctx);
   registerDashboardRoutes(app, ctx);
@@ -226,6 +263,4 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerTelephonyRoutes(app, ctx);
   registerPhoneLineRoutes(app, ctx);
   registerMapsRoutes(app, ctx);
-
-  return app;
 }

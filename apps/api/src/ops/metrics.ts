@@ -24,14 +24,38 @@ interface DbFigures {
   open_locks: number;
 }
 
-export function registerMetrics(
-  app: FastifyInstance,
-  deps: { db: Db; now: () => Date; callLockReleaseSeconds: number; log: FastifyBaseLogger },
-): Metrics {
+type MetricsDeps = { db: Db; now: () => Date; callLockReleaseSeconds: number; log: FastifyBaseLogger };
+
+export function registerMetrics(app: FastifyInstance, deps: MetricsDeps): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  countRequests(app, registers);
+  gaugeConnectionPool(deps.db, registers);
+  const readDatabase = gaugeDatabaseFigures(deps, registers);
+  const scrapeOk = new Gauge({
+    name: 'callcentre_db_scrape_ok',
+    help: '1 when the database figures of this scrape could be read, 0 when not (they keep their last values)',
+    registers,
+  });
 
+  return {
+    async render() {
+      try {
+        await readDatabase();
+        scrapeOk.set(1);
+      } catch (error) {
+        // The process figures are still worth answering when the database is down; the gauge says so.
+        deps.log.warn({ err: error }, 'metrics: the database figures could not be read');
+        scrapeOk.set(0);
+      }
+      return { contentType: registry.contentType, text: await registry.metrics() };
+    },
+  };
+}
+
+/** Every answer counted and timed by method, route pattern and status. */
+function countRequests(app: FastifyInstance, registers: Registry[]): void {
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
     name: 'http_requests_total',
@@ -55,39 +79,44 @@ export function registerMetrics(
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
+}
 
+/** The process's database connections and the queries waiting for one, read when scraped. */
+function gaugeConnectionPool(db: Db, registers: Registry[]): void {
   // The pool exists only on a PostgreSQL server; the embedded database has one connection and no queue.
-  const pool = (deps.db as unknown as { $client?: unknown }).$client;
-  if (pool instanceof pg.Pool) {
-    // With the pools of the statements planned otherwise beside it (decision 091): the connections of this process.
-    const pools = poolsOf(pool);
-    const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
-    new Gauge({
-      name: 'callcentre_db_pool_connections',
-      help: 'Database connections of this process, in use or idle',
-      labelNames: ['state'],
-      registers,
-      collect() {
-        this.set(
-          { state: 'in_use' },
-          sum((p) => p.totalCount - p.idleCount),
-        );
-        this.set(
-          { state: 'idle' },
-          sum((p) => p.idleCount),
-        );
-      },
-    });
-    new Gauge({
-      name: 'callcentre_db_pool_waiting',
-      help: 'Queries of this process waiting for a free database connection',
-      registers,
-      collect() {
-        this.set(sum((p) => p.waitingCount));
-      },
-    });
-  }
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return;
+  // With the pools of the statements planned otherwise beside it (decision 091): the connections of this process.
+  const pools = poolsOf(pool);
+  const sum = (count: (p: pg.Pool) => number) => pools.reduce((n, p) => n + count(p), 0);
+  new Gauge({
+    name: 'callcentre_db_pool_connections',
+    help: 'Database connections of this process, in use or idle',
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set(
+        { state: 'in_use' },
+        sum((p) => p.totalCount - p.idleCount),
+      );
+      this.set(
+        { state: 'idle' },
+        sum((p) => p.idleCount),
+      );
+    },
+  });
+  new Gauge({
+    name: 'callcentre_db_pool_waiting',
+    help: 'Queries of this process waiting for a free database connection',
+    registers,
+    collect() {
+      this.set(sum((p) => p.waitingCount));
+    },
+  });
+}
 
+/** The outbox's and the call locks' gauges, and the function that reads them from the database in one statement. */
+function gaugeDatabaseFigures(deps: MetricsDeps, registers: Registry[]): () => Promise<void> {
   const outbox = new Gauge({
     name: 'callcentre_mail_outbox_messages',
     help: 'Email outbox messages waiting to be sent (queued) or given up after the last attempt (failed)',
@@ -109,13 +138,8 @@ export function registerMetrics(
     help: 'Calls held open by a user whose heartbeat is within the release time',
     registers,
   });
-  const scrapeOk = new Gauge({
-    name: 'callcentre_db_scrape_ok',
-    help: '1 when the database figures of this scrape could be read, 0 when not (they keep their last values)',
-    registers,
-  });
 
-  async function readDatabase(): Promise<void> {
+  return async function readDatabase(): Promise<void> {
     const now = deps.now();
     const staleBefore = new Date(now.getTime() - deps.callLockReleaseSeconds * 1000);
     const [row] = rowsOf<DbFigures>(
@@ -134,19 +158,5 @@ export function registerMetrics(
     retrying.set(row.retrying);
     oldest.set(Math.max(0, row.oldest_queued_seconds ?? 0));
     locks.set(row.open_locks);
-  }
-
-  return {
-    async render() {
-      try {
-        await readDatabase();
-        scrapeOk.set(1);
-      } catch (error) {
-        // The process figures are still worth answering when the database is down; the gauge says so.
-        deps.log.warn({ err: error }, 'metrics: the database figures could not be read');
-        scrapeOk.set(0);
-      }
-      return { contentType: registry.contentType, text: await registry.metrics() };
-    },
   };
 }

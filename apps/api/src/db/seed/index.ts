@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../client.js';
+import { rowsOf, type Db, type DbOrTx } from '../client.js';
 import {
   applications,
   brands,
@@ -88,96 +88,30 @@ export async function demoDataState(db: Db): Promise<'loaded' | 'empty' | 'other
  */
 export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<void> {
   const sizes = checkSeedOptions(options);
-  const state = await demoDataState(db);
-  if (state === 'loaded') throw new AlreadySeededError('The database already holds demo data.');
-  if (state === 'other') {
-    throw new AlreadySeededError(
-      'The database already holds reference data that no demo load wrote; it is left as it is.',
-    );
-  }
-
+  await refuseSeededDatabase(db);
+  const seed = options.seed ?? 42;
   const passwordHashes = await Promise.all(DEMO_ACCOUNTS.map(() => hash(DEMO_PASSWORD)));
 
   await db.transaction(async (tx) => {
-    await tx.insert(brands).values(BRANDS);
-    await tx.insert(companies).values(COMPANIES);
-    await tx.insert(roles).values(ROLES);
-    await tx
-      .insert(companyRoles)
-      .values(COMPANY_ROLES.flatMap((c) => c.roleIds.map((roleId) => ({ companyId: c.companyId, roleId }))));
-    await tx.insert(applications).values(APPLICATIONS);
-    await tx.insert(permissions).values(PERMISSIONS);
-
-    const templates: PermissionTemplate[] = Object.entries(DEFAULT_APPLICATIONS).flatMap(([key, appIds]) => {
-      const [companyId, roleId] = key.split(':').map(Number) as [number, number];
-      return PERMISSIONS.filter((p) => appIds.includes(p.applicationId)).map((p) => ({
-        companyId,
-        roleId,
-        applicationId: p.applicationId,
-        permissionId: p.permissionId,
-        defaultValue: TEMPLATE_VALUES[p.permissionId]?.(companyId, roleId) ?? p.values.falsevalue,
-      }));
-    });
-    await tx.insert(companyRolePermissionTemplates).values(templates);
-
-    await tx.insert(franchises).values(
-      ALL_FRANCHISES.flatMap((f) =>
-        f.branches.map((b, i) => ({
-          branchNo: b.branchNo,
-          sqldbid: f.sqldbid,
-          compId: f.designation === 'COF' ? 2 : 3,
-          compName: f.compName,
-          defComp: i === 0,
-          designation: f.designation,
-          brandId: f.brandId,
-          timeZone: f.timeZone,
-          city: b.city,
-          state: b.state,
-        })),
-      ),
-    );
-
+    const templates = await insertReferenceData(tx);
+    await tx.insert(franchises).values(franchiseRows());
     await seedServiceAreas(tx);
     await seedPricing(tx, { now: options.now });
     await seedStoryCustomers(tx);
-    await generateCustomers(tx, { count: sizes.customers, seed: options.seed ?? 42 });
+    await generateCustomers(tx, { count: sizes.customers, seed });
     await seedFlagCodes(tx);
-
     for (const [i, account] of DEMO_ACCOUNTS.entries()) {
       await insertAccount(tx, account, passwordHashes[i] ?? '', templates);
     }
     await syncCallReferenceData(tx);
-    await generateOutboundCalls(tx, {
-      count: sizes.outboundCalls,
-      seed: options.seed ?? 42,
-      now: options.now ?? new Date(),
-    });
-    await tx.insert(franchiseConfigs).values(
-      ALL_FRANCHISES.map((f, i) => {
-        const main = f.branches[0];
-        const domain = f.compName.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
-        return {
-          sqldbid: f.sqldbid,
-          phone: `800555${String(1000 + i).slice(-4)}`,
-          email: `office@${domain}`,
-          address: main ? `${100 + i * 7} Commerce Dr, ${main.city}, ${main.state}` : '',
-          officeHours: 'Mon-Fri 8:00-17:00, Sat 8:00-12:00',
-          webLeadsStart: '08:00',
-          webLeadsEnd: '17:00',
-          ccEmailAddresses: `manager@${domain};sales@${domain}`,
-        };
-      }),
-    );
-    // Autopay: most franchises are enrolled, and about a third of their existing customers pay by it.
-    await tx.execute(sql`update franchises set autopay_enrolled = (sqldbid % 5 <> 0)`);
-    await tx.execute(
-      sql`update customers set autopay_enabled = true where customer_type = 'Existing Customer' and customer_no % 3 = 0`,
-    );
-    await generateHistory(tx, { customers: 4000, seed: options.seed ?? 42, now: options.now ?? new Date() });
+    await generateOutboundCalls(tx, { count: sizes.outboundCalls, seed, now: options.now ?? new Date() });
+    await tx.insert(franchiseConfigs).values(franchiseConfigRows());
+    await seedAutopay(tx);
+    await generateHistory(tx, { customers: 4000, seed, now: options.now ?? new Date() });
     await seedMeasureIt(tx, { now: options.now ?? new Date() });
     if (options.past) {
       await generatePast(tx, {
-        seed: options.seed ?? 42,
+        seed,
         now: options.now ?? new Date(),
         passwordHash: passwordHashes[0] ?? '',
         templates,
@@ -186,6 +120,93 @@ export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<v
       await generatePastStates(tx, options.now ?? new Date());
     }
     // Last, in the same transaction: the record exists exactly when everything above was committed.
-    await tx.insert(demoData).values({ loadedAt: new Date(), seed: options.seed ?? 42, customers: sizes.customers });
+    await tx.insert(demoData).values({ loadedAt: new Date(), seed, customers: sizes.customers });
   });
+}
+
+/** A load goes only into a database without reference data. */
+async function refuseSeededDatabase(db: Db): Promise<void> {
+  const state = await demoDataState(db);
+  if (state === 'loaded') throw new AlreadySeededError('The database already holds demo data.');
+  if (state === 'other') {
+    throw new AlreadySeededError(
+      'The database already holds reference data that no demo load wrote; it is left as it is.',
+    );
+  }
+}
+
+/** Brands, companies, roles, applications and permissions, and the permission templates made from them. */
+async function insertReferenceData(tx: DbOrTx): Promise<PermissionTemplate[]> {
+  await tx.insert(brands).values(BRANDS);
+  await tx.insert(companies).values(COMPANIES);
+  await tx.insert(roles).values(ROLES);
+  await tx
+    .insert(companyRoles)
+    .values(COMPANY_ROLES.flatMap((c) => c.roleIds.map((roleId) => ({ companyId: c.companyId, roleId }))));
+  await tx.insert(applications).values(APPLICATIONS);
+  await tx.insert(permissions).values(PERMISSIONS);
+  const templates = permissionTemplates();
+  await tx.insert(companyRolePermissionTemplates).values(templates);
+  return templates;
+}
+
+/**
+ * Every permission of the applications a company's role has by default, with its default value: the template's rule
+ * for that company and role, or the permission's false value.
+ */
+function permissionTemplates(): PermissionTemplate[] {
+  return Object.entries(DEFAULT_APPLICATIONS).flatMap(([key, appIds]) => {
+    const [companyId, roleId] = key.split(':').map(Number) as [number, number];
+    return PERMISSIONS.filter((p) => appIds.includes(p.applicationId)).map((p) => ({
+      companyId,
+      roleId,
+      applicationId: p.applicationId,
+      permissionId: p.permissionId,
+      defaultValue: TEMPLATE_VALUES[p.permissionId]?.(companyId, roleId) ?? p.values.falsevalue,
+    }));
+  });
+}
+
+/** One row per branch of every franchise; the first branch is its default. */
+function franchiseRows() {
+  return ALL_FRANCHISES.flatMap((f) =>
+    f.branches.map((b, i) => ({
+      branchNo: b.branchNo,
+      sqldbid: f.sqldbid,
+      compId: f.designation === 'COF' ? 2 : 3,
+      compName: f.compName,
+      defComp: i === 0,
+      designation: f.designation,
+      brandId: f.brandId,
+      timeZone: f.timeZone,
+      city: b.city,
+      state: b.state,
+    })),
+  );
+}
+
+/** Each franchise's office details, made up from its name and its first branch. */
+function franchiseConfigRows() {
+  return ALL_FRANCHISES.map((f, i) => {
+    const main = f.branches[0];
+    const domain = f.compName.toLowerCase().replace(/[^a-z]+/g, '') + '.example';
+    return {
+      sqldbid: f.sqldbid,
+      phone: `800555${String(1000 + i).slice(-4)}`,
+      email: `office@${domain}`,
+      address: main ? `${100 + i * 7} Commerce Dr, ${main.city}, ${main.state}` : '',
+      officeHours: 'Mon-Fri 8:00-17:00, Sat 8:00-12:00',
+      webLeadsStart: '08:00',
+      webLeadsEnd: '17:00',
+      ccEmailAddresses: `manager@${domain};sales@${domain}`,
+    };
+  });
+}
+
+/** Autopay: most franchises are enrolled, and about a third of their existing customers pay by it. */
+async function seedAutopay(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`update franchises set autopay_enrolled = (sqldbid % 5 <> 0)`);
+  await tx.execute(
+    sql`update customers set autopay_enabled = true where customer_type = 'Existing Customer' and customer_no % 3 = 0`,
+  );
 }

@@ -92,10 +92,19 @@ export async function generateOutboundCalls(
   options: { count: number; seed?: number; now?: Date },
 ): Promise<void> {
   const now = (options.now ?? new Date()).toISOString();
-  const types = TYPE_WEIGHTS.flatMap(([t, w]) => Array.from({ length: w }, () => t)).join('|');
-  const listTypes = TYPE_WEIGHTS.map(([t]) => t);
   await tx.execute(sql`select setseed(${((options.seed ?? 7) % 1000) / 1000})`);
   await tx.execute(sql`alter table outbound_calls disable trigger outbound_counts_trg`);
+  const covered = await insertCoverageRows(tx, options.count, now);
+  await insertRandomRows(tx, Math.max(0, options.count - covered), now);
+  await tx.execute(sql`alter table outbound_calls enable trigger outbound_counts_trg`);
+  await insertWebLeads(tx);
+  await insertSalesLeads(tx);
+  await tx.execute(sql`select outbound_counts_rebuild()`);
+}
+
+/** The guaranteed rows (`COVERAGE_SLOTS`) of every list of every branch, at most `count`; answers how many. */
+async function insertCoverageRows(tx: DbOrTx, count: number, now: string): Promise<number> {
+  const listTypes = TYPE_WEIGHTS.map(([t]) => t);
   const covered = rowsOf<{ n: number }>(
     await tx.execute(sql`
     with slots as (
@@ -120,7 +129,7 @@ export async function generateOutboundCalls(
       from slots sl join ranked r
         on r.rn = 1 + ((sl.type_no - 1) * ${COVERAGE_SLOTS.length} + sl.ord - 1) % r.n_branch
       order by sl.ord, sl.type_no, r.branchno
-      limit ${options.count}
+      limit ${count}
     ),
     inserted as (
       insert into outbound_calls (id, type, call_source, call_attempts, call_origin, call_back_csr, call_back_date,
@@ -150,7 +159,12 @@ export async function generateOutboundCalls(
     )
     select count(*)::int as n from inserted`),
   );
-  const rest = Math.max(0, options.count - (covered[0]?.n ?? 0));
+  return covered[0]?.n ?? 0;
+}
+
+/** `rest` rows from the first customers, one per customer, of a call type drawn by `TYPE_WEIGHTS`. */
+async function insertRandomRows(tx: DbOrTx, rest: number, now: string): Promise<void> {
+  const types = TYPE_WEIGHTS.flatMap(([t, w]) => Array.from({ length: w }, () => t)).join('|');
   await tx.execute(sql`
     with lists as (
       select string_to_array(${types}, '|') as types, string_to_array(${SERVICES.join('|')}, '|') as services
@@ -195,9 +209,13 @@ export async function generateOutboundCalls(
       call_status, case when r_serv < 0.1 then 'Asked to call after 5 pm.' else '' end,
       case when call_type = 'WebLead' then (array['Quote Request', 'Contact Us', 'Pest Quote'])[1 + floor(r_pe * 3)::int] else '' end
     from t`);
-  await tx.execute(sql`alter table outbound_calls enable trigger outbound_counts_trg`);
-  // Web leads behind the web-lead rows, each linked back to its row by the row's key as the insert returns it (no second
-  // statement joining the leads to the calls by their text contact id, which has no index).
+}
+
+/**
+ * Web leads behind the web-lead rows, each linked back to its row by the row's key as the insert returns it (no second
+ * statement joining the leads to the calls by their text contact id, which has no index).
+ */
+async function insertWebLeads(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`
     with added as (
       insert into web_leads (sqldbid, branchno, contact_id, customer_no, first_name, last_name, email, phone, street,
@@ -208,7 +226,10 @@ export async function generateOutboundCalls(
       returning web_lead_id, substr(contact_id, 4)::int as outbound_id)
     update outbound_calls o set web_lead_call_id = added.web_lead_id
     from added where o.outbound_id = added.outbound_id`);
-  // Sales leads in every status; some customers have two.
+}
+
+/** Sales leads in every status; some customers have two. */
+async function insertSalesLeads(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`
     insert into leads (sqldbid, branchno, cust_no, status, call_type, outbound_id, created_at)
     select o.sqldbid, o.branchno, o.cust_no,
@@ -216,5 +237,4 @@ export async function generateOutboundCalls(
       o.type, o.outbound_id, o.created_at - make_interval(days => s * 30)
     from outbound_calls o cross join generate_series(0, 1) as s
     where o.cust_no > 0 and (s = 0 or o.outbound_id % 3 = 0)`);
-  await tx.execute(sql`select outbound_counts_rebuild()`);
 }

@@ -119,63 +119,73 @@ export function createLeases(options: LeaseOptions) {
   }
 
   /** Hold a claimed message's lease until `finish`: renew it, and abort `signal` as soon as it may be lost. */
-  function hold(claimed: Claim): HeldLease {
-    const emailId = claimed.row.email_id;
-    const controller = new AbortController();
-    let finished = false;
-    let lostReason: string | undefined;
-    let renewTimer: NodeJS.Timeout | undefined;
-    let deadlineTimer: NodeJS.Timeout | undefined;
-    let inFlight: Promise<void> = Promise.resolve();
-
-    const lose = (reason: string) => {
-      if (finished || lostReason !== undefined) return;
-      lostReason = reason;
-      controller.abort(new Error(`the lease on email ${emailId} was lost: ${reason}`));
-    };
-    /** The lease renewed by a statement sent at `sentAt` is safe until ABORT_AT of a lease after that. */
-    const armDeadline = (sentAt: number) => {
-      clearTimeout(deadlineTimer);
-      const wait = Math.max(0, sentAt + leaseMs * ABORT_AT - performance.now());
-      deadlineTimer = setTimeout(() => lose('no renewal succeeded in time'), wait);
-      deadlineTimer.unref();
-    };
-    const scheduleRenewal = () => {
-      if (finished || lostReason !== undefined) return;
-      renewTimer = setTimeout(() => {
-        inFlight = renewOnce();
-      }, leaseMs / RENEWALS_PER_LEASE);
-      renewTimer.unref();
-    };
-    const renewOnce = async () => {
-      if (finished || lostReason !== undefined) return;
-      const sentAt = performance.now();
-      try {
-        if (await renew(emailId)) {
-          if (!finished) armDeadline(sentAt);
-        } else {
-          lose('another worker holds it, or it ran out');
-        }
-      } catch (error) {
-        // The deadline still stands: if the database stays out of reach, the send is aborted in time.
-        log.warn({ err: error, emailId }, 'mail worker: lease renewal failed');
-      }
-      scheduleRenewal();
-    };
-
-    armDeadline(claimed.claimedAt);
-    scheduleRenewal();
-    return {
-      signal: controller.signal,
-      lost: () => lostReason,
-      finish() {
-        finished = true;
-        clearTimeout(renewTimer);
-        clearTimeout(deadlineTimer);
-      },
-      idle: () => inFlight,
-    };
-  }
+  const hold = (claimed: Claim): HeldLease => holdLease(claimed, { leaseMs, renew, log });
 
   return { claim, hold, release };
+}
+
+/**
+ * A held lease: renewed every `1 / RENEWALS_PER_LEASE` of a lease, lost when a renewal finds it gone or when none has
+ * succeeded for `ABORT_AT` of a lease.
+ */
+function holdLease(
+  claimed: Claim,
+  options: { leaseMs: number; renew: (emailId: number) => Promise<boolean>; log: Pick<FastifyBaseLogger, 'warn'> },
+): HeldLease {
+  const { leaseMs, renew, log } = options;
+  const emailId = claimed.row.email_id;
+  const controller = new AbortController();
+  let finished = false;
+  let lostReason: string | undefined;
+  let renewTimer: NodeJS.Timeout | undefined;
+  let deadlineTimer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+
+  const lose = (reason: string) => {
+    if (finished || lostReason !== undefined) return;
+    lostReason = reason;
+    controller.abort(new Error(`the lease on email ${emailId} was lost: ${reason}`));
+  };
+  /** The lease renewed by a statement sent at `sentAt` is safe until ABORT_AT of a lease after that. */
+  const armDeadline = (sentAt: number) => {
+    clearTimeout(deadlineTimer);
+    const wait = Math.max(0, sentAt + leaseMs * ABORT_AT - performance.now());
+    deadlineTimer = setTimeout(() => lose('no renewal succeeded in time'), wait);
+    deadlineTimer.unref();
+  };
+  const scheduleRenewal = () => {
+    if (finished || lostReason !== undefined) return;
+    renewTimer = setTimeout(() => {
+      inFlight = renewOnce();
+    }, leaseMs / RENEWALS_PER_LEASE);
+    renewTimer.unref();
+  };
+  const renewOnce = async () => {
+    if (finished || lostReason !== undefined) return;
+    const sentAt = performance.now();
+    try {
+      if (await renew(emailId)) {
+        if (!finished) armDeadline(sentAt);
+      } else {
+        lose('another worker holds it, or it ran out');
+      }
+    } catch (error) {
+      // The deadline still stands: if the database stays out of reach, the send is aborted in time.
+      log.warn({ err: error, emailId }, 'mail worker: lease renewal failed');
+    }
+    scheduleRenewal();
+  };
+
+  armDeadline(claimed.claimedAt);
+  scheduleRenewal();
+  return {
+    signal: controller.signal,
+    lost: () => lostReason,
+    finish() {
+      finished = true;
+      clearTimeout(renewTimer);
+      clearTimeout(deadlineTimer);
+    },
+    idle: () => inFlight,
+  };
 }

@@ -19,10 +19,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { createLeases, type Claim } from './mail-lease.js';
+import { createLeases, type Claim, type ClaimedRow, type HeldLease } from './mail-lease.js';
 import { createRounds } from './mail-rounds.js';
 import { createOutcomes } from './mail-outcomes.js';
-import { errorText, listOf, lower, senderDomain, settledOf } from './mail-text.js';
+import { errorText, listOf, lower, senderDomain, settledOf, type Settled } from './mail-text.js';
 import { envelopeAddresses, isPermanentMessageRefusal, type MailTransport } from './transport.js';
 
 /** The channel on which the outbox's trigger (migration 0040) says a message is due: the workers listen on it. */
@@ -77,104 +77,22 @@ export interface MailWorker {
 export { retryDelaySeconds } from './mail-outcomes.js';
 
 export function createMailWorker(options: MailWorkerOptions): MailWorker {
-  const { db, transport, log } = options;
+  const { transport, log } = options;
   const id = options.id ?? `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  const leases = createLeases({ db, workerId: id, leaseSeconds: options.leaseSeconds ?? 10, log });
-  const domain = senderDomain(options.mailFrom);
-
-  /** The send in progress, which a stop may abort. */
-  let sending: Sending | undefined;
-  /** Set when a stop's wait for sends has passed: a send in progress is aborted, none starts. */
-  let abortingSends = false;
-
-  /**
-   * The wait for a send at a stop is over. Aborting closes the connection: a server that does not have the whole
-   * message discards it, and the message goes back due at once. A server that has it whole may take it whatever the
-   * client does, so that send is waited for, its lease renewed, and it is recorded once the server answers.
-   */
-  function abortSending(): void {
-    abortingSends = true;
-    if (!sending) return;
-    if (sending.whole) {
-      log.warn(
-        { emailId: sending.emailId },
-        'mail worker stopping: the server has the whole message and has not answered; waiting for its answer',
-      );
-    } else {
-      sending.abort();
-    }
-  }
-
-  const { markFailed, markFailure, recordOutcome } = createOutcomes({ ...options, workerId: id });
-
-  async function deliver(claimed: Claim): Promise<'sent' | 'retried' | 'failed'> {
-    const { row } = claimed;
-    const delivered = listOf(row.delivered_to);
-    const earlier = settledOf(row);
-    const skip = new Set([...delivered, ...earlier.refused].map(lower));
-    const pending = envelopeAddresses(row.to_addresses, row.cc_addresses).filter((a) => !skip.has(lower(a)));
-    if (pending.length === 0) return recordOutcome(row, { accepted: [], refused: [] }, earlier, delivered);
-    if (abortingSends) {
-      // Shutting down, past the wait for a send: the message goes back at once rather than start now.
-      await leases.release(row.email_id);
-      return 'retried';
-    }
-    const lease = leases.hold(claimed);
-    const shutdown = new AbortController();
-    const current: Sending = {
-      emailId: row.email_id,
-      whole: false,
-      abort: () => shutdown.abort(new Error('the mail worker is stopping')),
-    };
-    sending = current;
-    let outcome;
-    try {
-      outcome = await transport.send({
-        emailId: row.email_id,
-        messageId: `<${row.message_id}@${domain}>`,
-        from: options.mailFrom,
-        to: row.to_addresses,
-        cc: row.cc_addresses,
-        recipients: pending,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
-        signal: AbortSignal.any([lease.signal, shutdown.signal]),
-        onDataWhole: () => {
-          current.whole = true;
-        },
-      });
-    } catch (error) {
-      lease.finish();
-      const lost = lease.lost();
-      if (lost !== undefined || shutdown.signal.aborted) {
-        // Not the server's doing: the message goes back, due at once, for whichever worker holds it next.
-        const fields = { emailId: row.email_id, attempts: row.attempts };
-        if (lost !== undefined) log.warn({ ...fields, reason: lost }, 'email send abandoned: lease lost');
-        else log.warn(fields, 'email send abandoned: the worker is stopping');
-        await lease.idle();
-        await leases.release(row.email_id);
-        return 'retried';
-      }
-      const lastError = [...earlier.reasons, errorText(error)].join('\n');
-      if (isPermanentMessageRefusal(error)) {
-        // The server refused the message itself for good: nobody in this envelope gets it from a retry.
-        return markFailed(row, lastError, [...earlier.refused, ...pending], row.delivered_to, 'refused permanently');
-      }
-      return markFailure(row, lastError, [], earlier, row.delivered_to);
-    } finally {
-      sending = undefined;
-    }
-    lease.finish();
-    return recordOutcome(row, outcome, earlier, delivered);
-  }
+  const ctx: DeliveryContext = {
+    options,
+    leases: createLeases({ db: options.db, workerId: id, leaseSeconds: options.leaseSeconds ?? 10, log }),
+    outcomes: createOutcomes({ ...options, workerId: id }),
+    domain: senderDomain(options.mailFrom),
+    state: { sending: undefined, aborting: false },
+  };
 
   async function drain(): Promise<RunResult> {
     const result: RunResult = { sent: 0, retried: 0, failed: 0 };
     while (!rounds.stopping) {
-      const claimed = await leases.claim(options.now());
+      const claimed = await ctx.leases.claim(options.now());
       if (!claimed) break;
-      result[await deliver(claimed)] += 1;
+      result[await deliver(ctx, claimed)] += 1;
     }
     return result;
   }
@@ -194,7 +112,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (stopping) return;
       stopping = true;
       const { abortAfterMs } = stopOptions;
-      const timer = abortAfterMs === undefined ? undefined : setTimeout(abortSending, abortAfterMs);
+      const timer = abortAfterMs === undefined ? undefined : setTimeout(() => abortSending(ctx), abortAfterMs);
       try {
         await rounds.stop();
       } finally {
@@ -203,4 +121,136 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       transport.close();
     },
   };
+}
+
+/** What a worker's deliveries share: its options, leases and outcomes, and the send in progress. */
+interface DeliveryContext {
+  options: MailWorkerOptions;
+  leases: ReturnType<typeof createLeases>;
+  outcomes: ReturnType<typeof createOutcomes>;
+  /** Of the From address: the Message-ID's right-hand side. */
+  domain: string;
+  state: {
+    /** The send in progress, which a stop may abort. */
+    sending: Sending | undefined;
+    /** Set when a stop's wait for sends has passed: a send in progress is aborted, none starts. */
+    aborting: boolean;
+  };
+}
+
+/**
+ * The wait for a send at a stop is over. Aborting closes the connection: a server that does not have the whole
+ * message discards it, and the message goes back due at once. A server that has it whole may take it whatever the
+ * client does, so that send is waited for, its lease renewed, and it is recorded once the server answers.
+ */
+function abortSending(ctx: DeliveryContext): void {
+  const { state } = ctx;
+  state.aborting = true;
+  if (!state.sending) return;
+  if (state.sending.whole) {
+    ctx.options.log.warn(
+      { emailId: state.sending.emailId },
+      'mail worker stopping: the server has the whole message and has not answered; waiting for its answer',
+    );
+  } else {
+    state.sending.abort();
+  }
+}
+
+/**
+ * Who an attempt is for: the message's recipients but those who have it (`delivered`) and those earlier attempts
+ * refused for good (`earlier`), compared without case.
+ */
+export function recipientsOf(row: ClaimedRow): { delivered: string[]; earlier: Settled; pending: string[] } {
+  const delivered = listOf(row.delivered_to);
+  const earlier = settledOf(row);
+  const skip = new Set([...delivered, ...earlier.refused].map(lower));
+  const pending = envelopeAddresses(row.to_addresses, row.cc_addresses).filter((a) => !skip.has(lower(a)));
+  return { delivered, earlier, pending };
+}
+
+/** Send a claimed message to those who do not have it yet, under its lease, and record what came of it. */
+async function deliver(ctx: DeliveryContext, claimed: Claim): Promise<'sent' | 'retried' | 'failed'> {
+  const { row } = claimed;
+  const { delivered, earlier, pending } = recipientsOf(row);
+  if (pending.length === 0) return ctx.outcomes.recordOutcome(row, { accepted: [], refused: [] }, earlier, delivered);
+  if (ctx.state.aborting) {
+    // Shutting down, past the wait for a send: the message goes back at once rather than start now.
+    await ctx.leases.release(row.email_id);
+    return 'retried';
+  }
+  const lease = ctx.leases.hold(claimed);
+  const shutdown = new AbortController();
+  const current: Sending = {
+    emailId: row.email_id,
+    whole: false,
+    abort: () => shutdown.abort(new Error('the mail worker is stopping')),
+  };
+  ctx.state.sending = current;
+  let outcome;
+  try {
+    outcome = await ctx.options.transport.send({
+      emailId: row.email_id,
+      messageId: `<${row.message_id}@${ctx.domain}>`,
+      from: ctx.options.mailFrom,
+      to: row.to_addresses,
+      cc: row.cc_addresses,
+      recipients: pending,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      signal: AbortSignal.any([lease.signal, shutdown.signal]),
+      onDataWhole: () => {
+        current.whole = true;
+      },
+    });
+  } catch (error) {
+    return await recordSendError(ctx, { row, lease, shutdown: shutdown.signal, error, earlier, pending });
+  } finally {
+    ctx.state.sending = undefined;
+  }
+  lease.finish();
+  return ctx.outcomes.recordOutcome(row, outcome, earlier, delivered);
+}
+
+/**
+ * A send that could not hand the message over. Not the server's doing (lease lost, worker stopping): the message goes
+ * back, due at once. A permanent refusal of the message itself fails it; anything else is tried again later.
+ */
+async function recordSendError(
+  ctx: DeliveryContext,
+  send: {
+    row: ClaimedRow;
+    lease: HeldLease;
+    shutdown: AbortSignal;
+    error: unknown;
+    earlier: Settled;
+    pending: string[];
+  },
+): Promise<'retried' | 'failed'> {
+  const { row, lease, earlier } = send;
+  const { log } = ctx.options;
+  lease.finish();
+  const lost = lease.lost();
+  if (lost !== undefined || send.shutdown.aborted) {
+    // Not the server's doing: the message goes back, due at once, for whichever worker holds it next.
+    const fields = { emailId: row.email_id, attempts: row.attempts };
+    if (lost !== undefined) log.warn({ ...fields, reason: lost }, 'email send abandoned: lease lost');
+    else log.warn(fields, 'email send abandoned: the worker is stopping');
+    await lease.idle();
+    await ctx.leases.release(row.email_id);
+    return 'retried';
+  }
+  const lastError = [...earlier.reasons, errorText(send.error)].join('\n');
+  if (isPermanentMessageRefusal(send.error)) {
+    // The server refused the message itself for good: nobody in this envelope gets it from a retry.
+    return ctx.outcomes.markFailed(
+      row,
+      lastError,
+      [...earlier.refused, ...send.pending],
+      row.delivered_to,
+      'refused permanently',
+    );
+  }
+  return ctx.outcomes.markFailure(row, lastError, [], earlier, row.delivered_to);
 }

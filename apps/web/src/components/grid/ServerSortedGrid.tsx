@@ -1,22 +1,21 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type {
   CellKeyDownEvent,
   ColDef,
   FilterChangedEvent,
   FullWidthCellKeyDownEvent,
   GridApi,
+  RowClickedEvent,
   RowSelectionOptions,
   SelectionColumnDef,
   SortChangedEvent,
 } from 'ag-grid-community';
 import { DataGrid } from '../DataGrid';
 import { useLatest } from '../../lib/use-latest';
-import { SERVER_TEXT_FILTER, filterModelOf, sameFilters, textFiltersOf, type TextFilters } from './server-filters';
+import { filterModelOf, sameFilters, textFiltersOf, type TextFilters } from './server-filters';
+import { columnOfSort, serverColumnDefs, sortOfColumns, type ServerSort } from './server-sort';
 
-export interface ServerSort<S extends string> {
-  sort: S;
-  dir: 'asc' | 'desc';
-}
+export type { ServerSort } from './server-sort';
 
 /** Text filters the server applies, typed in boxes under the headers (server-filters.ts). */
 export interface ServerFilters {
@@ -68,78 +67,21 @@ export interface ServerSortedGridProps<T, S extends string> {
  */
 export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridProps<T, S>) {
   const { rows, sort, sortFields, defaultSort, onSortChange, onOpen, filters } = props;
-  const colIdOf = (def: ColDef<T>) => def.colId ?? (def.field as string | undefined) ?? '';
   const [initial] = useState(sort);
   const filtersShown = filters?.shown ?? false;
   const columnDefs = useMemo(
-    () =>
-      props.columns.map((def): ColDef<T> => {
-        const field = sortFields[colIdOf(def)];
-        const filtered = filters?.columns.includes(colIdOf(def)) ?? false;
-        return {
-          ...def,
-          sortable: field !== undefined,
-          initialSort: field !== undefined && field === initial.sort ? initial.dir : null,
-          ...(filtered && filtersShown ? { ...SERVER_TEXT_FILTER, floatingFilter: true } : {}),
-        };
-      }),
+    () => serverColumnDefs(props.columns, { sortFields, initial, filterColumns: filters?.columns, filtersShown }),
     // The columns are fixed for a grid's life, their filters shown or not; the initial sort is read once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [initial, filtersShown],
   );
-  const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
-  const orderRef = useLatest(order);
-  const defaultColDef = useMemo<ColDef<T>>(
-    () => ({
-      resizable: true,
-      sortingOrder: ['asc', 'desc', null],
-      // The server sorted the page: keep its order whatever the header shows.
-      comparator: (_a, _b, nodeA, nodeB, descending) => {
-        const map = orderRef.current;
-        const delta = (nodeA.data ? (map.get(nodeA.data) ?? 0) : 0) - (nodeB.data ? (map.get(nodeB.data) ?? 0) : 0);
-        return descending ? -delta : delta;
-      },
-    }),
-    [orderRef],
-  );
-
+  const defaultColDef = useServerOrder(rows);
   const apiRef = useRef<GridApi<T> | null>(null);
-  useEffect(() => {
-    const api = apiRef.current;
-    if (!api) return;
-    const colId = Object.entries(sortFields).find(([, field]) => field === sort.sort)?.[0];
-    const shown = api.getColumnState().find((c) => c.sort);
-    if (shown?.colId === colId && shown?.sort === sort.dir) return;
-    api.applyColumnState({ state: colId ? [{ colId, sort: sort.dir }] : [], defaultState: { sort: null } });
-  }, [sort.sort, sort.dir, sortFields]);
-
-  const filterTexts = filters?.texts;
-  useEffect(() => {
-    const api = apiRef.current;
-    if (api && filterTexts) showFilterTexts(api, filterTexts);
-  }, [filterTexts]);
-  const filtersRef = useLatest(filters);
-  const onFilterChanged = ({ api, source }: FilterChangedEvent<T>) => {
-    const now = filtersRef.current;
-    if (source === 'api' || !now) return;
-    const texts = textFiltersOf(api.getFilterModel(), now.columns);
-    if (!sameFilters(texts, now.texts)) now.onChange(texts);
-  };
-
+  useShownSort(apiRef, sort, sortFields);
+  const onFilterChanged = useFilterTexts(apiRef, filters);
   const onSortChanged = ({ api, source }: SortChangedEvent<T>) => {
     if (source === 'api') return;
-    const sorted = api.getColumnState().find((c) => c.sort);
-    const field = sorted ? sortFields[sorted.colId] : undefined;
-    if (!sorted || !field) onSortChange(defaultSort);
-    else onSortChange({ sort: field, dir: sorted.sort === 'desc' ? 'desc' : 'asc' });
-  };
-
-  const onCellKeyDown = (event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
-    const key = event.event as KeyboardEvent | null | undefined;
-    if (key?.key !== 'Enter' || !event.data || !onOpen) return;
-    // A button or checkbox in the row answers its own Enter; this covers a focused cell anywhere else in the row.
-    if (key.target instanceof Element && key.target.closest('button, input')) return;
-    onOpen(event.data);
+    onSortChange(sortOfColumns(api.getColumnState(), sortFields, defaultSort));
   };
 
   return (
@@ -169,24 +111,92 @@ export function ServerSortedGrid<T, S extends string>(props: ServerSortedGridPro
       {...(props.context !== undefined ? { context: props.context } : {})}
       {...(filters ? { onFilterChanged } : {})}
       onSortChanged={onSortChanged}
-      onCellKeyDown={onCellKeyDown}
-      {...(onOpen && props.openOnDoubleClick
-        ? { onRowDoubleClicked: ({ data }: { data: T | undefined }) => data && onOpen(data) }
-        : {})}
-      {...(onOpen && !props.openOnDoubleClick
-        ? {
-            onRowClicked: ({ data, event }) => {
-              // A link or button inside the row (the user grid's Edit) does its own thing, once.
-              const target = event?.target;
-              if (target instanceof Element && target.closest('a, button')) return;
-              if (data) onOpen(data);
-            },
-            rowStyle: { cursor: 'pointer' },
-          }
-        : {})}
+      {...openingProps(onOpen, props.openOnDoubleClick ?? false)}
       noRowsText={props.noRowsText}
     />
   );
+}
+
+/** The columns' settings shared by all: resizable, and kept in the order the server sorted the page. */
+function useServerOrder<T>(rows: T[]): ColDef<T> {
+  const order = useMemo(() => new Map(rows.map((row, i) => [row, i])), [rows]);
+  const orderRef = useLatest(order);
+  return useMemo<ColDef<T>>(
+    () => ({
+      resizable: true,
+      sortingOrder: ['asc', 'desc', null],
+      // The server sorted the page: keep its order whatever the header shows.
+      comparator: (_a, _b, nodeA, nodeB, descending) => {
+        const map = orderRef.current;
+        const delta = (nodeA.data ? (map.get(nodeA.data) ?? 0) : 0) - (nodeB.data ? (map.get(nodeB.data) ?? 0) : 0);
+        return descending ? -delta : delta;
+      },
+    }),
+    [orderRef],
+  );
+}
+
+/** A sort changed from outside (the back button, a shared link) shows on the headers. */
+function useShownSort<T, S extends string>(
+  apiRef: RefObject<GridApi<T> | null>,
+  sort: ServerSort<S>,
+  sortFields: Partial<Record<string, S>>,
+): void {
+  useEffect(() => {
+    const api = apiRef.current;
+    if (!api) return;
+    const colId = columnOfSort(sortFields, sort.sort);
+    const shown = api.getColumnState().find((c) => c.sort);
+    if (shown?.colId === colId && shown?.sort === sort.dir) return;
+    api.applyColumnState({ state: colId ? [{ colId, sort: sort.dir }] : [], defaultState: { sort: null } });
+  }, [apiRef, sort.sort, sort.dir, sortFields]);
+}
+
+/**
+ * The filter texts both ways: the screen's texts shown in the boxes when they change, and the handler that gives the
+ * screen a text typed in a box.
+ */
+function useFilterTexts<T>(apiRef: RefObject<GridApi<T> | null>, filters: ServerFilters | undefined) {
+  const filterTexts = filters?.texts;
+  useEffect(() => {
+    const api = apiRef.current;
+    if (api && filterTexts) showFilterTexts(api, filterTexts);
+  }, [apiRef, filterTexts]);
+  const filtersRef = useLatest(filters);
+  return ({ api, source }: FilterChangedEvent<T>) => {
+    const now = filtersRef.current;
+    if (source === 'api' || !now) return;
+    const texts = textFiltersOf(api.getFilterModel(), now.columns);
+    if (!sameFilters(texts, now.texts)) now.onChange(texts);
+  };
+}
+
+/**
+ * How a row opens: Enter on it, and a click (a double click with `openOnDoubleClick`); a button or link inside the
+ * row does its own thing.
+ */
+function openingProps<T>(onOpen: ((row: T) => void) | undefined, openOnDoubleClick: boolean) {
+  const onCellKeyDown = (event: CellKeyDownEvent<T> | FullWidthCellKeyDownEvent<T>) => {
+    const key = event.event as KeyboardEvent | null | undefined;
+    if (key?.key !== 'Enter' || !event.data || !onOpen) return;
+    // A button or checkbox in the row answers its own Enter; this covers a focused cell anywhere else in the row.
+    if (key.target instanceof Element && key.target.closest('button, input')) return;
+    onOpen(event.data);
+  };
+  if (!onOpen) return { onCellKeyDown };
+  if (openOnDoubleClick) {
+    return { onCellKeyDown, onRowDoubleClicked: ({ data }: { data: T | undefined }) => data && onOpen(data) };
+  }
+  return {
+    onCellKeyDown,
+    onRowClicked: ({ data, event }: RowClickedEvent<T>) => {
+      // A link or button inside the row (the user grid's Edit) does its own thing, once.
+      const target = event?.target;
+      if (target instanceof Element && target.closest('a, button')) return;
+      if (data) onOpen(data);
+    },
+    rowStyle: { cursor: 'pointer' },
+  };
 }
 
 /** The screen's filter texts in the grid's boxes, when the boxes say otherwise (a search returned to, filters off). */

@@ -1,9 +1,10 @@
 import { Group, Radio, Select, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import type { CompanyRolePermissionTemplate } from '@cc/contract';
+import type { CompanyRolePermissionTemplate, PermissionDef } from '@cc/contract';
 import { adminToast } from '../../../lib/toast';
 import { useCompanies, useCompanyRoles, usePermissions, useSaveTemplate, useTemplates } from '../api/reference';
 import { RefForm, invalidForm, showSaveError } from './RefDialog';
+import { initialTemplateValues, isTemplateTaken, rolesGivenBy, type TemplateValues } from './template-rules';
 
 type Template = CompanyRolePermissionTemplate;
 
@@ -29,33 +30,8 @@ export function TemplateForm({
   const companies = useCompanies();
   const companyRoles = useCompanyRoles();
   const permissions = usePermissions();
-  const existing = useTemplates({});
-  const form = useForm({
-    initialValues: {
-      CompanyId: template ? String(template.CompanyId) : (defaults.CompanyId ?? ''),
-      RoleId: template ? String(template.RoleId) : (defaults.RoleId ?? ''),
-      PermissionId: template ? String(template.PermissionId) : '',
-      DefaultValue: template?.DefaultValue ?? '',
-    },
-    validate: {
-      CompanyId: (v) => (v ? null : 'Choose the company.'),
-      RoleId: (v) => (v ? null : 'Choose one of the roles the company gives.'),
-      PermissionId: (v, values) => {
-        if (!v) return 'Choose the permission.';
-        const taken =
-          !template &&
-          existing.data?.some(
-            (t) =>
-              t.CompanyId === Number(values.CompanyId) &&
-              t.RoleId === Number(values.RoleId) &&
-              t.PermissionId === Number(v),
-          );
-        return taken ? 'This role already has a default for this permission: edit it in the grid.' : null;
-      },
-      DefaultValue: (v) => (v ? null : 'Choose the default value.'),
-    },
-  });
-  const roles = companyRoles.data?.find((c) => c.CompanyId === Number(form.values.CompanyId))?.Roles ?? [];
+  const form = useTemplateForm(template, defaults);
+  const roles = rolesGivenBy(companyRoles.data, form.values.CompanyId);
   const permission = permissions.data?.find((p) => p.PermissionId === Number(form.values.PermissionId));
 
   const submit = form.onSubmit(async (values) => {
@@ -89,7 +65,7 @@ export function TemplateForm({
         {...form.getInputProps('CompanyId')}
         onChange={(v: string | null) => {
           form.setFieldValue('CompanyId', v ?? '');
-          const gives = companyRoles.data?.find((c) => String(c.CompanyId) === v)?.Roles ?? [];
+          const gives = rolesGivenBy(companyRoles.data, v);
           if (!gives.some((r) => String(r.RoleId) === form.values.RoleId)) form.setFieldValue('RoleId', '');
         }}
       />
@@ -118,18 +94,49 @@ export function TemplateForm({
           form.setFieldValue('DefaultValue', '');
         }}
       />
-      <Radio.Group label="Default value" required {...form.getInputProps('DefaultValue')}>
-        {permission ? (
-          <Group mt={6}>
-            <Radio value={permission.Values.truevalue} label={permission.Values.truevalue} />
-            <Radio value={permission.Values.falsevalue} label={permission.Values.falsevalue} />
-          </Group>
-        ) : (
-          <Text size="sm" c="gray.7" mt={4}>
-            Choose the permission first.
-          </Text>
-        )}
-      </Radio.Group>
+      <DefaultValueChoice permission={permission} inputProps={form.getInputProps('DefaultValue')} />
     </RefForm>
+  );
+}
+
+/** The form's values and their checks; an addition may not repeat a default the company's role already has. */
+function useTemplateForm(template: Template | null, defaults: { CompanyId: string | null; RoleId: string | null }) {
+  const existing = useTemplates({});
+  return useForm<TemplateValues>({
+    initialValues: initialTemplateValues(template, defaults),
+    validate: {
+      CompanyId: (v) => (v ? null : 'Choose the company.'),
+      RoleId: (v) => (v ? null : 'Choose one of the roles the company gives.'),
+      PermissionId: (v, values) => {
+        if (!v) return 'Choose the permission.';
+        const taken = !template && isTemplateTaken(existing.data, { ...values, PermissionId: v });
+        return taken ? 'This role already has a default for this permission: edit it in the grid.' : null;
+      },
+      DefaultValue: (v) => (v ? null : 'Choose the default value.'),
+    },
+  });
+}
+
+/** One of the permission's two values, once a permission is chosen. */
+function DefaultValueChoice({
+  permission,
+  inputProps,
+}: {
+  permission: PermissionDef | undefined;
+  inputProps: ReturnType<ReturnType<typeof useTemplateForm>['getInputProps']>;
+}) {
+  return (
+    <Radio.Group label="Default value" required {...inputProps}>
+      {permission ? (
+        <Group mt={6}>
+          <Radio value={permission.Values.truevalue} label={permission.Values.truevalue} />
+          <Radio value={permission.Values.falsevalue} label={permission.Values.falsevalue} />
+        </Group>
+      ) : (
+        <Text size="sm" c="gray.7" mt={4}>
+          Choose the permission first.
+        </Text>
+      )}
+    </Radio.Group>
   );
 }

@@ -26,36 +26,19 @@ const FILL = { fill: { min: 560 } };
  * 500 or 1000 rows. The filters live in the URL. A row opens the call and its customer read-only (CallView).
  */
 export default function CallSearchPage() {
-  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
   const change = useCallback(
     (next: Partial<CallSearchView>) => setParams(paramsOf({ ...viewOf(params), ...next })),
     [params, setParams],
   );
-
-  const types = useCallTypes();
-  const agents = useAgentNames();
   const grid = useServerGrid({ view, change, queryOf, options: searchQuery, pageOf: (answer) => odataPageOf(answer) });
   const search = grid.query;
   const { total, summary } = pagingOf(search.data, view);
-
-  const [exporting, setExporting] = useState(false);
-  const onExport = () => {
-    const { $filter, $orderby } = queryOf(view);
-    setExporting(true);
-    exportCalls({ ...($filter ? { $filter } : {}), $orderby })
-      .catch((error: Error) => adminToast.error(`The export failed: ${error.message}`, error))
-      .finally(() => setExporting(false));
-  };
-
+  const exporting = useExport(view);
   // A row opens the call to look at, taking nothing (decision 066); working it is a choice, made in the view.
   const [viewing, setViewing] = useState<CallSearchRow | null>(null);
-  const mayWork = mayEnter('currentCall', useSession()?.user ?? null);
-  const work = (row: CallSearchRow) => {
-    if (row.cust_No === null || row.cust_No <= 0) return;
-    void navigate(currentCallPath(row.SQLDBID, row.cust_No, row.Type), { state: { theCall: row } });
-  };
+  const work = useWorkCall();
 
   return (
     <Stack gap="sm" maw={PAGE_WIDTH} mx="auto">
@@ -71,66 +54,20 @@ export default function CallSearchPage() {
         <BusyButton
           variant="default"
           leftSection={<IconDownload size={16} />}
-          onClick={onExport}
-          busy={exporting}
+          onClick={exporting.run}
+          busy={exporting.busy}
           disabled={total === 0}
           data-testid="export-calls"
         >
           Export CSV
         </BusyButton>
       </Group>
-
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <MultiSelect
-            label="Call types"
-            placeholder={view.types.length === 0 ? 'Every type' : undefined}
-            data={(types.data ?? []).map((t) => ({ value: t.CallTypeName, label: t.CallTypeDisplayName }))}
-            value={view.types}
-            onChange={(value) => grid.refine({ types: value })}
-            searchable
-            clearable
-            w={320}
-            size="xs"
-            data-testid="filter-types"
-          />
-          <DayRangePicker
-            label="Last accessed"
-            placeholder="Any day"
-            value={[view.from, view.to]}
-            onChange={([from, to]) => grid.refine({ from, to })}
-            clearable
-            w={240}
-            data-testid="filter-dates"
-          />
-          <Select
-            label="Agent"
-            placeholder="Every agent"
-            data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
-            value={view.agent === null ? null : String(view.agent)}
-            onChange={(value) => grid.refine({ agent: value === null ? null : Number(value) })}
-            searchable
-            clearable
-            w={220}
-            size="xs"
-            data-testid="filter-agent"
-          />
-          <Switch
-            label="Show uncompleted"
-            checked={view.uncompleted}
-            onChange={(e) => grid.refine({ uncompleted: e.currentTarget.checked })}
-            mb={6}
-            data-testid="filter-uncompleted"
-          />
-        </Group>
-      </Paper>
-
+      <CallSearchFilters view={view} refine={grid.refine} />
       {search.isError ? (
         <Alert color="red" icon={<IconAlertCircle size={16} />} title="The search could not be run">
           {search.error.message}
         </Alert>
       ) : null}
-
       <CallSearchGrid
         grid={grid}
         height={FILL}
@@ -140,7 +77,92 @@ export default function CallSearchPage() {
         sizes={CALL_SEARCH_GRID_SIZES}
         summary={summary}
       />
-      <CallView row={viewing} onClose={() => setViewing(null)} onWork={mayWork ? work : undefined} />
+      <CallView row={viewing} onClose={() => setViewing(null)} onWork={work} />
     </Stack>
+  );
+}
+
+/** Export CSV: every call of the search, in its order; busy while the file comes. */
+function useExport(view: CallSearchView) {
+  const [busy, setBusy] = useState(false);
+  const run = () => {
+    const { $filter, $orderby } = queryOf(view);
+    setBusy(true);
+    exportCalls({ ...($filter ? { $filter } : {}), $orderby })
+      .catch((error: Error) => adminToast.error(`The export failed: ${error.message}`, error))
+      .finally(() => setBusy(false));
+  };
+  return { run, busy };
+}
+
+/**
+ * Working a call from its view: the call screen with the call, for a user who may enter it (none otherwise); a call
+ * without a customer number has no call screen.
+ */
+function useWorkCall(): ((row: CallSearchRow) => void) | undefined {
+  const navigate = useNavigate();
+  const mayWork = mayEnter('currentCall', useSession()?.user ?? null);
+  if (!mayWork) return undefined;
+  return (row: CallSearchRow) => {
+    if (row.cust_No === null || row.cust_No <= 0) return;
+    void navigate(currentCallPath(row.SQLDBID, row.cust_No, row.Type), { state: { theCall: row } });
+  };
+}
+
+/** The filters: call types, the days last accessed, the agent, and whether uncompleted calls show. */
+function CallSearchFilters({
+  view,
+  refine,
+}: {
+  view: CallSearchView;
+  refine: (next: Partial<CallSearchView>) => void;
+}) {
+  const types = useCallTypes();
+  const agents = useAgentNames();
+  return (
+    <Paper withBorder p="sm">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <MultiSelect
+          label="Call types"
+          placeholder={view.types.length === 0 ? 'Every type' : undefined}
+          data={(types.data ?? []).map((t) => ({ value: t.CallTypeName, label: t.CallTypeDisplayName }))}
+          value={view.types}
+          onChange={(value) => refine({ types: value })}
+          searchable
+          clearable
+          w={320}
+          size="xs"
+          data-testid="filter-types"
+        />
+        <DayRangePicker
+          label="Last accessed"
+          placeholder="Any day"
+          value={[view.from, view.to]}
+          onChange={([from, to]) => refine({ from, to })}
+          clearable
+          w={240}
+          data-testid="filter-dates"
+        />
+        <Select
+          label="Agent"
+          placeholder="Every agent"
+          data={(agents.data ?? []).map((a) => ({ value: String(a.id), label: a.name }))}
+          value={view.agent === null ? null : String(view.agent)}
+          onChange={(value) => refine({ agent: value === null ? null : Number(value) })}
+          searchable
+          clearable
+          w={220}
+          size="xs"
+          data-testid="filter-agent"
+        />
+        <Switch
+          label="Show uncompleted"
+          checked={view.uncompleted}
+          onChange={(e) => refine({ uncompleted: e.currentTarget.checked })}
+          mb={6}
+          data-testid="filter-uncompleted"
+        />
+      </Group>
+    </Paper>
   );
 }

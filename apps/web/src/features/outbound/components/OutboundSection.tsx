@@ -10,6 +10,7 @@ import { DateRangeFilter } from './DateRangeFilter';
 import { OutboundGrid } from './OutboundGrid';
 import { useDeleteCalls, useSectionGrid } from './section-state';
 import { BusyButton } from '../../../components/BusyButton';
+import { nextCallRow, sectionSummary } from './section-summary';
 
 /** Tall enough for about fourteen rows; shorter when a filtered list has fewer (room for three). */
 const gridHeight = (rows: number) => Math.min(520, 36 + Math.max(rows, 3) * 34 + 4);
@@ -29,7 +30,6 @@ export interface OutboundSectionProps {
  * the grid of one page and the pager. Mounted when the section first opens, then kept.
  */
 export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProps) {
-  const queryClient = useQueryClient();
   const name = callType.CallTypeName as OutboundCallTypeName;
   const display = callType.CallTypeDisplayName;
   const { view, grid } = useSectionGrid(scope, name);
@@ -37,36 +37,8 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
   const list = grid.query;
   const { rows, total, first, last } = grid;
   const { callTarget, lastCalled } = view;
-
-  const refresh = async () => {
-    const [listAnswer, countsAnswer] = await Promise.all([
-      list.refetch(),
-      queryClient.fetchQuery({ ...countsQueryOf(scope), staleTime: 0 }).then(
-        () => true,
-        () => false,
-      ),
-    ]);
-    if (listAnswer.isError || !countsAnswer) toast.error(refreshFailedText(display));
-    else toast.success(refreshedText(display));
-  };
-
-  /**
-   * The first selected row in the grid's order, otherwise the first row of the page; the call screen dials it when the
-   * app can dial (docs/decisions/084-next-call-dials.md).
-   */
-  const nextCall = () => {
-    const chosen = new Set(selected);
-    const row = rows.find((r) => chosen.has(r)) ?? rows[0];
-    if (row) onOpen(row, true);
-  };
-
+  const refresh = useRefresh(scope, display, () => list.refetch());
   const remove = useDeleteCalls(scope, name, display);
-  const confirmDelete = () =>
-    remove.confirm(
-      selected.map((r) => r.OutboundId),
-      () => setSelected([]),
-    );
-
   const filtered = callTarget.some(Boolean) || lastCalled.some(Boolean);
   const testId = `outbound-${name}`;
 
@@ -85,37 +57,26 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
             onChange={(range) => grid.refine({ lastCalled: range })}
           />
         </Group>
-        <Group gap="xs" role="group" aria-label={`${display} actions`}>
-          <BusyButton
-            size="xs"
-            variant="default"
-            leftSection={<IconRefresh size={16} />}
-            onClick={() => void refresh()}
-            busy={list.isRefetching && !list.isPlaceholderData}
-          >
-            Refresh
-          </BusyButton>
-          <Button
-            size="xs"
-            variant="default"
-            leftSection={<IconPhoneOutgoing size={16} />}
-            onClick={nextCall}
-            disabled={rows.length === 0}
-          >
-            Next Call
-          </Button>
-          <BusyButton
-            size="xs"
-            variant="default"
-            c={selected.length === 0 ? undefined : 'red.9'}
-            leftSection={<IconTrash size={16} />}
-            onClick={confirmDelete}
-            disabled={selected.length === 0}
-            busy={remove.pending}
-          >
-            Delete Selected
-          </BusyButton>
-        </Group>
+        <SectionActions
+          display={display}
+          refresh={{ run: () => void refresh(), busy: list.isRefetching && !list.isPlaceholderData }}
+          nextCall={{
+            run: () => {
+              const row = nextCallRow(rows, selected);
+              if (row) onOpen(row, true);
+            },
+            disabled: rows.length === 0,
+          }}
+          remove={{
+            run: () =>
+              remove.confirm(
+                selected.map((r) => r.OutboundId),
+                () => setSelected([]),
+              ),
+            selected: selected.length,
+            busy: remove.pending,
+          }}
+        />
       </Group>
 
       {list.isError && !list.data ? (
@@ -135,15 +96,74 @@ export function OutboundSection({ scope, callType, onOpen }: OutboundSectionProp
         data-testid={`${testId}-grid`}
         summaryTestId={`${testId}-summary`}
         pagerLabel={`${display} pages`}
-        summary={
-          (total === 0
-            ? filtered
-              ? 'No calls match the dates'
-              : 'No calls'
-            : `${first}–${last} of ${total.toLocaleString()} ${filtered ? 'matching ' : ''}calls`) +
-          (selected.length > 0 ? ` · ${selected.length} selected` : '')
-        }
+        summary={sectionSummary({ total, first, last, filtered, selected: selected.length })}
       />
     </Stack>
+  );
+}
+
+/** Refresh: the list and the counts again, and a toast that says whether both came. */
+function useRefresh(scope: OutboundScope, display: string, refetchList: () => Promise<{ isError: boolean }>) {
+  const queryClient = useQueryClient();
+  return async () => {
+    const [listAnswer, countsAnswer] = await Promise.all([
+      refetchList(),
+      queryClient.fetchQuery({ ...countsQueryOf(scope), staleTime: 0 }).then(
+        () => true,
+        () => false,
+      ),
+    ]);
+    if (listAnswer.isError || !countsAnswer) toast.error(refreshFailedText(display));
+    else toast.success(refreshedText(display));
+  };
+}
+
+/**
+ * Refresh, Next Call and Delete Selected. Next Call opens the first selected row in the grid's order, otherwise the
+ * first row of the page; the call screen dials it when the app can dial (docs/decisions/084-next-call-dials.md).
+ */
+function SectionActions({
+  display,
+  refresh,
+  nextCall,
+  remove,
+}: {
+  display: string;
+  refresh: { run: () => void; busy: boolean };
+  nextCall: { run: () => void; disabled: boolean };
+  remove: { run: () => void; selected: number; busy: boolean };
+}) {
+  return (
+    <Group gap="xs" role="group" aria-label={`${display} actions`}>
+      <BusyButton
+        size="xs"
+        variant="default"
+        leftSection={<IconRefresh size={16} />}
+        onClick={refresh.run}
+        busy={refresh.busy}
+      >
+        Refresh
+      </BusyButton>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPhoneOutgoing size={16} />}
+        onClick={nextCall.run}
+        disabled={nextCall.disabled}
+      >
+        Next Call
+      </Button>
+      <BusyButton
+        size="xs"
+        variant="default"
+        c={remove.selected === 0 ? undefined : 'red.9'}
+        leftSection={<IconTrash size={16} />}
+        onClick={remove.run}
+        disabled={remove.selected === 0}
+        busy={remove.busy}
+      >
+        Delete Selected
+      </BusyButton>
+    </Group>
   );
 }

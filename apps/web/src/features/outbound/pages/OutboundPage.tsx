@@ -1,15 +1,16 @@
 import '@mantine/dates/styles.css';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { generatePath, useLocation, useNavigate } from 'react-router';
 import { Accordion, Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { OutboundRow, SessionUser } from '@cc/contract';
+import type { OutboundCount, OutboundRow, SessionUser } from '@cc/contract';
 import { CompanyType } from '@cc/domain';
 import { useSession } from '../../../lib/session';
 import { outboundScopeOf, useOutboundCountsOf, type OutboundScope } from '../api/outbound';
 import { OutboundSection } from '../components/OutboundSection';
 import { OutboundSidebar } from '../components/OutboundSidebar';
 import { useOutboundMemory, useRememberCounts } from '../hooks/useOutboundMemory';
+import { sectionId, useSectionReveal } from '../hooks/useSectionReveal';
 import { WORK_PAGE_WIDTH } from '../../../components/page-width';
 
 /** The call screen, route name currentCall. */
@@ -19,9 +20,6 @@ const BASE = '/call-center/outbound';
 const SUB_STATES: Record<string, string> = { [`${BASE}/cancelCalls`]: 'Cancel', [`${BASE}/upsells`]: 'Upsell' };
 const PATHS = Object.fromEntries(Object.entries(SUB_STATES).map(([path, type]) => [type, path]));
 
-const sectionId = (callTypeName: string) => `outbound-section-${callTypeName}`;
-const scrollSectionIntoView = (callTypeName: string) =>
-  document.getElementById(sectionId(callTypeName))?.scrollIntoView({ block: 'start', behavior: 'smooth' });
 /** How long a section takes to open or close. */
 const OPEN_MS = 150;
 
@@ -54,78 +52,21 @@ function Outbound({ user }: { user: SessionUser }) {
   const { rememberedCounts, open, setOpen } = useOutboundMemory(user.UserId);
   const counts = useOutboundCountsOf(scope, rememberedCounts);
   useRememberCounts(user.UserId, counts.isFetchedAfterMount ? counts.data : undefined);
-
-  // A section to bring into view: at once when it is open already, else once its panel has opened
-  // (so that a section near the end of the page can still come to the top).
-  const [pendingScroll, setPendingScroll] = useState<{ name: string; afterOpening: boolean } | null>(null);
-  /** The request already served, so that a later render does not scroll again. */
-  const scrolled = useRef<typeof pendingScroll>(null);
-  const reveal = (name: string) => {
-    const wasOpen = open.includes(name);
-    if (!wasOpen) setOpen([...open, name]);
-    setPendingScroll({ name, afterOpening: !wasOpen });
-  };
-  /** The section asked for, once its panel has opened (its transition's end), unless it has been already. */
-  const scrollToPending = (name: string) => {
-    if (pendingScroll?.name !== name || scrolled.current === pendingScroll) return;
-    scrolled.current = pendingScroll;
-    scrollSectionIntoView(name);
-  };
-
   const routed = SUB_STATES[location.pathname];
-  const [seenPath, setSeenPath] = useState<string | null>(null);
-  if (seenPath !== location.pathname) {
-    // Arriving on a sub-state (also by a link or Back): open its section and bring it into view. On the
-    // first render the section simply starts open.
-    setSeenPath(location.pathname);
-    if (routed && seenPath === null) {
-      if (!open.includes(routed)) setOpen([...open, routed]);
-      setPendingScroll({ name: routed, afterOpening: false });
-    } else if (routed) {
-      reveal(routed);
-    }
-  }
-  useEffect(() => {
-    const pending = pendingScroll;
-    // Not there yet while the counts load (the counts are a dependency: the section appears with them).
-    if (!pending || scrolled.current === pending || !document.getElementById(sectionId(pending.name))) return;
-    const scroll = () => {
-      scrolled.current = pending;
-      scrollSectionIntoView(pending.name);
-    };
-    if (!pending.afterOpening) {
-      scroll();
-      return;
-    }
-    // Once the panel has opened; should its transition not run (reduced motion), this is the time anyway.
-    const timer = window.setTimeout(scroll, 1000);
-    return () => window.clearTimeout(timer);
-  }, [pendingScroll, counts.data]);
-
+  const { reveal, scrollToPending } = useSectionReveal({
+    open,
+    setOpen,
+    pathname: location.pathname,
+    routed,
+    shown: counts.data,
+  });
   const pick = (callTypeName: string) => {
     reveal(callTypeName);
     if (!PATHS[callTypeName] && location.pathname !== BASE) void navigate(BASE);
   };
-
-  const openCall = useCallback(
-    (theCall: OutboundRow, dial = false) => {
-      const path = generatePath(CURRENT_CALL, {
-        sqldbid: String(theCall.SQLDBID),
-        customerNo: String(theCall.cust_No),
-        callType: theCall.Type,
-      });
-      // Next Call's dial goes with the call, so a reload of the call screen asks for it again (and is answered the
-      // dial made, not a second one).
-      void navigate(path, { state: dial ? { theCall, dialOnOpen: true } : { theCall } });
-    },
-    [navigate],
-  );
-
+  const openCall = useOpenCall();
   const callTypes = counts.data ?? [];
-  // A section's body mounts when first opened and then stays, so its page, order and dates survive
-  // closing and reopening it.
-  const [visited, setVisited] = useState<string[]>(open);
-  if (open.some((name) => !visited.includes(name))) setVisited([...new Set([...visited, ...open])]);
+  const visited = useVisited(open);
 
   return (
     <Group align="flex-start" wrap="nowrap" gap="md" maw={WORK_PAGE_WIDTH} mx="auto">
@@ -147,28 +88,18 @@ function Outbound({ user }: { user: SessionUser }) {
             {scopeText(scope, user)}
           </Text>
         </div>
-
         {counts.isError ? (
-          <Alert
-            color="red"
-            icon={<IconAlertCircle size={18} />}
-            title={callTypes.length > 0 ? 'The counts could not be refreshed' : 'The call lists could not be loaded'}
-            role="alert"
-          >
-            <Group justify="space-between" gap="sm">
-              <Text size="sm">{counts.error.message}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void counts.refetch()}>
-                Try again
-              </Button>
-            </Group>
-          </Alert>
+          <CountsError
+            refreshing={callTypes.length > 0}
+            message={counts.error.message}
+            onRetry={() => void counts.refetch()}
+          />
         ) : null}
         {counts.isPending ? (
           <Center h={200}>
             <Loader role="status" aria-label="Loading the call lists" />
           </Center>
         ) : null}
-
         <Accordion
           multiple
           value={open}
@@ -180,41 +111,100 @@ function Outbound({ user }: { user: SessionUser }) {
           keepMountedMode="display-none"
           styles={{ item: { scrollMarginTop: 'calc(var(--app-shell-header-height, 60px) + 12px)' } }}
         >
-          {callTypes.map((t) => {
-            return (
-              <Accordion.Item
-                key={t.CallTypeName}
-                value={t.CallTypeName}
-                id={sectionId(t.CallTypeName)}
-                data-testid={`outbound-section-${t.CallTypeName}`}
-                bg="white"
-              >
-                <Accordion.Control py={4}>
-                  <Group gap="sm" wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {t.CallTypeDisplayName}
-                    </Text>
-                    <Badge
-                      variant="light"
-                      color="gray"
-                      c="dark.7"
-                      size="md"
-                      data-testid={`outbound-count-${t.CallTypeName}`}
-                    >
-                      {t.count.toLocaleString()}
-                    </Badge>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel onTransitionEnd={() => scrollToPending(t.CallTypeName)}>
-                  {visited.includes(t.CallTypeName) ? (
-                    <OutboundSection scope={scope} callType={t} onOpen={openCall} />
-                  ) : null}
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
+          {callTypes.map((t) => (
+            <SectionItem key={t.CallTypeName} callType={t} onOpened={() => scrollToPending(t.CallTypeName)}>
+              {visited.includes(t.CallTypeName) ? (
+                <OutboundSection scope={scope} callType={t} onOpen={openCall} />
+              ) : null}
+            </SectionItem>
+          ))}
         </Accordion>
       </Stack>
     </Group>
+  );
+}
+
+/** Opens a call on the call screen; Next Call's dial goes with it. */
+function useOpenCall() {
+  const navigate = useNavigate();
+  return useCallback(
+    (theCall: OutboundRow, dial = false) => {
+      const path = generatePath(CURRENT_CALL, {
+        sqldbid: String(theCall.SQLDBID),
+        customerNo: String(theCall.cust_No),
+        callType: theCall.Type,
+      });
+      // Next Call's dial goes with the call, so a reload of the call screen asks for it again (and is answered the
+      // dial made, not a second one).
+      void navigate(path, { state: dial ? { theCall, dialOnOpen: true } : { theCall } });
+    },
+    [navigate],
+  );
+}
+
+/**
+ * The sections opened so far: a section's body mounts when first opened and then stays, so its page, order and dates
+ * survive closing and reopening it.
+ */
+function useVisited(open: string[]): string[] {
+  const [visited, setVisited] = useState<string[]>(open);
+  if (open.some((name) => !visited.includes(name))) setVisited([...new Set([...visited, ...open])]);
+  return visited;
+}
+
+/** The counts could not be loaded, or (`refreshing`, with counts shown) not refreshed. */
+function CountsError({ refreshing, message, onRetry }: { refreshing: boolean; message: string; onRetry: () => void }) {
+  return (
+    <Alert
+      color="red"
+      icon={<IconAlertCircle size={18} />}
+      title={refreshing ? 'The counts could not be refreshed' : 'The call lists could not be loaded'}
+      role="alert"
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{message}</Text>
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** One call type's section: its name and count, and its list once opened. */
+function SectionItem({
+  callType,
+  onOpened,
+  children,
+}: {
+  callType: OutboundCount;
+  onOpened: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Accordion.Item
+      value={callType.CallTypeName}
+      id={sectionId(callType.CallTypeName)}
+      data-testid={`outbound-section-${callType.CallTypeName}`}
+      bg="white"
+    >
+      <Accordion.Control py={4}>
+        <Group gap="sm" wrap="nowrap">
+          <Text fw={600} size="sm">
+            {callType.CallTypeDisplayName}
+          </Text>
+          <Badge
+            variant="light"
+            color="gray"
+            c="dark.7"
+            size="md"
+            data-testid={`outbound-count-${callType.CallTypeName}`}
+          >
+            {callType.count.toLocaleString()}
+          </Badge>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel onTransitionEnd={onOpened}>{children}</Accordion.Panel>
+    </Accordion.Item>
   );
 }

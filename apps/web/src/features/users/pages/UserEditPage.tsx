@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import type { UserDetail } from '@cc/contract';
-import { Role } from '@cc/domain';
+import type { UserAdminActor } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { ACCESS_DENIED } from '../../../lib/request';
 import { useSession } from '../../../lib/session';
@@ -12,7 +12,9 @@ import { useUser, useUserFormReference, useUserWrites } from '../api/users';
 import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { PasswordDialog } from '../components/PasswordDialog';
 import { UserForm } from '../components/UserForm';
-import { actorOf, emptyForm, formOf, isAdminActor, TEXTS, USERS_PATH } from '../model';
+import type { Reference } from '../components/user-form-templates';
+import { actorOf, emptyForm, formOf, TEXTS, USERS_PATH } from '../model';
+import { createdOf, isReadOnlyFor, userIdOf } from '../edit-page';
 import { PAGE_WIDTH } from '../../../components/page-width';
 
 /**
@@ -21,23 +23,14 @@ import { PAGE_WIDTH } from '../../../components/page-width';
  */
 export default function UserEditPage() {
   const { UserId } = useParams();
-  const userId = UserId !== undefined && /^\d{1,9}$/.test(UserId) ? Number(UserId) : null;
+  const userId = userIdOf(UserId);
   const adding = UserId === undefined;
   const current = useSession();
   const navigate = useNavigate();
-  const location = useLocation();
-  const createdState = location.state as { createdPassword?: string | null; createdWithOwn?: boolean } | null;
-  const created = createdState?.createdPassword ?? null;
-  const createdWithOwn = createdState?.createdWithOwn === true;
   const reference = useUserFormReference();
   const user = useUser(adding ? null : userId);
-  const [passwordOpen, setPasswordOpen] = useState(false);
-  const leavingRef = useRef(false);
-  const deletion = useDeleteUser(user.data ?? null, leavingRef);
 
   if (!current) return null;
-  const actor = actorOf(current.user);
-
   if (!adding && (userId === null || user.error)) {
     const missing = userId === null || (user.error instanceof ApiError && user.error.status === 404);
     return (
@@ -61,9 +54,25 @@ export default function UserEditPage() {
       </Center>
     );
   }
+  return <UserEditor actor={actorOf(current.user)} reference={reference.data} detail={user.data ?? null} />;
+}
 
-  const detail = user.data ?? null;
-  const readOnly = detail !== null && detail.RoleId === Role.Administrator && !isAdminActor(actor);
+/** The loaded page: the heading with the user's actions, the notes, the form and the dialogs. */
+function UserEditor({
+  actor,
+  reference,
+  detail,
+}: {
+  actor: UserAdminActor;
+  reference: Reference;
+  detail: UserDetail | null;
+}) {
+  const location = useLocation();
+  const { created, createdWithOwn } = createdOf(location.state);
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const leavingRef = useRef(false);
+  const deletion = useDeleteUser(detail, leavingRef);
+  const readOnly = isReadOnlyFor(detail, actor);
   const self = detail?.UserId === actor.userId;
   const fullName = detail ? `${detail.FirstName} ${detail.LastName}` : '';
 
@@ -72,7 +81,7 @@ export default function UserEditPage() {
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1} size="h3">
-            {adding ? 'Add User' : `Edit User ${detail?.Username ?? ''}`}
+            {detail ? `Edit User ${detail.Username}` : 'Add User'}
           </Title>
           {detail ? (
             <Text size="sm" c="gray.7">
@@ -93,13 +102,7 @@ export default function UserEditPage() {
           </Group>
         ) : null}
       </Group>
-      {(created || createdWithOwn) && detail ? (
-        <Alert color="blue" icon={<IconInfoCircle size={18} />} title="User created" data-testid="created-note">
-          {detail.Username} signs in with {created ? 'the default password ' : 'the password you set'}
-          {created ? <strong>{created}</strong> : null}
-          {detail.mustChangePassword ? ' and then chooses their own.' : '.'}
-        </Alert>
-      ) : null}
+      {(created || createdWithOwn) && detail ? <CreatedNote detail={detail} created={created} /> : null}
       {readOnly ? (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} title="An administrator" c="dark.8">
           A user manager cannot change an administrator.
@@ -108,9 +111,9 @@ export default function UserEditPage() {
       <UserForm
         key={detail?.UserId ?? 'new'}
         actor={actor}
-        reference={reference.data}
+        reference={reference}
         user={detail}
-        initial={detail ? formOf(detail, reference.data.permissions) : emptyForm(actor)}
+        initial={detail ? formOf(detail, reference.permissions) : emptyForm(actor)}
         readOnly={readOnly}
         self={self}
         leavingRef={leavingRef}
@@ -134,6 +137,17 @@ export default function UserEditPage() {
         </>
       ) : null}
     </Stack>
+  );
+}
+
+/** Right after the add: how the new user signs in (the default password, shown once, or the one the manager set). */
+function CreatedNote({ detail, created }: { detail: UserDetail; created: string | null }) {
+  return (
+    <Alert color="blue" icon={<IconInfoCircle size={18} />} title="User created" data-testid="created-note">
+      {detail.Username} signs in with {created ? 'the default password ' : 'the password you set'}
+      {created ? <strong>{created}</strong> : null}
+      {detail.mustChangePassword ? ' and then chooses their own.' : '.'}
+    </Alert>
   );
 }
 
