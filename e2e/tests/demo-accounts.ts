@@ -73,8 +73,8 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'leadsmanager',
     name: 'Lee Leads',
-    logo: 'lawn',
+    logo: 'corporate',
     apps: ['inbound', 'outbound', 'callSearch', 'pbknowledgebase', 'tikiwiki'],
   },
-  { username: 'measurer', name: 'Max Measure', logo: 'lawn', apps: ['searchMeasureIt'] },
+  { username: 'measurer', name: 'Max Measure', logo: 'corporate', apps: ['searchMeasureIt'] },
 ];

@@ -1,7 +1,8 @@
 /**
  * The MeasureIt search (administration.md §2, §3, §5; decisions 041, 044): the franchise, the
  * filters in the URL, server sorting and paging, 5-4 zips, the map beside the grid, Select opening MeasureIt in a
- * window whose save refreshes the row and the statistics, a reason applied to a selection (and cancelled), and an
+ * window whose save refreshes the row and the statistics, the Image column only where a row can have an image, a
+ * reason applied to a selection from the bar on the grid (and cancelled), and an
  * independent franchise's user held to its own franchises, each of which it can search (decision 063).
  */
 import { expectAxeClean } from './axe.js';
@@ -122,6 +123,19 @@ test('the measurer chooses a franchise, sorts, pages and sees 5-4 zips; the map 
   await shot(page, 'measureit-search-filters-set');
   await clearDates.click();
   await expect(page).not.toHaveURL(/from=/);
+
+  // Only a measured property has a saved image: in Unmeasured mode there is no Image column to stand empty, in
+  // Measured mode there is, and back in Unmeasured it goes again.
+  const imageHeader = grid(page).getByRole('columnheader', { name: 'Image' });
+  await expect(grid(page).getByRole('columnheader', { name: 'Cust No' })).toBeVisible();
+  await expect(imageHeader).toHaveCount(0);
+  const mode = page.getByTestId('filter-mode');
+  await mode.getByText('Measured', { exact: true }).click();
+  await expect(page).toHaveURL(/mode=Measured/);
+  await expect(imageHeader).toBeVisible();
+  await mode.getByText('Unmeasured', { exact: true }).click();
+  await expect(page).not.toHaveURL(/mode=/);
+  await expect(imageHeader).toHaveCount(0);
 });
 
 test('working a street from the map: a cluster zooms in, a marker selects its row', async ({ page }) => {
@@ -225,19 +239,36 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
 });
 
 test('a reason applied to a selection, after a cancelled try', async ({ page }) => {
+  // The bar's place, the apply, the statistics and clearing a selection: more than the default two minutes on a busy
+  // machine.
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signIn(page, 'measurer');
   await page.goto('/searchMeasureIt?branch=PB171');
   await expect(summary(page)).toContainText(/of [\d,]+/, SERVER);
   const unmeasured = await figure(page, 'stat-properties-unmeasured');
   const notMeasured = await figure(page, 'stat-properties-not-measured');
+  // The reason's bar sits on the grid's top edge, as wide as the grid: it says what it acts on, and waits for a selection.
+  const bar = page.getByTestId('reason-toolbar');
+  const barBox = await bar.boundingBox();
+  const gridBox = await grid(page).boundingBox();
+  expect(barBox && gridBox && Math.abs(barBox.y + barBox.height - gridBox.y)).toBeLessThanOrEqual(1);
+  expect(barBox && gridBox && [Math.round(barBox.x), Math.round(barBox.width)]).toEqual(
+    gridBox && [Math.round(gridBox.x), Math.round(gridBox.width)],
+  );
+  await expect(page.getByTestId('selection-count')).toHaveText(/^No properties selected/);
+  await expect(page.getByTestId('apply-reason-select')).toBeDisabled();
+  await expect(page.getByTestId('apply-reason')).toBeDisabled();
+
   // Two customers' rows selected.
   const rows = (await shownRows(page)).filter((r) => r.custNo !== '').slice(0, 2);
   expect(rows).toHaveLength(2);
   for (const r of rows) {
     await grid(page).locator(`[role="row"][row-id="${r.id}"] input[type="checkbox"]`).check();
   }
+  await expect(page.getByTestId('selection-count')).toHaveText('2 properties selected');
   await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (2)');
+  await shot(page, 'measureit-search-selected');
   await page.getByTestId('apply-reason-select').click();
   await page.getByRole('option').first().click();
 
@@ -257,6 +288,15 @@ test('a reason applied to a selection, after a cancelled try', async ({ page }) 
   await expect.poll(() => figure(page, 'stat-properties-not-measured'), SERVER).toBe(notMeasured + 2);
   expect(await figure(page, 'stat-properties-unmeasured')).toBe(unmeasured - 2);
   await expect(page.getByTestId('apply-reason')).toHaveText('Apply to selection (0)');
+  await expect(page.getByTestId('selection-count')).toHaveText(/^No properties selected/);
+
+  // Clear selection lets go of every selected row.
+  const next = (await shownRows(page)).slice(0, 1);
+  await grid(page).locator(`[role="row"][row-id="${next[0]!.id}"] input[type="checkbox"]`).check();
+  await expect(page.getByTestId('selection-count')).toHaveText('1 property selected');
+  await page.getByTestId('clear-selection').click();
+  await expect(page.getByTestId('selection-count')).toHaveText(/^No properties selected/);
+  await expect(grid(page).locator('.ag-row-selected')).toHaveCount(0);
 });
 
 test('an independent franchise’s user starts on its first franchise and can search each of its own', async ({
@@ -284,6 +324,7 @@ test('an independent franchise’s user starts on its first franchise and can se
   await expect(picker).toHaveValue(/^SG102/, SERVER);
   await expect.poll(async () => new Set(await column(page, 'branchNo')), SERVER).toEqual(new Set(['SG102']));
   // Its MeasureIt.ApplyReason is not granted: no reason to apply; MeasureIt.Measure is: each row has its Select.
+  await expect(page.getByTestId('reason-toolbar')).toHaveCount(0);
   await expect(page.getByTestId('apply-reason')).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Select customer/ }).first()).toBeVisible();
   await shot(page, 'measureit-search-franchise');

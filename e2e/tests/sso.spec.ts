@@ -205,9 +205,10 @@ test('signing in through the identity server is the account that was here: one r
   await shot(page, 'sso-user-linked');
 });
 
-test('three identities of different roles and brands each get their own theme and dashboard', async ({ page }) => {
-  // A supervisor (corporate), an external call-centre CSR (the pest brand) and a measurer (the lawn brand).
-  for (const username of ['supervisor', 'csr.external', 'measurer']) {
+test('identities of different roles and brands each get their own theme and dashboard', async ({ page }) => {
+  // A supervisor (corporate), an external call-centre CSR (the pest brand), a company-owned CSR (the lawn brand) and a
+  // measurer (corporate: the corporate company's people work for the whole network).
+  for (const username of ['supervisor', 'csr.external', 'csr.cof', 'measurer']) {
     await test.step(username, async () => {
       const account = DEMO_ACCOUNTS.find((a) => a.username === username);
       if (!account) throw new Error(`${username} is not a demo account`);

@@ -328,6 +328,11 @@ export interface DemoAccount {
   description: string;
 }
 
+/**
+ * The demo's people. Those of the corporate company work for the whole network, not for one brand: they have the
+ * Corporate brand, so they see the corporate logo and the default theme (administration.md §2); a company-owned or
+ * franchise user has its franchise's brand, and the external call centre the brand it answers for.
+ */
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
     username: 'admin',
@@ -417,7 +422,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Leads',
     companyId: 1,
     roleId: Role.LeadsCCManager,
-    brandId: 1,
+    brandId: 3,
     branches: [],
     sqldbid: null,
     flags: { allowCorporate: true },
@@ -429,7 +434,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     lastName: 'Measure',
     companyId: 1,
     roleId: Role.Measurer,
-    brandId: 1,
+    brandId: 3,
     branches: [],
     sqldbid: null,
     applications: [6],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MESSAGES, USERNAME_MESSAGES } from '@cc/domain';
+import { logoForBrand, PASSWORD_MESSAGES, USERNAME_MESSAGES } from '@cc/domain';
 import { rowsOf } from '../../db/client.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed/index.js';
 import { createTestApp, type TestApp } from '../../test/harness.js';
@@ -20,6 +20,7 @@ interface SigninBody {
     UserId: number;
     Username: string;
     RoleId: number;
+    BrandId: number | null;
     permissions: string[];
     Branches: { branchno: string }[];
     Applications: unknown[];
@@ -57,6 +58,24 @@ describe('POST /api/auth/signin', () => {
       );
     },
   );
+
+  // The logo by brand (administration.md §2): the corporate company's people work for the whole network, not for one
+  // brand; a company-owned or franchise user sees its franchise's brand, the external call centre the one it answers for.
+  const LOGOS: Record<string, string> = {
+    admin: 'corporate',
+    'csr.corporate': 'corporate',
+    'csr.cof': 'lawn',
+    'csr.franchise': 'lawn',
+    'csr.external': 'pest',
+    supervisor: 'corporate',
+    usermanager: 'corporate',
+    leadsmanager: 'corporate',
+    measurer: 'corporate',
+  };
+  it.each(DEMO_ACCOUNTS.map((a) => a.username))('demo account %s has the logo of its brand', async (username) => {
+    const { user } = (await signin(t, username, DEMO_PASSWORD)).json<SigninBody>();
+    expect(logoForBrand(user.BrandId)).toBe(LOGOS[username]);
+  });
 
   it('refuses a wrong password with 401', async () => {
     const response = await signin(t, 'admin', 'wrong');

@@ -36,6 +36,11 @@ export interface PagedGridProps<T, S extends string> extends Omit<ServerSortedGr
   pagerLabel?: string;
   /** Beside the grid, as high as it (the MeasureIt search's map). */
   beside?: ReactNode;
+  /**
+   * Directly above the grid, as wide as it: the controls that act on its selected rows, so whoever uses them sees
+   * the rows they apply to (the MeasureIt search's not-measured reason).
+   */
+  toolbar?: ReactNode;
   /** Space between the grid and its footer, as the screen around it spaces its parts. */
   gap?: 'xs' | 'sm';
   /** The name of the mark set each time an answer's rows are shown (lib/shown.ts). */
@@ -54,6 +59,7 @@ export function PagedGrid<T, S extends string>({
   sizes,
   pagerLabel,
   beside,
+  toolbar,
   gap = 'sm',
   shownMark,
   ...gridProps
@@ -66,10 +72,12 @@ export function PagedGrid<T, S extends string>({
   });
   const inParent = height === 'parent';
   const h = typeof height === 'number' ? height : typeof height === 'function' ? height(grid.rows.length) : fill.height;
-  const body = (
+  // The grid's own box, or, with a toolbar, the box of both: the one that sits beside the map or fills the parent.
+  const column: CSSProperties | undefined = inParent ? IN_PARENT : beside ? { flex: '5 1 0', minWidth: 0 } : undefined;
+  const table = (
     <div
       ref={typeof height === 'object' ? fill.measure : undefined}
-      style={inParent ? IN_PARENT : beside ? { height: h, flex: '5 1 0', minWidth: 0 } : { height: h }}
+      style={inParent ? IN_PARENT : toolbar ? { height: h } : { ...column, height: h }}
     >
       <ServerSortedGrid<T, S>
         {...gridProps}
@@ -82,12 +90,21 @@ export function PagedGrid<T, S extends string>({
       />
     </div>
   );
+  const body = toolbar ? (
+    <Stack gap={0} style={column}>
+      {toolbar}
+      {table}
+    </Stack>
+  ) : (
+    table
+  );
   return (
     <Stack gap={gap} h={inParent ? '100%' : undefined}>
       {beside ? (
         <Group align="stretch" gap="sm" wrap="nowrap">
           {body}
-          <div style={{ ...BESIDE, height: h }}>{beside}</div>
+          {/* With a toolbar the map stretches to the toolbar and the grid together. */}
+          <div style={toolbar ? BESIDE : { ...BESIDE, height: h }}>{beside}</div>
         </Group>
       ) : (
         body

@@ -12,6 +12,8 @@ import {
   paramsOf,
   previewCountsOf,
   queryOf,
+  selectionText,
+  showsImages,
   viewOf,
 } from './model';
 
@@ -112,6 +114,23 @@ describe('the apply message', () => {
     ).toBe(
       `${APPLY_REASON_SUCCESS} (2 applied; 1 property skipped: another user is measuring them; 2 properties skipped: already measured).`,
     );
+  });
+});
+
+describe('the bar above the grid', () => {
+  it('says how many properties are selected, and how to select some when none are', () => {
+    expect(selectionText(0)).toBe('No properties selected: tick rows to apply a not measured reason.');
+    expect(selectionText(1)).toBe('1 property selected');
+    expect(selectionText(1200)).toBe('1,200 properties selected');
+  });
+});
+
+describe('the Image column', () => {
+  it('is shown only in the modes whose rows can have a saved image', () => {
+    expect(showsImages('Unmeasured')).toBe(false);
+    expect(showsImages('NotMeasured')).toBe(false);
+    expect(showsImages('Measured')).toBe(true);
+    expect(showsImages('Both')).toBe(true);
   });
 });
 

@@ -194,6 +194,18 @@ export function appliedMessage(
   return parts.length === 0 ? success : `${success} (${result.applied} applied; ${parts.join('; ')}).`;
 }
 
+/** What the bar above the grid says of the rows selected, and how to select some when none are. */
+export function selectionText(selected: number): string {
+  if (selected === 0) return 'No properties selected: tick rows to apply a not measured reason.';
+  return `${selected.toLocaleString('en-US')} ${selected === 1 ? 'property' : 'properties'} selected`;
+}
+
+/**
+ * Does the grid show its Image column? Only a measured property has a saved image: in the Unmeasured and Not
+ * Measured modes no row can have one, and the column would stand empty.
+ */
+export const showsImages = (mode: MeasureItMode): boolean => mode === 'Measured' || mode === 'Both';
+
 /** A marker's colour: the row's state (measured, not measured, being measured, unmeasured). */
 export type MarkerState = 'measured' | 'notMeasured' | 'beingMeasured' | 'unmeasured';
 export function markerStateOf(

@@ -1,3 +1,4 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@mantine/core';
 import type { ColDef, GridApi, RowSelectionOptions, SelectionColumnDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
@@ -108,27 +109,39 @@ const COLUMNS: ColDef<MeasureItPropertyRow>[] = [
   },
 ];
 
-const WITHOUT_SELECT = COLUMNS.filter((c) => c.colId !== 'select');
-
 export type PropertyGridProps = Pick<
   PagedGridProps<MeasureItPropertyRow, SortField | 'default'>,
-  'grid' | 'height' | 'sort' | 'summary' | 'sizes' | 'beside'
+  'grid' | 'height' | 'sort' | 'summary' | 'sizes' | 'beside' | 'toolbar'
 > & {
   onSortChange: (sort: ServerSort<SortField> | null) => void;
   /** Opens a row in MeasureIt; without it (a user who may not measure) there is no Select column. */
   onSelect?: ((row: MeasureItPropertyRow) => void) | undefined;
+  /** Is there an Image column? Not in the modes where no row can have a saved image. */
+  withImages: boolean;
   onSelectionChange: (rows: MeasureItPropertyRow[]) => void;
   onApi: (api: GridApi<MeasureItPropertyRow>) => void;
 };
 
 /** The search's page of properties: sorted and paged on the server, selectable, a Select button per row. */
-export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridProps) {
+export function PropertyGrid({ onSelect, withImages, onSortChange, onApi, ...props }: PropertyGridProps) {
+  // The grid takes its columns once: the Image column starts as the first mode has it, then is shown or hidden.
+  const [imagesAtStart] = useState(withImages);
+  const withSelect = onSelect !== undefined;
+  const columns = useMemo(
+    () =>
+      COLUMNS.filter((c) => c.colId !== 'select' || withSelect).map((c) =>
+        c.colId === 'image' ? { ...c, hide: !imagesAtStart } : c,
+      ),
+    [withSelect, imagesAtStart],
+  );
+  const api = useRef<GridApi<MeasureItPropertyRow> | null>(null);
+  useEffect(() => api.current?.setColumnsVisible(['image'], withImages), [withImages]);
   return (
     <PagedGrid<MeasureItPropertyRow, SortField | 'default'>
       label="Properties found"
       data-testid="measureit-search-grid"
       shownMark="measureit-search"
-      columns={onSelect ? COLUMNS : WITHOUT_SELECT}
+      columns={columns}
       sortFields={SORTS}
       defaultSort={{ sort: 'default', dir: 'asc' }}
       onSortChange={(sort) => onSortChange(sort.sort === 'default' ? null : (sort as ServerSort<SortField>))}
@@ -139,6 +152,11 @@ export function PropertyGrid({ onSelect, onSortChange, ...props }: PropertyGridP
       context={{ onSelect } satisfies GridContext}
       noun="properties"
       summaryTestId="measureit-search-summary"
+      onApi={(gridApi) => {
+        api.current = gridApi;
+        gridApi.setColumnsVisible(['image'], withImages);
+        onApi(gridApi);
+      }}
       {...props}
     />
   );

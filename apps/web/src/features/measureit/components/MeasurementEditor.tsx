@@ -3,38 +3,16 @@
  * the map with its live total, the size field (typing sets the external flag, the map clears it), not measured with
  * a reason instead of a size, the previous measurements of a property, save and cancel.
  */
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
-import {
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Suspense, type ReactNode } from 'react';
+import { Alert, Button, Grid, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { MeasurementLock } from '@cc/contract';
 import type { z } from 'zod';
-import { useExternalSources, useNotMeasuredReasons } from '../api/queries';
-import { LazyMeasureMap, type MeasureMapChange } from '../map';
-import {
-  draftOf,
-  savedOfPrevious,
-  saveBodyOf,
-  saveProblem,
-  sizeFieldValue,
-  timeOf,
-  type Draft,
-  type SaveBody,
-  type Saved,
-} from '../model';
-import { PreviousMeasurements, type PreviousMeasurement } from './PreviousMeasurements';
+import { LazyMeasureMap } from '../map';
+import { timeOf, type SaveBody, type Saved } from '../model';
+import { useMeasurementDraft } from '../hooks/useMeasurementDraft';
+import { PreviousMeasurements } from './PreviousMeasurements';
+import { ResultFields } from './ResultFields';
 import { SavedImage } from './SavedImage';
 import { BusyButton } from '../../../components/BusyButton';
 
@@ -68,51 +46,8 @@ export function MeasurementEditor({
   imageOf = 'the property',
   children,
 }: MeasurementEditorProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  // The map reads its shapes when it opens: a copied measurement opens it again on the copy.
-  const [mapStart, setMapStart] = useState(() => ({ key: 0, shapes: saved.shapes }));
-  const [tried, setTried] = useState(false);
-  // The map publishes its first measurement once it has opened; until then the size is not known.
-  const [mapMeasured, setMapMeasured] = useState(false);
-  const reasons = useNotMeasuredReasons();
-  const sources = useExternalSources();
-
-  const onMapChange = useCallback((change: MeasureMapChange) => {
-    setMapMeasured(true);
-    setDraft((d) => ({
-      ...d,
-      geometry: change.geometry.coordinates.length > 0 ? change.geometry : null,
-      drawnSquareFeet: change.measurement.squareFeet,
-      tooLongShape: change.tooLong?.shapeIndex ?? null,
-    }));
-  }, []);
-  // §4: clicking the map or dragging a marker clears the external flag.
-  const onEditedByMap = useCallback(() => setDraft((d) => (d.external ? { ...d, external: false } : d)), []);
-
-  const typed = (value: string | number) => {
-    const n = typeof value === 'number' ? value : Number(value.replace(/,/g, ''));
-    setDraft((d) => ({
-      ...d,
-      mode: 'measured',
-      external: true,
-      typedSquareFeet: value === '' || Number.isNaN(n) ? null : n,
-      sourceId: d.sourceId,
-    }));
-  };
-
-  const copy = (m: PreviousMeasurement) => {
-    setDraft(draftOf(savedOfPrevious(m)));
-    setMapStart((s) => ({ key: s.key + 1, shapes: m.shapes }));
-  };
-
-  // A size typed before the sources arrived takes the first ('Typed by hand') once they are here.
-  const firstSource = sources.data?.[0]?.externalMeasurementSourceId ?? null;
-  const effective = draft.external && draft.sourceId === null ? { ...draft, sourceId: firstSource } : draft;
-  const problem = saveProblem(effective);
-  const save = () => {
-    setTried(true);
-    if (problem === null) onSave(saveBodyOf(effective));
-  };
+  const { draft, setDraft, effective, mapStart, mapMeasured, tried, problem, onMapChange, onEditedByMap, copy, save } =
+    useMeasurementDraft(saved, onSave);
 
   return (
     <Grid gap="md">
@@ -130,64 +65,13 @@ export function MeasurementEditor({
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 4 }}>
         <Stack gap="sm">
-          <Paper withBorder p="sm">
-            <Stack gap="xs">
-              <SegmentedControl
-                aria-label="Result"
-                value={draft.mode}
-                onChange={(mode) => setDraft((d) => ({ ...d, mode }))}
-                data={[
-                  { value: 'measured', label: 'Measured' },
-                  { value: 'notMeasured', label: 'Not measured' },
-                ]}
-              />
-              {draft.mode === 'measured' ? (
-                <>
-                  <NumberInput
-                    label="Lawn size (sq ft)"
-                    description={mapMeasured ? 'Drawn on the map, or typed by hand' : 'Loading the map…'}
-                    placeholder="Loading the map…"
-                    value={sizeFieldValue(draft, mapMeasured)}
-                    onChange={typed}
-                    min={0}
-                    max={100_000_000}
-                    decimalScale={2}
-                    thousandSeparator=","
-                    data-testid="measure-size"
-                    rightSection={
-                      draft.external ? (
-                        <Badge size="xs" color="orange" variant="light" data-testid="measure-external">
-                          External
-                        </Badge>
-                      ) : null
-                    }
-                    rightSectionWidth={draft.external ? 76 : undefined}
-                  />
-                  {draft.external && (
-                    <Select
-                      label="Size from"
-                      data={(sources.data ?? []).map((s) => ({
-                        value: String(s.externalMeasurementSourceId),
-                        label: s.name,
-                      }))}
-                      value={effective.sourceId === null ? null : String(effective.sourceId)}
-                      onChange={(v) => setDraft((d) => ({ ...d, sourceId: v === null ? null : Number(v) }))}
-                      allowDeselect={false}
-                    />
-                  )}
-                </>
-              ) : (
-                <Select
-                  label="Reason not measured"
-                  placeholder="Choose a reason"
-                  data={(reasons.data ?? []).map((r) => ({ value: String(r.notMeasuredReasonId), label: r.name }))}
-                  value={draft.reasonId === null ? null : String(draft.reasonId)}
-                  onChange={(v) => setDraft((d) => ({ ...d, reasonId: v === null ? null : Number(v) }))}
-                  error={tried && draft.reasonId === null ? 'Choose a reason' : undefined}
-                />
-              )}
-            </Stack>
-          </Paper>
+          <ResultFields
+            draft={draft}
+            effective={effective}
+            setDraft={setDraft}
+            mapMeasured={mapMeasured}
+            tried={tried}
+          />
           {children}
           {tried && problem && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" p="xs">
