@@ -199,7 +199,7 @@ test('an administrator sets up reference data, is told what the server refuses, 
     await expect(row(log, `BrandName: set to ${brand} draft`)).toContainText('create');
     // Ids read as their names: the role given to the company, the new permission's application.
     await expect(row(log, 'Roles: + MeasureIt Measurer (#8)')).toContainText('Company');
-    await expect(row(log, `ApplicationId: set to ${app} (#`)).toContainText('Permission');
+    await expect(row(log, `Name: set to ${permission}`)).toContainText(`ApplicationId: set to ${app} (#`);
     await expect(row(log, 'Values.falsevalue: was no → now never')).toContainText('Permission');
     await expect(row(log, `URL: set to /e2e-app`)).toContainText('Application');
     await expectAccessible(page, 'audit log');
