@@ -72,8 +72,7 @@ function formatItem(value: unknown, kind: AuditNameKind | undefined, names: Audi
     return Object.entries(value)
       .map(([key, v]) => {
         const itsKind = auditNameKindOf(key);
-        const text =
-          isObject(v) || (Array.isArray(v) && !itsKind) ? JSON.stringify(v) : formatValue(v, itsKind, names);
+        const text = isObject(v) || (Array.isArray(v) && !itsKind) ? JSON.stringify(v) : formatValue(v, itsKind, names);
         return `${key}=${text}`;
       })
       .join(' ');
