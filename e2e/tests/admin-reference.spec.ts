@@ -197,7 +197,9 @@ test('an administrator sets up reference data, is told what the server refuses, 
     const log = page.getByRole('table', { name: 'Audit log' });
     await expect(row(log, `BrandName: was ${brand} draft → now ${brand}`)).toHaveCount(1);
     await expect(row(log, `BrandName: set to ${brand} draft`)).toContainText('create');
-    await expect(row(log, 'Roles: + 8')).toContainText('Company');
+    // Ids read as their names: the role given to the company, the new permission's application.
+    await expect(row(log, 'Roles: + MeasureIt Measurer (#8)')).toContainText('Company');
+    await expect(row(log, `Name: set to ${permission}`)).toContainText(`ApplicationId: set to ${app} (#`);
     await expect(row(log, 'Values.falsevalue: was no → now never')).toContainText('Permission');
     await expect(row(log, `URL: set to /e2e-app`)).toContainText('Application');
     await expectAccessible(page, 'audit log');
@@ -232,9 +234,14 @@ test('an administrator sets up reference data, is told what the server refuses, 
     expect(reset.status(), await reset.text()).toBe(200);
 
     await page.reload();
-    // Newest first: the reset (no name in its before or after, so the user by id), then the creation by name.
+    // Newest first: the reset, then the creation, each naming its user; the creation's ids by their names.
     await expect(page.getByTestId('audit-row').first()).toContainText(`password`);
-    await expect(page.getByTestId('audit-row').nth(1)).toContainText(`${username} (#${user.UserId})`);
+    await expect(page.getByTestId('audit-row').first()).toContainText(`${username} (#${user.UserId})`);
+    const creation = page.getByTestId('audit-row').nth(1);
+    await expect(creation).toContainText(`${username} (#${user.UserId})`);
+    await expect(creation).toContainText(`CompanyId: set to ${company} (#`);
+    await expect(creation).toContainText(`BrandId: set to ${brand} (#`);
+    await expect(creation).toContainText('RoleId: set to Franchise User (#4)');
     const filter = page.getByRole('combobox', { name: 'Changes to user' });
     await filter.fill(username);
     await page.getByRole('option', { name: `${username} (Fran Chisee)` }).click();

@@ -16,6 +16,7 @@ export { ORDER_SESSION_HEADER } from './end-call-routes.js';
 export * from './quotes.js';
 export { GetUcmsRequest, GetUcmsResponse } from './enrollment.js';
 export * from './users.js';
+export * from './audit-names.js';
 export * from './users-reference.js';
 export * from './call-search.js';
 export * from './call-view.js';

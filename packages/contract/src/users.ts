@@ -10,6 +10,7 @@
 import { isNorthAmericanPhone } from '@cc/domain';
 import { z } from './zod.js';
 import { Application } from './auth.js';
+import { AuditNames } from './audit-names.js';
 import { Id, IdParam, int4, int4Param, line, page, secret } from './common.js';
 
 /** Every user field the forms send as text is at most this long; the §5 rules are checked on the server. */
@@ -228,9 +229,12 @@ export const AuditEntry = z.object({
   entity: z.string(),
   entityId: z.string(),
   targetUserId: z.number().int().nullable(),
+  /** The changed user's username now, whatever the row's before and after hold. */
+  targetUsername: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditResponse = page(AuditEntry);
+/** A page of the log, with the names of the ids its rows' before and after hold (audit-names.ts). */
+export const AuditResponse = page(AuditEntry).extend({ names: AuditNames });
 export type AuditResponse = z.infer<typeof AuditResponse>;

@@ -3,6 +3,7 @@ import {
   agentCallKey,
   effectiveAgentState,
   formatTimeInState,
+  isCsr,
   nextAgentState,
   secondsInState,
   type AgentStateNow,
@@ -154,5 +155,17 @@ describe('time in state', () => {
     expect(formatTimeInState(0)).toBe('0:00');
     expect(formatTimeInState(61)).toBe('1:01');
     expect(formatTimeInState(3600 + 5 * 60 + 9)).toBe('1:05:09');
+  });
+});
+
+describe('who is a CSR', () => {
+  it('holds Inbound or Outbound Calls, is not the administrator and not held to MeasureIt', () => {
+    const csr = { roleId: 3, applications: [1, 3, 8], measureItToolOnly: false };
+    expect(isCsr(csr)).toBe(true);
+    expect(isCsr({ ...csr, applications: [2] })).toBe(true);
+    expect(isCsr({ ...csr, applications: [4, 5, 8, 9] })).toBe(false);
+    expect(isCsr({ ...csr, applications: [6] })).toBe(false);
+    expect(isCsr({ ...csr, measureItToolOnly: true })).toBe(false);
+    expect(isCsr({ ...csr, roleId: 1 })).toBe(false);
   });
 });

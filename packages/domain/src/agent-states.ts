@@ -3,6 +3,8 @@
  * reason the administrator keeps) or Offline — and how calls, the CSR's own choice, signing out and the phone system
  * move it. Pure: the server keeps the current state per user and a history row per change.
  */
+import { Role } from './access.js';
+import { ACCESS } from './route-access.js';
 
 export const AGENT_STATES = ['Ready', 'On call', 'Wrap-up', 'Away', 'Offline'] as const;
 export type AgentStateName = (typeof AGENT_STATES)[number];
@@ -30,6 +32,24 @@ export interface AgentStateNow {
   wrapUpUntil: Date | null;
   /** The call the state last saw opened and not yet ended or released; a heartbeat of it changes nothing. */
   callKey: string | null;
+}
+
+/**
+ * Who is a CSR, where people at work are counted (the reports' rows by CSR, their time in each state): a user who
+ * takes calls, that is holds an application of the call screen's rule (Inbound or Outbound Calls, `ACCESS.call`), and
+ * is not held to MeasureIt alone. The administrator is none by its grants: it passes every rule by its role, and the
+ * applications it holds are the dashboard's convenience (route-access.ts), so an administrator who takes calls is
+ * counted by those calls, as anybody who has calls is.
+ */
+export const CSR_APPLICATIONS: readonly number[] = ACCESS.call.apps;
+export const NOT_CSR_ROLES: readonly number[] = [Role.Administrator];
+
+export function isCsr(user: { roleId: number; applications: readonly number[]; measureItToolOnly: boolean }): boolean {
+  return (
+    !NOT_CSR_ROLES.includes(user.roleId) &&
+    !user.measureItToolOnly &&
+    user.applications.some((app) => CSR_APPLICATIONS.includes(app))
+  );
 }
 
 /** A user who never had a state is Offline. */

@@ -9,3 +9,4 @@ export {
   stateOfRow,
 } from './service.js';
 export { agentSessionEnded } from './own-state.js';
+export { isCsrUser } from './csr.js';

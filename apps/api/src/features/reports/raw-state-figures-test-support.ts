@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CALL_TIME_ZONE, type Scope } from '@cc/domain';
 import { dayAfter, dayStart } from '../../db/sql.js';
+import { isCsrUser } from '../agent-states/index.js';
 import type { ReportRange } from './sql.js';
 
 const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
@@ -36,7 +37,7 @@ function periodsOf(range: ReportRange): SQL {
 /**
  * Time in each state (Offline aside) per CSR, per period and in all, each state row cut at the periods' bounds; and
  * the average Wrap-up over those that began in the period. A row still open lasts until `now`. The rows are found by
- * the span index (migration 0049), whatever their length.
+ * the span index (migration 0049), whatever their length. CSRs only, as the report counts them.
  */
 export function rawStateFigures(_scope: Scope, range: ReportRange, now: Date): SQL {
   const at = now.toISOString();
@@ -50,7 +51,7 @@ export function rawStateFigures(_scope: Scope, range: ReportRange, now: Date): S
       where h.state <> 'Offline'
         and tstzrange(h.started_at, coalesce(h.ended_at, 'infinity'::timestamptz), '[]')
             && tstzrange(${dayStart(range.from)}, ${dayAfter(range.to)}, '[)')
-        )
+        and ${isCsrUser(sql`h.user_id`)})
     select trim(u.first_name || ' ' || u.last_name) as key, min(trim(u.first_name || ' ' || u.last_name)) as label,
            p.label as period, grouping(trim(u.first_name || ' ' || u.last_name)) as g_key, grouping(p.label) as g_period,
            ${inState('Ready')} as ready, ${inState('On call')} as on_call, ${inState('Wrap-up')} as wrap_up,

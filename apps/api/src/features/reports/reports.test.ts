@@ -241,3 +241,33 @@ describe('the CSV', () => {
     );
   });
 });
+
+describe('who is listed by CSR', () => {
+  it('the CSRs and whoever has calls: an account that takes no calls is not a row for its states alone', async () => {
+    // Friday 2023-11-10 in Chicago, a day of its own. The administrator, the user manager and the measurer were left
+    // in states (as a phone system's event or a zero-length state can leave anyone); only the administrator took a
+    // call.
+    for (const user of ['admin', 'usermanager', 'measurer', 'csr.corporate']) {
+      await state(user, 'Ready', '2023-11-10T15:00:00Z', '2023-11-10T16:00:00Z');
+      await state(user, 'Away', '2023-11-10T16:00:00Z', '2023-11-10T16:00:00Z');
+    }
+    await call('admin', cofBranch, '2023-11-10T15:10:00Z', 120, 'Sale', { total: '50' });
+    const got = await report(admin, 'from=2023-11-10&to=2023-11-10&groupBy=csr');
+    const name = async (username: string) =>
+      rowsOf<{ name: string }>(
+        await t.db.execute(sql`select first_name || ' ' || last_name as name from users where username = ${username}`),
+      )[0]!.name;
+    const [administrator, manager, measurer, corporate] = await Promise.all(
+      ['admin', 'usermanager', 'measurer', 'csr.corporate'].map(name),
+    );
+    const keys = got.groups.map((g) => g.key);
+    expect(keys).toEqual(expect.arrayContaining([administrator, corporate]));
+    expect(keys).not.toContain(manager);
+    expect(keys).not.toContain(measurer);
+    // The administrator is there by its call; its states are not a CSR's time, in its row or in the total.
+    expect(got.groups.find((g) => g.key === administrator)).toMatchObject({ calls: 1, sales: 1 });
+    expect(got.groups.find((g) => g.key === administrator)?.stateSeconds?.Ready).toBe(0);
+    expect(got.groups.find((g) => g.key === corporate)?.stateSeconds?.Ready).toBe(3600);
+    expect(got.total.stateSeconds?.Ready).toBe(3600);
+  });
+});

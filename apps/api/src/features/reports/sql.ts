@@ -8,6 +8,7 @@ import { CALL_TIME_ZONE, type Scope } from '@cc/domain';
 import type { ReportGroup, ReportInterval } from '@cc/contract';
 import { dayAfter, dayStart } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
+import { isCsrUser } from '../agent-states/index.js';
 
 const tz = sql.raw(`'${CALL_TIME_ZONE}'`);
 
@@ -136,7 +137,9 @@ function closedStates(scope: Scope, range: ReportRange): SQL {
 
 /**
  * Time in each state (Offline aside) per CSR, per period and in all; and the average Wrap-up over those that began in
- * the period (docs/decisions/088-state-hours-rollup.md). The closed states come summed per user, state and period from
+ * the period (docs/decisions/088-state-hours-rollup.md). Only CSRs' (`isCsrUser`): an account that takes no calls
+ * (an administrator, a user manager, a measurer) is not at work on the floor whatever state it was left in, and a
+ * report by CSR lists it only by calls it has. The closed states come summed per user, state and period from
  * the rollups kept by the history's trigger (`closedStates`). Each user's open state is cut here at the periods it meets, until
  * `now`, and its length so far counts for the average if it is a Wrap-up that began in the period.
  */
@@ -166,5 +169,6 @@ export function stateFigures(scope: Scope, range: ReportRange, now: Date, cells 
            (sum(x.began_micros) filter (where x.state = 'Wrap-up')
              / nullif(sum(x.began) filter (where x.state = 'Wrap-up'), 0) / 1000000.0)::float8 as wrap_up_avg
     from x join users u on u.user_id = x.user_id
+    where ${isCsrUser(sql`x.user_id`)}
     group by ${levels(name, sql`x.period`, cells)}`;
 }

@@ -98,7 +98,7 @@ async function compare(range: ReportRange, now: Date): Promise<void> {
 beforeAll(async () => {
   t = await createTestApp();
   users = rowsOf<{ user_id: number }>(
-    await t.db.execute(sql`select user_id from users where username in ('csr.cof', 'csr.franchise', 'admin')
+    await t.db.execute(sql`select user_id from users where username in ('csr.cof', 'csr.franchise', 'csr.corporate')
       order by user_id`),
   ).map((r) => r.user_id);
 });

@@ -3,12 +3,16 @@
  * connection so it commits or rolls back with the change, and read by administrators a page at a time.
  */
 import { eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuditResponse } from '@cc/contract';
 import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema/index.js';
 import type { AuthUser } from '../../http/auth.js';
 import { defineGrid } from '../../lib/grid-query/grid.js';
+import { auditNames } from './audit-names.js';
+
+const target = alias(users, 'target');
 
 /** The audit log as a grid (decision 086): newest first, the id breaking ties, as its index (at, audit_id) reads. */
 const AUDIT_GRID = defineGrid({
@@ -72,17 +76,25 @@ export async function readAudit(
       entity: auditLog.entity,
       entityId: auditLog.entityId,
       targetUserId: auditLog.targetUserId,
+      targetUsername: target.username,
       before: auditLog.before,
       after: auditLog.after,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.userId, auditLog.actorUserId))
+    .leftJoin(target, eq(target.userId, auditLog.targetUserId))
     .where(where)
     .orderBy(NEWEST_FIRST)
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+  // The names of the page's ids, all in one statement after the page (never one per row).
+  const names = await auditNames(
+    db,
+    rows.flatMap((r) => [r.before, r.after]),
+  );
   return {
     data: rows.map((r) => ({ ...r, at: r.at.toISOString() })),
+    names,
     total: count?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,

@@ -1,6 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { auditDiff, entityLabel, formatValue, formatWhen, referenceKind } from './model';
 
+describe("auditDiff with the page's names", () => {
+  const names = {
+    role: { '2': 'Call Centre Supervisor', '3': 'Customer Service Representative' },
+    company: { '1': 'Corporate' },
+    brand: {},
+    application: { '1': 'Inbound Calls', '2': 'Outbound Calls' },
+    permission: { '4': 'CallCenter.EditPricing' },
+    user: { '12': 'csr.cof' },
+    branch: { SG101: 'Green Meadows Lawn Care' },
+    franchise: {},
+  };
+
+  it('reads an id of a named field as its name, the id after it; an unknown id as it is', () => {
+    expect(auditDiff({ RoleId: 3, CompanyId: 1 }, { RoleId: 2, CompanyId: 1, BrandId: 7 }, names)).toEqual([
+      {
+        field: 'RoleId',
+        kind: 'changed',
+        before: 'Customer Service Representative (#3)',
+        after: 'Call Centre Supervisor (#2)',
+      },
+      { field: 'BrandId', kind: 'added', after: '7' },
+    ]);
+  });
+
+  it('names the items of lists and the fields of objects in lists, a branch by its number first', () => {
+    const [apps, branches, permissions, csr] = auditDiff(
+      { Applications: [1], Branches: [], permissions: [], callBackCSR: null },
+      {
+        Applications: [1, 2],
+        Branches: [{ branchno: 'SG101' }],
+        permissions: [{ PermissionId: 4, value: 'true' }],
+        callBackCSR: 12,
+      },
+      names,
+    );
+    expect(apps).toMatchObject({ gained: ['Outbound Calls (#2)'], lost: [] });
+    expect(branches).toMatchObject({ gained: ['branchno=SG101 (Green Meadows Lawn Care)'] });
+    expect(permissions).toMatchObject({ gained: ['PermissionId=CallCenter.EditPricing (#4) value=true'] });
+    expect(csr).toMatchObject({ before: '(none)', after: 'csr.cof (#12)' });
+  });
+});
+
 describe('auditDiff', () => {
   it('a creation lists every field it set, the ids first', () => {
     expect(auditDiff(null, { BrandName: 'Lawn Stars', BrandId: 4 })).toEqual([

@@ -3,6 +3,7 @@
  * the readable before/after diff of an audit row (decision 026: the entity as JSON before and after the change).
  */
 import { CALL_TIME_ZONE, formatLocalDateTime } from '@cc/domain';
+import { auditNameKindOf, type AuditNameKind, type AuditNames } from '@cc/contract';
 
 /** The kinds of reference data, in tab order; each is `/admin/reference/{kind}`. */
 export const REFERENCE_KINDS = [
@@ -37,23 +38,46 @@ export interface DiffLine {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A value as one short line: text as it is, a list's items joined, an object's fields as name=value. */
-export function formatValue(value: unknown): string {
+/**
+ * An id of a named field as a person reads it (docs/decisions/100-audit-log-names.md): the name with the id after it
+ * (a branch's number first, as the screens write it); the id alone when the server knows no name for it.
+ */
+function namedId(kind: AuditNameKind, value: string | number, names: AuditNames | undefined): string {
+  const id = String(value);
+  const name = names?.[kind][id];
+  if (name === undefined) return id;
+  return kind === 'branch' ? `${id} (${name})` : `${name} (#${id})`;
+}
+
+/**
+ * A value as one short line: text as it is, a list's items joined, an object's fields as name=value; the ids of a
+ * named field (`kind`) by their names.
+ */
+export function formatValue(value: unknown, kind?: AuditNameKind, names?: AuditNames): string {
   if (value === null || value === undefined) return '(none)';
+  if (kind && (typeof value === 'number' || (typeof value === 'string' && value !== ''))) {
+    return namedId(kind, value, names);
+  }
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(formatItem).join(', ');
-  if (isObject(value)) return formatItem(value);
+  if (Array.isArray(value)) {
+    return value.length === 0 ? '(none)' : value.map((item) => formatItem(item, kind, names)).join(', ');
+  }
+  if (isObject(value)) return formatItem(value, kind, names);
   return JSON.stringify(value);
 }
 
-function formatItem(value: unknown): string {
+function formatItem(value: unknown, kind: AuditNameKind | undefined, names: AuditNames | undefined): string {
   if (isObject(value)) {
     return Object.entries(value)
-      .map(([key, v]) => `${key}=${isObject(v) || Array.isArray(v) ? JSON.stringify(v) : String(v)}`)
+      .map(([key, v]) => {
+        const itsKind = auditNameKindOf(key);
+        const text = isObject(v) || (Array.isArray(v) && !itsKind) ? JSON.stringify(v) : formatValue(v, itsKind, names);
+        return `${key}=${text}`;
+      })
       .join(' ');
   }
-  return formatValue(value);
+  return formatValue(value, kind, names);
 }
 
 /** The leaves of an object by dotted path; lists and scalars are leaves. */
@@ -80,9 +104,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * What an audit row changed, field by field (ids first, then in the order the fields appear): a creation lists every
  * field it set, a deletion every field it held (neither the empty ones), an update only the fields that differ. Nested
  * objects (a permission's Values) are followed to their fields; a list that changed also says which items it gained
- * and lost.
+ * and lost. With the page's `names`, the ids of named fields read as their names.
  */
-export function auditDiff(before: unknown, after: unknown): DiffLine[] {
+export function auditDiff(before: unknown, after: unknown, names?: AuditNames): DiffLine[] {
   const old = flatten(before);
   const now = flatten(after);
   // The ids first (what the row is), then the rest: the server's JSON (jsonb) keeps no order of its own.
@@ -94,17 +118,19 @@ export function auditDiff(before: unknown, after: unknown): DiffLine[] {
     const hasIt = now.has(field);
     const a = old.get(field);
     const b = now.get(field);
+    const kind = auditNameKindOf(field.split('.').at(-1) ?? field);
+    const text = (value: unknown) => formatValue(value, kind, names);
     if (hadIt && hasIt && same(a, b)) continue;
     if (!(hadIt && hasIt) && isEmpty(hadIt ? a : b)) continue;
     if (!hadIt) {
-      lines.push({ field, kind: 'added', after: formatValue(b) });
+      lines.push({ field, kind: 'added', after: text(b) });
     } else if (!hasIt) {
-      lines.push({ field, kind: 'removed', before: formatValue(a) });
+      lines.push({ field, kind: 'removed', before: text(a) });
     } else {
-      const line: DiffLine = { field, kind: 'changed', before: formatValue(a), after: formatValue(b) };
+      const line: DiffLine = { field, kind: 'changed', before: text(a), after: text(b) };
       if (Array.isArray(a) && Array.isArray(b)) {
-        const was = a.map(formatItem);
-        const is = b.map(formatItem);
+        const was = a.map((item) => formatItem(item, kind, names));
+        const is = b.map((item) => formatItem(item, kind, names));
         line.gained = is.filter((item) => !was.includes(item));
         line.lost = was.filter((item) => !is.includes(item));
       }

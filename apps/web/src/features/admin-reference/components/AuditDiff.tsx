@@ -1,13 +1,22 @@
 import { Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { AuditNames } from '@cc/contract';
 import { auditDiff, type DiffLine } from '../model';
 
 /** Dark enough for AA on the striped rows (Mantine's green.9 is not). */
 const ADDED = '#1f6f32';
 const REMOVED = '#b02525';
 
-/** One audit row's change, field by field: what was (struck through) and what is. */
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
-  const lines = auditDiff(before, after);
+/** One audit row's change, field by field: what was (struck through) and what is, ids by their page's names. */
+export function AuditDiff({
+  before,
+  after,
+  names,
+}: {
+  before: unknown;
+  after: unknown;
+  names?: AuditNames | undefined;
+}) {
+  const lines = auditDiff(before, after, names);
   if (lines.length === 0) {
     return (
       <Text size="xs" c="gray.7">

@@ -47,14 +47,15 @@ const ACTION_COLORS: Record<string, string> = {
   password: 'grape',
 };
 
-/** The user an entry changed, by the name its before or after holds, else by id. */
+/** The user an entry changed, by username (the server's, else the name its before or after holds) and id. */
 function targetOf(entry: AuditEntry): string {
   if (entry.targetUserId === null) return '';
   const named = [entry.after, entry.before].find(
     (v): v is { Username: string } =>
       typeof v === 'object' && v !== null && typeof (v as { Username?: unknown }).Username === 'string',
   );
-  return named ? `${named.Username} (#${entry.targetUserId})` : `#${entry.targetUserId}`;
+  const username = entry.targetUsername ?? named?.Username;
+  return username ? `${username} (#${entry.targetUserId})` : `#${entry.targetUserId}`;
 }
 
 /**
@@ -147,7 +148,7 @@ export default function AuditLogPage() {
                   </Table.Td>
                   <Table.Td>{targetOf(entry)}</Table.Td>
                   <Table.Td>
-                    <AuditDiff before={entry.before} after={entry.after} />
+                    <AuditDiff before={entry.before} after={entry.after} names={log.data?.names} />
                   </Table.Td>
                 </Table.Tr>
               ))}
