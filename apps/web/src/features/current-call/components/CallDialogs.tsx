@@ -57,18 +57,22 @@ export interface CallDialogsProps {
 }
 
 /** The dialogs of the call screen, stacked so one can open over another (the lookup over the edit). */
-export function CallDialogs({
+export function CallDialogs(props: CallDialogsProps) {
+  return (
+    <Modal.Stack>
+      <CustomerDialogs {...props} />
+      <CallWorkDialogs {...props} />
+    </Modal.Stack>
+  );
+}
+
+/** The customer's dialogs: its edit, its type, a web lead's account number, and the lookup of another account. */
+function CustomerDialogs({
   stack,
   sqldbid,
   customerNo,
-  callType,
   theCall,
   customer,
-  draft,
-  patch,
-  historyCall,
-  franchise,
-  recent,
   lookupFor,
   setLookupFor,
   lookedUp,
@@ -79,7 +83,7 @@ export function CallDialogs({
 }: CallDialogsProps) {
   const setWebLead = useSetWebLeadCustomer();
   return (
-    <Modal.Stack>
+    <>
       <EditCustomerDialog
         {...stack.register('edit-customer')}
         customer={customer}
@@ -131,6 +135,24 @@ export function CallDialogs({
           }
         }}
       />
+    </>
+  );
+}
+
+/** The dialogs of the call's work: the callback, the service-call reason, the notes, a past call's log, the reports. */
+function CallWorkDialogs({
+  stack,
+  callType,
+  theCall,
+  customer,
+  draft,
+  patch,
+  historyCall,
+  franchise,
+  recent,
+}: CallDialogsProps) {
+  return (
+    <>
       <CallbackDialog
         {...stack.register('callback')}
         value={draft.callbackAt}
@@ -176,6 +198,6 @@ export function CallDialogs({
         theCall={theCall}
         draft={draft}
       />
-    </Modal.Stack>
+    </>
   );
 }

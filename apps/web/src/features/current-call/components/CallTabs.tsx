@@ -84,26 +84,7 @@ export function CallTabs({
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs id={CALL_TABS_ID} value={tab} onChange={onTab} variant="outline" keepMounted>
-        <Tabs.List mb="sm" aria-label="Call details">
-          <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
-            Customer
-          </Tabs.Tab>
-          <Tabs.Tab value="pricing" leftSection={<IconCurrencyDollar size={15} />}>
-            Pricing
-          </Tabs.Tab>
-          <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
-            History
-          </Tabs.Tab>
-          <Tabs.Tab value="web-orders" leftSection={<IconShoppingCart size={15} />}>
-            Web Orders
-          </Tabs.Tab>
-          <Tabs.Tab value="script" leftSection={<IconFileText size={15} />}>
-            Script
-          </Tabs.Tab>
-          <Tabs.Tab value="survey" leftSection={<IconListCheck size={15} />}>
-            Survey
-          </Tabs.Tab>
-        </Tabs.List>
+        <CallTabList />
         <Tabs.Panel value="customer">
           <CustomerTab
             callType={callType}
@@ -154,5 +135,31 @@ export function CallTabs({
         </Tabs.Panel>
       </Tabs>
     </Paper>
+  );
+}
+
+/** The call's six tabs, by name. */
+function CallTabList() {
+  return (
+    <Tabs.List mb="sm" aria-label="Call details">
+      <Tabs.Tab value="customer" leftSection={<IconAddressBook size={15} />}>
+        Customer
+      </Tabs.Tab>
+      <Tabs.Tab value="pricing" leftSection={<IconCurrencyDollar size={15} />}>
+        Pricing
+      </Tabs.Tab>
+      <Tabs.Tab value="history" leftSection={<IconHistory size={15} />}>
+        History
+      </Tabs.Tab>
+      <Tabs.Tab value="web-orders" leftSection={<IconShoppingCart size={15} />}>
+        Web Orders
+      </Tabs.Tab>
+      <Tabs.Tab value="script" leftSection={<IconFileText size={15} />}>
+        Script
+      </Tabs.Tab>
+      <Tabs.Tab value="survey" leftSection={<IconListCheck size={15} />}>
+        Survey
+      </Tabs.Tab>
+    </Tabs.List>
   );
 }

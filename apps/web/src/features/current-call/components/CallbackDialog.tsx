@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { CALL_TIME_ZONE, callbackHoursProblem, callingHoursText, formatTimeOfDay, parseTypedTime } from '@cc/domain';
+import { CALL_TIME_ZONE, callingHoursText, formatTimeOfDay } from '@cc/domain';
 import { CALENDAR_ARIA_LABELS } from '../../../components/DayRangePicker';
 import { callTimeOf } from '../end-call';
+import { callbackTimeProblem, typedCallbackTime } from '../callback-time';
 
-export const CALLBACK_TIME_HINT = 'Type a time such as 1030, 10:30 or 2:15 pm.';
+export { CALLBACK_TIME_HINT } from '../callback-time';
 
 export interface CallbackDialogProps {
   opened: boolean;
@@ -65,33 +66,30 @@ function CallbackForm({
 
   /** The typed time as 'HH:mm', shown back in the field's own form; null (with the hint) when it is not a time. */
   const readTime = (): string | null => {
-    const time = parseTypedTime(typed);
-    if (time === null) {
-      setTimeError(typed.trim() === '' ? 'Type the time of the callback.' : CALLBACK_TIME_HINT);
+    const read = typedCallbackTime(typed);
+    if ('error' in read) {
+      setTimeError(read.error);
       return null;
     }
-    setTyped(formatTimeOfDay(time));
-    return time;
+    setTyped(formatTimeOfDay(read.time));
+    return read.time;
+  };
+
+  const submit = () => {
+    if (!day) setDayError('Choose the day of the callback.');
+    const time = readTime();
+    if (!day || time === null) return;
+    const at = `${day} ${time}:00`;
+    const problem = callbackTimeProblem(at, timeZone, callTimeOf(new Date()));
+    if (problem) setTimeError(problem);
+    else onSave(at);
   };
 
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        if (!day) setDayError('Choose the day of the callback.');
-        const time = readTime();
-        if (!day || time === null) return;
-        const at = `${day} ${time}:00`;
-        const outside = callbackHoursProblem(at, timeZone);
-        if (outside) {
-          setTimeError(outside);
-          return;
-        }
-        if (at < callTimeOf(new Date())) {
-          setTimeError(`Choose a time after now (${CALL_TIME_ZONE}).`);
-          return;
-        }
-        onSave(at);
+        submit();
       }}
       noValidate
     >
@@ -131,10 +129,7 @@ function CallbackForm({
             data-testid="callback-time"
           />
         </Group>
-        <Text size="xs" c="gray.7" data-testid="callback-hours">
-          The call centre&apos;s time, {CALL_TIME_ZONE}. Calling hours are {callingHoursText()}
-          {timeZone === CALL_TIME_ZONE ? '' : ` on the branch's clock (${timeZone})`}.
-        </Text>
+        <CallbackHoursNote timeZone={timeZone} />
         <Group justify="space-between" gap="sm" mt="xs">
           <Button variant="default" onClick={() => onSave(null)} disabled={value === null}>
             Remove callback
@@ -148,5 +143,15 @@ function CallbackForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** Whose clock the time is on, and the calling hours it must keep. */
+function CallbackHoursNote({ timeZone }: { timeZone: string }) {
+  return (
+    <Text size="xs" c="gray.7" data-testid="callback-hours">
+      The call centre&apos;s time, {CALL_TIME_ZONE}. Calling hours are {callingHoursText()}
+      {timeZone === CALL_TIME_ZONE ? '' : ` on the branch's clock (${timeZone})`}.
+    </Text>
   );
 }

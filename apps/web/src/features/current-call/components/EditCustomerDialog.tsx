@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { CustomerUpdateRequest, type Customer } from '@cc/contract';
 import { CUSTOMER_CHANGED_MESSAGE, displayZip } from '@cc/domain';
@@ -125,19 +125,56 @@ export function EditCustomerDialog({
   );
 }
 
-function EditCustomerForm({
-  customer,
-  onSave,
-  onCancel,
-  onLookup,
-  onReload,
-}: {
+interface EditCustomerFormProps {
   customer: Customer;
   onSave: (edit: CustomerEdit) => Promise<void>;
   onCancel: () => void;
   onLookup: (() => void) | undefined;
   onReload: (() => Promise<Customer | null>) | undefined;
-}) {
+}
+
+function EditCustomerForm({ customer, onSave, onCancel, onLookup, onReload }: EditCustomerFormProps) {
+  const edit = useCustomerEdit(customer, onSave, onReload);
+  const { form, saving } = edit;
+  return (
+    <form onSubmit={form.onSubmit((values) => void edit.submit(values))} noValidate>
+      <Stack gap="sm">
+        {edit.failure ? (
+          <SaveFailure
+            failure={edit.failure}
+            onReload={edit.stale && onReload ? () => void edit.reload() : undefined}
+            busy={saving}
+          />
+        ) : null}
+        <CustomerFields form={form} />
+        <Group justify="space-between" gap="sm" mt="xs">
+          {onLookup ? (
+            <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onLookup}>
+              Look up account
+            </Button>
+          ) : (
+            <span />
+          )}
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <BusyButton type="submit" busy={saving} leftSection={<IconDeviceFloppy size={16} />}>
+              Save
+            </BusyButton>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The form's values, saving and reloading, and what went wrong with the last save. */
+function useCustomerEdit(
+  customer: Customer,
+  onSave: (edit: CustomerEdit) => Promise<void>,
+  onReload: (() => Promise<Customer | null>) | undefined,
+) {
   const form = useForm<FormValues>({ mode: 'controlled', initialValues: valuesOf(customer), validate });
   const [failure, setFailure] = useState<string | null>(null);
   /** Another user changed the customer since the dialog opened: the edit was refused, reloading is offered. */
@@ -181,94 +218,83 @@ function EditCustomerForm({
     }
   };
 
+  return { form, failure, stale, saving, reload, submit };
+}
+
+/** Why the save failed; a reload of the customer is offered when another user changed it meanwhile. */
+function SaveFailure({ failure, onReload, busy }: { failure: string; onReload?: () => void; busy: boolean }) {
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
+      <Stack gap="xs" align="flex-start">
+        <span>{failure}</span>
+        {onReload ? (
+          <BusyButton
+            size="xs"
+            variant="white"
+            color="red"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={onReload}
+            busy={busy}
+          >
+            Reload customer
+          </BusyButton>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The customer's fields: name and type, the service address with the lawn size, and the contact. */
+function CustomerFields({ form }: { form: UseFormReturnType<FormValues> }) {
   const text = (name: keyof Omit<FormValues, 'lawnSize' | 'customerType'>, extra: object = {}) => ({
     label: LABELS[name],
     ...form.getInputProps(name),
     ...extra,
   });
-
   return (
-    <form onSubmit={form.onSubmit((values) => void submit(values))} noValidate>
-      <Stack gap="sm">
-        {failure ? (
-          <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert" p="xs">
-            <Stack gap="xs" align="flex-start">
-              <span>{failure}</span>
-              {stale && onReload ? (
-                <BusyButton
-                  size="xs"
-                  variant="white"
-                  color="red"
-                  leftSection={<IconRefresh size={14} aria-hidden />}
-                  onClick={() => void reload()}
-                  busy={saving}
-                >
-                  Reload customer
-                </BusyButton>
-              ) : null}
-            </Stack>
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
-          <TextInput {...text('firstName', { required: true, maxLength: 50, 'data-autofocus': true })} />
-          <TextInput {...text('lastName', { required: true, maxLength: 50 })} />
-          <Select
-            label={LABELS.customerType}
-            data={[...CUSTOMER_TYPES]}
-            allowDeselect={false}
-            {...form.getInputProps('customerType')}
-          />
-        </SimpleGrid>
-        <Text size="xs" fw={600} c="gray.7" mt={4}>
-          Service address
-        </Text>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" verticalSpacing="xs">
-          <TextInput {...text('streetNo', { maxLength: 12 })} />
-          <TextInput {...text('preDir', { maxLength: 4 })} />
-          <TextInput {...text('streetNm', { maxLength: 60 })} />
-          <TextInput {...text('suffix', { maxLength: 10 })} />
-          <TextInput {...text('postDir', { maxLength: 4 })} />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
-          <TextInput {...text('city', { maxLength: 50 })} />
-          <TextInput {...text('state', { maxLength: 2 })} />
-          <TextInput {...text('zip', { maxLength: 10, inputMode: 'numeric' })} />
-          <NumberInput
-            label={LABELS.lawnSize}
-            min={0}
-            max={1000}
-            decimalScale={2}
-            step={0.25}
-            {...form.getInputProps('lawnSize')}
-          />
-        </SimpleGrid>
-        <Text size="xs" fw={600} c="gray.7" mt={4}>
-          Contact
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
-          <TextInput {...text('homePhone', { type: 'tel', maxLength: 30 })} />
-          <TextInput {...text('workPhone', { type: 'tel', maxLength: 30 })} />
-          <TextInput {...text('cellPhone', { type: 'tel', maxLength: 30 })} />
-          <TextInput {...text('email', { type: 'email', maxLength: 200 })} />
-        </SimpleGrid>
-        <Group justify="space-between" gap="sm" mt="xs">
-          {onLookup ? (
-            <Button variant="default" leftSection={<IconSearch size={16} aria-hidden />} onClick={onLookup}>
-              Look up account
-            </Button>
-          ) : (
-            <span />
-          )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <BusyButton type="submit" busy={saving} leftSection={<IconDeviceFloppy size={16} />}>
-              Save
-            </BusyButton>
-          </Group>
-        </Group>
-      </Stack>
-    </form>
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="xs">
+        <TextInput {...text('firstName', { required: true, maxLength: 50, 'data-autofocus': true })} />
+        <TextInput {...text('lastName', { required: true, maxLength: 50 })} />
+        <Select
+          label={LABELS.customerType}
+          data={[...CUSTOMER_TYPES]}
+          allowDeselect={false}
+          {...form.getInputProps('customerType')}
+        />
+      </SimpleGrid>
+      <Text size="xs" fw={600} c="gray.7" mt={4}>
+        Service address
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" verticalSpacing="xs">
+        <TextInput {...text('streetNo', { maxLength: 12 })} />
+        <TextInput {...text('preDir', { maxLength: 4 })} />
+        <TextInput {...text('streetNm', { maxLength: 60 })} />
+        <TextInput {...text('suffix', { maxLength: 10 })} />
+        <TextInput {...text('postDir', { maxLength: 4 })} />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
+        <TextInput {...text('city', { maxLength: 50 })} />
+        <TextInput {...text('state', { maxLength: 2 })} />
+        <TextInput {...text('zip', { maxLength: 10, inputMode: 'numeric' })} />
+        <NumberInput
+          label={LABELS.lawnSize}
+          min={0}
+          max={1000}
+          decimalScale={2}
+          step={0.25}
+          {...form.getInputProps('lawnSize')}
+        />
+      </SimpleGrid>
+      <Text size="xs" fw={600} c="gray.7" mt={4}>
+        Contact
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" verticalSpacing="xs">
+        <TextInput {...text('homePhone', { type: 'tel', maxLength: 30 })} />
+        <TextInput {...text('workPhone', { type: 'tel', maxLength: 30 })} />
+        <TextInput {...text('cellPhone', { type: 'tel', maxLength: 30 })} />
+        <TextInput {...text('email', { type: 'email', maxLength: 200 })} />
+      </SimpleGrid>
+    </>
   );
 }

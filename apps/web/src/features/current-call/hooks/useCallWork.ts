@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { onBeforeSignOut } from '../../../lib/before-sign-out';
 import { getWorkState, saveWorkState, type WorkStateSaveBody } from '../api/workState';
 import type { CustomerEdit } from '../customer-edits';
@@ -71,6 +71,28 @@ function useOnline(onBack: () => void): boolean {
   return online;
 }
 
+/** The state to save (null: nothing to save now) is sent after a pause, longer after each failure in a row. */
+function useDelayedSave(state: string | null, failures: number, send: (state: string) => Promise<void>): void {
+  useEffect(() => {
+    if (state === null) return;
+    const timer = setTimeout(() => void send(state), saveDelay(failures));
+    return () => clearTimeout(timer);
+  }, [state, failures, send]);
+}
+
+/** Before the session ends, `unsaved` names the state not yet acknowledged (or null), and it is sent. */
+function useSaveBeforeSignOut(unsaved: () => string | null, send: (state: string) => Promise<void>): void {
+  const unsavedRef = useLatest(unsaved);
+  useEffect(
+    () =>
+      onBeforeSignOut(async () => {
+        const state = unsavedRef.current();
+        if (state !== null) await send(state);
+      }),
+    [send, unsavedRef],
+  );
+}
+
 /** While a change is not saved, leaving the page makes the browser ask first (not once the call has stopped). */
 function useLeaveWarning(pending: boolean, stopped: { current: boolean }): void {
   useEffect(() => {
@@ -83,6 +105,64 @@ function useLeaveWarning(pending: boolean, stopped: { current: boolean }): void 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [pending, stopped]);
+}
+
+/**
+ * Restores the state the server holds for the call once the call is known: `restored` gets the work kept for this
+ * call (null when there is none, or it is another call's), or why it could not be read.
+ */
+function useRestoredWork(
+  call: {
+    enabled: boolean;
+    key: string;
+    sqldbid: number;
+    customerNo: number;
+    callType: string;
+    callRow: string;
+    workRef: { current: CallWork };
+    revision: { current: number };
+  },
+  restored: (next: CallWork | null, error: string | null) => void,
+): void {
+  const { enabled, key, sqldbid, customerNo, callType, callRow, workRef, revision } = call;
+  const restoredRef = useLatest(restored);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    let live = true;
+    loadStored(key, sqldbid, customerNo, controller.signal).then(
+      (stored) => {
+        if (!live) return;
+        if (stored) revision.current = Math.max(revision.current, stored.revision);
+        const next =
+          stored && belongsTo(stored, callType, callRow)
+            ? workOf(stored, workRef.current.callStart, workRef.current.phoneCallId)
+            : null;
+        restoredRef.current(next, null);
+      },
+      (error: unknown) => {
+        if (live) restoredRef.current(null, (error as Error).message);
+      },
+    );
+    return () => {
+      live = false;
+      controller.abort();
+    };
+  }, [enabled, key, sqldbid, customerNo, callType, callRow, workRef, revision, restoredRef]);
+}
+
+/** The changes the screen makes to the work: the call's draft, a prospect's customer edits, the latest edit's id. */
+function useWorkEdits(setWork: Dispatch<SetStateAction<CallWork>>) {
+  const patch = useCallback(
+    (change: Partial<CallDraft>) => setWork((w) => ({ ...w, draft: { ...w.draft, ...change } })),
+    [setWork],
+  );
+  const addCustomerEdit = useCallback(
+    (edit: Partial<CustomerEdit>) => setWork((w) => ({ ...w, customerEdits: { ...w.customerEdits, ...edit } })),
+    [setWork],
+  );
+  const setInfoEditId = useCallback((infoEditId: number) => setWork((w) => ({ ...w, infoEditId })), [setWork]);
+  return { patch, addCustomerEdit, setInfoEditId };
 }
 
 export interface CallWorkOptions {
@@ -131,36 +211,13 @@ export function useCallWork({
   const ackedRef = useLatest(acked);
   const heldRef = useLatest(held);
 
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    let live = true;
-    loadStored(key, sqldbid, customerNo, controller.signal).then(
-      (stored) => {
-        if (!live) return;
-        if (stored) revision.current = Math.max(revision.current, stored.revision);
-        const next =
-          stored && belongsTo(stored, callType, callRow)
-            ? workOf(stored, workRef.current.callStart, workRef.current.phoneCallId)
-            : null;
-        if (next) setWork(next);
-        setAcked(JSON.stringify(stateOf(next ?? workRef.current, customerNo)));
-        readyRef.current = true;
-        setRestored('ready');
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setRestoreError((error as Error).message);
-        setAcked(JSON.stringify(stateOf(workRef.current, customerNo)));
-        readyRef.current = true;
-        setRestored('ready');
-      },
-    );
-    return () => {
-      live = false;
-      controller.abort();
-    };
-  }, [enabled, key, sqldbid, customerNo, callType, callRow, workRef]);
+  useRestoredWork({ enabled, key, sqldbid, customerNo, callType, callRow, workRef, revision }, (next, error) => {
+    if (error !== null) setRestoreError(error);
+    if (next) setWork(next);
+    setAcked(JSON.stringify(stateOf(next ?? workRef.current, customerNo)));
+    readyRef.current = true;
+    setRestored('ready');
+  });
 
   const json = restored === 'ready' ? workJson(work, customerNo) : null;
   const pending = json !== null && acked !== null && json !== acked;
@@ -188,23 +245,15 @@ export function useCallWork({
     [sqldbid, customerNo, callType, callRow],
   );
 
-  useEffect(() => {
-    if (!pending || !held || json === null) return;
-    const timer = setTimeout(() => void send(json), saveDelay(failures));
-    return () => clearTimeout(timer);
-  }, [pending, held, json, failures, send]);
+  useDelayedSave(pending && held ? json : null, failures, send);
 
   // Signing out (or the idle time-out) ends the session and the call's lock: the change still waiting for its save
   // is sent first.
-  useEffect(
-    () =>
-      onBeforeSignOut(async () => {
-        if (!readyRef.current || stopped.current || !heldRef.current) return;
-        const state = workJson(workRef.current, customerNo);
-        if (state !== ackedRef.current) await send(state);
-      }),
-    [send, customerNo, workRef, ackedRef, heldRef],
-  );
+  useSaveBeforeSignOut(() => {
+    if (!readyRef.current || stopped.current || !heldRef.current) return null;
+    const state = workJson(workRef.current, customerNo);
+    return state !== ackedRef.current ? state : null;
+  }, send);
 
   // Leaving now would lose the change not yet saved.
   useLeaveWarning(pending, stopped);
@@ -225,15 +274,7 @@ export function useCallWork({
     stopped.current = true;
   }, []);
 
-  const patch = useCallback(
-    (change: Partial<CallDraft>) => setWork((w) => ({ ...w, draft: { ...w.draft, ...change } })),
-    [],
-  );
-  const addCustomerEdit = useCallback(
-    (edit: Partial<CustomerEdit>) => setWork((w) => ({ ...w, customerEdits: { ...w.customerEdits, ...edit } })),
-    [],
-  );
-  const setInfoEditId = useCallback((infoEditId: number) => setWork((w) => ({ ...w, infoEditId })), []);
+  const { patch, addCustomerEdit, setInfoEditId } = useWorkEdits(setWork);
 
   return {
     ...work,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { Customer, EndCallResponse } from '@cc/contract';
-import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE, sendsEndCallEmail } from '@cc/domain';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Customer, EndCallRequest, EndCallResponse } from '@cc/contract';
+import { END_CALL_CANCELLED, END_CALL_ERROR_TITLE } from '@cc/domain';
 import { ApiError } from '../../../lib/api';
 import { toast } from '../../../lib/toast';
 import { markShown } from '../../../lib/shown';
@@ -17,26 +17,12 @@ import {
   keepsAttemptKey,
   newAttemptKey,
   type EndCallFailure,
-  type EndCallSummary,
 } from '../end-call';
+import { isEnding, isWorking, phaseAfterCheck, phaseAfterFailure, type EndCallPhase } from '../end-call-phase';
 import type { CallDraft } from '../model';
 import { useLatest } from '../../../lib/use-latest';
 
-/** Where the end of a call stands; every phase but idle keeps the End Call button disabled. */
-export type EndCallPhase =
-  | { name: 'idle' }
-  /** Validating (the quote of the picks is read from the price list). */
-  | { name: 'checking' }
-  /** The 'Error ending call' dialog. */
-  | { name: 'problem'; title: string; message: string }
-  /** The survey's 'Inputs are required' alert. */
-  | { name: 'survey' }
-  /** The customer has no email: end without the confirmation email? */
-  | { name: 'no-email'; summary: EndCallSummary }
-  /** The confirm dialog. */
-  | { name: 'confirm'; summary: EndCallSummary; sendEmail: boolean }
-  /** The wait dialog, while the request runs. */
-  | { name: 'sending' };
+export type { EndCallPhase } from '../end-call-phase';
 
 export interface EndCallOptions {
   sqldbid: number;
@@ -72,6 +58,67 @@ function failureOf(error: unknown): EndCallFailure {
 }
 
 /**
+ * The check before anything is asked (§5): the picks priced from the price list, the call's fields and the survey
+ * checked, and where that leads, with the service year the picks were priced in (null: nothing picked).
+ */
+async function checkCall(queryClient: QueryClient, o: EndCallOptions) {
+  const priced = await loadDraftQuote(queryClient, {
+    sqldbid: o.sqldbid,
+    customerNo: o.customerNo,
+    customer: o.customer,
+    draft: o.draft.pricing,
+  });
+  const problem = endCallProblemView(
+    endCallCheckOf({
+      callType: o.callType,
+      draft: o.draft,
+      allowedResults: o.allowedResults,
+      quote: priced.quote,
+      branchTimeZone: o.branchTimeZone,
+    }),
+  );
+  const summary = endCallSummaryOf(o.callType, o.draft, priced.quote);
+  return {
+    serviceYear: priced.quote ? priced.serviceYear : null,
+    next: phaseAfterCheck(problem, summary, o.customer?.email),
+  };
+}
+
+/** The end-call request of this attempt. */
+function requestOf(o: EndCallOptions, idempotencyKey: string, serviceYear: number | null, sendEmail: boolean) {
+  return buildEndCallRequest({
+    idempotencyKey,
+    sqldbid: o.sqldbid,
+    customerNo: o.customerNo,
+    callType: o.callType,
+    outboundId: o.outboundId,
+    phoneCallId: o.phoneCallId,
+    callStart: o.callStart,
+    draft: o.draft,
+    customerInfoEditId: o.customerInfoEditId,
+    serviceYear,
+    sendEmail,
+    customer: o.customer,
+  });
+}
+
+/** Sends the request, again with the same key after a pause while the server cannot be reached; its answer or failure. */
+async function sendWithRetries(
+  body: EndCallRequest,
+): Promise<{ response: EndCallResponse } | { failure: EndCallFailure; error: unknown }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { response: await endCall(body) };
+    } catch (error) {
+      const failure = failureOf(error);
+      const delay = NETWORK_RETRY_DELAYS_MS[attempt];
+      if (!keepsAttemptKey(failure) || delay === undefined) return { failure, error };
+      await sleep(delay);
+    }
+  }
+}
+
+/**
  * The end-call sequence of the screen (call-handling.md §4 step 1 and 8, §5, §8): validate on the client, ask
  * when the customer has no email, confirm, then one POST /api/call-center/end-call behind a wait dialog. An
  * attempt's idempotency key is made when the CSR confirms and kept until the server has answered, so a retry
@@ -101,34 +148,11 @@ export function useEndCall(options: EndCallOptions) {
   const start = async () => {
     if (current.current.name !== 'idle') return;
     go({ name: 'checking' });
-    const o = latest.current;
     try {
-      const priced = await loadDraftQuote(queryClient, {
-        sqldbid: o.sqldbid,
-        customerNo: o.customerNo,
-        customer: o.customer,
-        draft: o.draft.pricing,
-      });
-      serviceYear.current = priced.quote ? priced.serviceYear : null;
-      const problem = endCallProblemView(
-        endCallCheckOf({
-          callType: o.callType,
-          draft: o.draft,
-          allowedResults: o.allowedResults,
-          quote: priced.quote,
-          branchTimeZone: o.branchTimeZone,
-        }),
-      );
-      if (problem?.kind === 'survey') {
-        o.onSurveyProblem();
-        return finish({ name: 'survey' });
-      }
-      if (problem) return finish({ name: 'problem', title: problem.title, message: problem.message });
-      const summary = endCallSummaryOf(o.callType, o.draft, priced.quote);
-      // Nobody was spoken to: no email goes out, so a missing address is not asked about.
-      if (!sendsEndCallEmail(summary.result)) go({ name: 'confirm', summary, sendEmail: false });
-      else if (!(o.customer?.email ?? '').trim()) go({ name: 'no-email', summary });
-      else go({ name: 'confirm', summary, sendEmail: true });
+      const checked = await checkCall(queryClient, latest.current);
+      serviceYear.current = checked.serviceYear;
+      if (checked.next.name === 'survey') latest.current.onSurveyProblem();
+      go(checked.next);
     } catch (error) {
       finish({ name: 'problem', title: END_CALL_ERROR_TITLE, message: (error as Error).message });
     }
@@ -151,59 +175,29 @@ export function useEndCall(options: EndCallOptions) {
     const now = current.current;
     if (now.name !== 'confirm') return;
     go({ name: 'sending' });
-    const o = latest.current;
     attemptKey.current ??= newAttemptKey();
-    const body = buildEndCallRequest({
-      idempotencyKey: attemptKey.current,
-      sqldbid: o.sqldbid,
-      customerNo: o.customerNo,
-      callType: o.callType,
-      outboundId: o.outboundId,
-      phoneCallId: o.phoneCallId,
-      callStart: o.callStart,
-      draft: o.draft,
-      customerInfoEditId: o.customerInfoEditId,
-      serviceYear: serviceYear.current,
-      sendEmail: now.sendEmail,
-      customer: o.customer,
-    });
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const response = await endCall(body);
-        attemptKey.current = null;
-        refreshAgentState(); // the call's end is the CSR's Wrap-up (decision 076)
-        latest.current.onEnded(response);
-        markShown('call-ended');
-        return; // the page leaves; the wait dialog stays until it does
-      } catch (error) {
-        const failure = failureOf(error);
-        const retry = keepsAttemptKey(failure);
-        const delay = NETWORK_RETRY_DELAYS_MS[attempt];
-        if (retry && delay !== undefined) {
-          await sleep(delay);
-          continue;
-        }
-        if (!retry) attemptKey.current = null;
-        const view = endCallFailureView(failure);
-        if (view.kind === 'toast') {
-          finish();
-          toast.error(view.message, error);
-        } else if (view.kind === 'survey') {
-          latest.current.onSurveyProblem();
-          finish({ name: 'survey' });
-        } else finish({ name: 'problem', title: view.title, message: view.message });
-        return;
-      }
+    const body = requestOf(latest.current, attemptKey.current, serviceYear.current, now.sendEmail);
+    const sent = await sendWithRetries(body);
+    if ('response' in sent) {
+      attemptKey.current = null;
+      refreshAgentState(); // the call's end is the CSR's Wrap-up (decision 076)
+      latest.current.onEnded(sent.response);
+      markShown('call-ended');
+      return; // the page leaves; the wait dialog stays until it does
     }
+    if (!keepsAttemptKey(sent.failure)) attemptKey.current = null;
+    const { phase: next, toast: message } = phaseAfterFailure(endCallFailureView(sent.failure));
+    if (next.name === 'survey') latest.current.onSurveyProblem();
+    finish(next);
+    if (message !== undefined) toast.error(message, sent.error);
   };
 
   return {
     phase,
     /** An end is under way (checking, asking, confirming or sending): End Call stays disabled. */
-    ending:
-      phase.name === 'checking' || phase.name === 'no-email' || phase.name === 'confirm' || phase.name === 'sending',
+    ending: isEnding(phase),
     /** Validating or sending: End Call shows that it is working. */
-    working: phase.name === 'checking' || phase.name === 'sending',
+    working: isWorking(phase),
     start: () => void start(),
     withoutEmail,
     decline,
