@@ -13,8 +13,12 @@ export type { AppRoute } from './app-route';
 const PublicHomePage = pageModule(() => import('../features/auth/pages/PublicHomePage'));
 const PortalSigninPage = pageModule(() => import('../features/auth/pages/PortalSigninPage'));
 const SsoCallbackPage = pageModule(() => import('../features/auth/pages/SsoCallbackPage'));
-const SignInPage = pageModule(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignInPage })));
-const SignUpPage = pageModule(() => import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignUpPage })));
+const SignInPage = pageModule(() =>
+  import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignInPage })),
+);
+const SignUpPage = pageModule(() =>
+  import('../features/auth/pages/AuthDialogPage').then((m) => ({ default: m.SignUpPage })),
+);
 const DashboardPage = pageModule(() => import('../features/dashboard/pages/DashboardPage'));
 const ProfilePage = pageModule(() => import('../features/profile/pages/ProfilePage'));
 const ChangePasswordPage = pageModule(() => import('../features/profile/pages/ChangePasswordPage'));
