@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { onBeforeSignOut } from '../../../lib/before-sign-out';
-import { getWorkState, saveWorkState, type WorkStateSaveBody } from '../api/workState';
+import { getWorkState, type WorkStateSaveBody } from '../api/workState';
 import type { CustomerEdit } from '../customer-edits';
 import { callTimeOf } from '../end-call';
 import type { CallDraft, TheCall } from '../model';
 import { belongsTo, callRowOf, freshWork, stateOf, workOf, type CallWork } from '../work-state';
-import { retryable, saveDelay, sentRevisionOf, sentText, unsavedNotice } from './work-save';
+import { saveDelay, sentRevisionOf, sentText, unsavedNotice } from './work-save';
 import { useLatest } from '../../../lib/use-latest';
+import { useWorkSender } from './useWorkSender';
 
 export { SAVE_DEBOUNCE_MS } from './work-save';
 
@@ -199,13 +200,18 @@ export function useCallWork({
   const [work, setWork] = useState<CallWork>(() => freshWork(callTimeOf(new Date()), phoneCallId ?? null));
   const [restored, setRestored] = useState<'restoring' | 'ready'>('restoring');
   const [restoreError, setRestoreError] = useState<string | null>(null);
-  /** The state last acknowledged by the server (or restored), as JSON. */
-  const [acked, setAcked] = useState<string | null>(null);
-  const [failures, setFailures] = useState(0);
-  // The connection is back: a save that failed is tried again now, not at its next retry.
-  const online = useOnline(() => setFailures((n) => (n > 0 ? 0 : n)));
   const revision = useRef(0);
   const stopped = useRef(false);
+  const { acked, setAcked, failures, retryNow, send } = useWorkSender({
+    sqldbid,
+    customerNo,
+    callType,
+    callRow,
+    revisionRef: revision,
+    stoppedRef: stopped,
+  });
+  // The connection is back: a save that failed is tried again now, not at its next retry.
+  const online = useOnline(retryNow);
   const workRef = useLatest(work);
   const readyRef = useRef(false);
   const ackedRef = useLatest(acked);
@@ -221,29 +227,6 @@ export function useCallWork({
 
   const json = restored === 'ready' ? workJson(work, customerNo) : null;
   const pending = json !== null && acked !== null && json !== acked;
-
-  /** Send the state (as JSON) now; answered once the server has it or the try failed. */
-  const send = useCallback(
-    async (state: string): Promise<void> => {
-      if (stopped.current) return;
-      revision.current += 1;
-      const body = {
-        callType,
-        callRow,
-        revision: revision.current,
-        state: JSON.parse(state) as WorkStateSaveBody['state'],
-      };
-      try {
-        const answer = await saveWorkState(sqldbid, customerNo, body);
-        revision.current = Math.max(revision.current, answer.revision);
-        setAcked(state);
-        setFailures(0);
-      } catch (error) {
-        if (retryable(error)) setFailures((n) => n + 1);
-      }
-    },
-    [sqldbid, customerNo, callType, callRow],
-  );
 
   useDelayedSave(pending && held ? json : null, failures, send);
 

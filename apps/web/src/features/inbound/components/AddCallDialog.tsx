@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingStore, IconPhonePlus } from '@tabler/icons-react';
 import type { FranchiseSummary, InboundRow } from '@cc/contract';
+import { submitAddCall, type AddCallErrors, type AddCallFields } from '../add-call';
 import { useFranchiseLookup } from '../api/franchiseLookup';
 import { useValidateZipCode } from '../api/validateZipCode';
 import { useRandomDebounce } from '../hooks/useRandomDebounce';
 import { branchExample, franchisePlaceholder } from '../branch-example';
 import { SuggestInput } from './SuggestInput';
 import { BusyButton } from '../../../components/BusyButton';
-
-const ZIP = /^\d{5}(-?\d{4})?$/;
 
 /** 'SG101 · Green Meadows Lawn Care · Naperville, IL' */
 export const franchiseLabel = (f: FranchiseSummary) => `${f.branchNo} · ${f.compName} · ${f.city}, ${f.state}`;
@@ -76,11 +75,13 @@ function AddCallForm({
 }: Omit<AddCallDialogProps, 'opened' | 'onClose' | 'stackId' | 'onExitTransitionEnd'>) {
   const [franchiseText, setFranchiseText] = useState(prefill.franchise ? franchiseLabel(prefill.franchise) : '');
   const [franchise, setFranchise] = useState<FranchiseSummary | null>(prefill.franchise);
-  const [firstName, setFirstName] = useState(prefill.firstname);
-  const [lastName, setLastName] = useState(prefill.lastname);
-  const [phone, setPhone] = useState(prefill.phone);
-  const [zip, setZip] = useState(prefill.zip);
-  const [errors, setErrors] = useState<{ franchise?: string; zip?: string }>({});
+  const [person, setPerson] = useState<ProspectPerson>({
+    firstName: prefill.firstname,
+    lastName: prefill.lastname,
+    phone: prefill.phone,
+    zip: prefill.zip,
+  });
+  const [errors, setErrors] = useState<AddCallErrors>({});
   const validate = useValidateZipCode();
 
   // The branch-number prefix: what is typed before the first ' · ' of a shown label.
@@ -95,36 +96,16 @@ function AddCallForm({
   );
   const options = useMemo(() => (franchise ? [] : [...byLabel.keys()]), [franchise, byLabel]);
 
-  const submit = async () => {
-    const next: typeof errors = {};
-    if (!franchise) next.franchise = 'Choose a franchise from the list.';
-    if (!ZIP.test(zip.trim())) next.zip = 'Enter a 5-digit zip code.';
-    setErrors(next);
-    if (!franchise || next.zip) return;
-    const answer = await validate.mutateAsync({ zip: zip.trim(), branchno: franchise.branchNo }).catch(() => null);
-    if (!answer) return;
-    if (!answer.isValid) {
-      onZipNotServiced();
-      return;
-    }
-    const first = firstName.trim();
-    const last = lastName.trim();
-    onAdd({
-      Branch: franchise.branchNo,
-      AccountNo: 0,
-      Name: first && last ? `${last}, ${first}` : last || first, // as the search rows show it
-      FirstName: first,
-      LastName: last,
-      Address: '',
-      City: '',
-      State: '',
-      Zip: zip.trim(),
-      Phone: phone.trim(),
-      SQLDBID: franchise.sqldbid,
-      CallOrigin: 'Inbound',
-      CustomerType: 'Prospect',
-    });
-  };
+  const submit = () =>
+    submitAddCall(
+      { franchise, ...person },
+      {
+        showErrors: setErrors,
+        checkZip: (zip, branchno) => validate.mutateAsync({ zip, branchno }).catch(() => null),
+        onZipNotServiced,
+        onAdd,
+      },
+    );
 
   return (
     <form
@@ -167,40 +148,13 @@ function AddCallForm({
           }}
           data-testid="franchise-input"
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <TextInput
-            label="First name"
-            value={firstName}
-            maxLength={50}
-            onChange={(e) => setFirstName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Last name"
-            value={lastName}
-            maxLength={50}
-            onChange={(e) => setLastName(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            value={phone}
-            maxLength={30}
-            onChange={(e) => setPhone(e.currentTarget.value)}
-          />
-          <TextInput
-            label="Zip"
-            required
-            inputMode="numeric"
-            value={zip}
-            maxLength={10}
-            data-autofocus={prefill.franchise ? true : undefined}
-            error={errors.zip}
-            onChange={(e) => {
-              setZip(e.currentTarget.value);
-              setErrors((x) => ({ ...x, zip: undefined }));
-            }}
-          />
-        </SimpleGrid>
+        <ProspectFields
+          person={person}
+          onChange={(change) => setPerson((p) => ({ ...p, ...change }))}
+          zipError={errors.zip}
+          onZipEdited={() => setErrors((x) => ({ ...x, zip: undefined }))}
+          zipFirst={prefill.franchise !== null}
+        />
         <Group justify="flex-end" gap="sm" mt="xs">
           <Button variant="default" onClick={onCancel}>
             Cancel
@@ -211,5 +165,59 @@ function AddCallForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type ProspectPerson = Omit<AddCallFields, 'franchise'>;
+
+/** The caller's name, phone and zip; the zip takes the focus when the franchise is already chosen. */
+function ProspectFields({
+  person,
+  onChange,
+  zipError,
+  onZipEdited,
+  zipFirst,
+}: {
+  person: ProspectPerson;
+  onChange: (change: Partial<ProspectPerson>) => void;
+  zipError: string | undefined;
+  onZipEdited: () => void;
+  zipFirst: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <TextInput
+        label="First name"
+        value={person.firstName}
+        maxLength={50}
+        onChange={(e) => onChange({ firstName: e.currentTarget.value })}
+      />
+      <TextInput
+        label="Last name"
+        value={person.lastName}
+        maxLength={50}
+        onChange={(e) => onChange({ lastName: e.currentTarget.value })}
+      />
+      <TextInput
+        label="Phone"
+        type="tel"
+        value={person.phone}
+        maxLength={30}
+        onChange={(e) => onChange({ phone: e.currentTarget.value })}
+      />
+      <TextInput
+        label="Zip"
+        required
+        inputMode="numeric"
+        value={person.zip}
+        maxLength={10}
+        data-autofocus={zipFirst ? true : undefined}
+        error={zipError}
+        onChange={(e) => {
+          onChange({ zip: e.currentTarget.value });
+          onZipEdited();
+        }}
+      />
+    </SimpleGrid>
   );
 }

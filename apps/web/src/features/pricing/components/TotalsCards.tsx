@@ -14,7 +14,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatMoney, formatPercent, type DiscountCase, type Quote } from '@cc/domain';
+import { formatMoney, formatPercent, type Quote } from '@cc/domain';
+import { DISCOUNT_CASES, discountVariants, totalsTable, visibleProblems } from '../totals-view';
 
 export interface DiscountsProps {
   quote: Quote;
@@ -140,149 +141,132 @@ export function TotalsStrip({ quote }: { quote: Quote }) {
   );
 }
 
-const CASES: { key: DiscountCase; label: string }[] = [
-  { key: 'none', label: 'No discount' },
-  { key: 'prepay', label: 'Prepay' },
-  { key: 'call', label: 'Call discount' },
-  { key: 'combined', label: 'Both' },
-];
-
 /** The sale in detail: buckets, discounts, tax and the four discount variants, and the order lines. */
 export function TotalsCard({ quote }: { quote: Quote }) {
-  const t = quote.totals;
-  const list = quote.lines.reduce((sum, l) => sum + l.extendedPrice, 0);
-  const discount = (key: 'call' | 'prepay') => quote.lines.reduce((sum, l) => sum + l.discounts[key], 0);
-  const rows: [string, number, string][] = [
-    [`Lawn care (${t.applications} ${t.applications === 1 ? 'round' : 'rounds'})`, t.lawncareTotal, 'total-lawncare'],
-    ['Additional services', t.additionalServicesTotal, 'total-additional'],
-    ['Pest initial payment', t.pestInitialTotal, 'total-pest-initial'],
-    [`Pest monthly (${quote.months} months)`, t.pestMonthlyTotal, 'total-pest-monthly'],
-  ];
-  const discounts: [string, number][] = [
-    ['Offer', t.offerDiscount],
-    ['Preferred Plus', t.preferredPlusDiscount],
-    [`Call discount (${formatPercent(quote.rates.callDiscountPercent)})`, discount('call')],
-    [`Prepay discount (${formatPercent(quote.rates.prepayPercent)})`, discount('prepay')],
-    ['Coupon', t.couponDiscount],
-  ];
-  const variants: Record<DiscountCase, number> = {
-    none: t.totalCost,
-    prepay: t.prepayTotal,
-    call: t.callDiscountTotal,
-    combined: t.combinedTotal,
-  };
-  // The $0 sale matters once something is picked; an untouched tab is not an error yet.
-  const picked = quote.lines.length > 0 || quote.problems.some((p) => p.ref !== undefined);
-  const problems = quote.problems.filter((p) => p.code !== 'LAWN_SIZE_ALERT' && (p.code !== 'ZERO_SALE' || picked));
+  const problems = visibleProblems(quote);
   return (
     <Card withBorder radius="md" padding="sm" component="section" aria-labelledby="pricing-totals-title">
       <Title order={3} size="h5" mb="xs" id="pricing-totals-title">
         Sale Totals
       </Title>
-      <Table verticalSpacing={2} horizontalSpacing="xs" data-testid="pricing-totals">
-        <Table.Tbody>
-          <Row label="List price" value={list} testId="total-list" />
-          {discounts
-            .filter(([, v]) => v > 0)
-            .map(([label, v]) => (
-              <Row
-                key={label}
-                label={label}
-                value={-v}
-                testId={`discount-${label.split(' ')[0]?.toLowerCase() ?? ''}`}
-              />
-            ))}
-          <Row label="Subtotal" value={t.saleSubTotal} testId="total-subtotal" strong />
-          {rows
-            .filter(([, v]) => v > 0)
-            .map(([label, v, testId]) => (
-              <Row key={label} label={label} value={v} testId={testId} muted />
-            ))}
-          <Row label={`Tax (${formatPercent(t.taxRate)})`} value={t.saleSalesTax} testId="total-tax" />
-          <Row label="Total" value={t.saleTotal} testId="total-total" strong />
-        </Table.Tbody>
-      </Table>
+      <TotalsTable quote={quote} />
       <Text size="xs" fw={600} mt="sm" mb={2}>
         Totals by discount
       </Text>
-      {/* Two by two where the card is narrow (the call screen's pricing at 1280-1366 px), four across where they fit:
-          never three and one left over on a line of its own. Sized by the card, not by the window. */}
-      <SimpleGrid type="container" cols={{ base: 2, '440px': 4 }} spacing={6} verticalSpacing={6}>
-        {CASES.map((c) => (
-          <Box
-            key={c.key}
-            px={8}
-            py={2}
-            style={{
-              borderRadius: 6,
-              border: '1px solid var(--mantine-color-gray-4)',
-              background: quote.case === c.key ? 'var(--mantine-color-blue-1)' : undefined,
-            }}
-            data-testid={`variant-${c.key}`}
-            aria-current={quote.case === c.key ? 'true' : undefined}
-          >
-            <Text size="xs" c="gray.8">
-              {c.label}
-            </Text>
-            <Text size="sm" fw={quote.case === c.key ? 700 : 400}>
-              {formatMoney(variants[c.key])}
-            </Text>
-          </Box>
-        ))}
-      </SimpleGrid>
-      {quote.lines.length > 0 ? (
-        <>
-          <Text size="xs" fw={600} mt="sm" mb={2}>
-            Order lines
-          </Text>
-          <Table verticalSpacing={2} horizontalSpacing={4} fz="xs" data-testid="pricing-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Item</Table.Th>
-                <Table.Th ta="right">Qty</Table.Th>
-                <Table.Th ta="right">Sold</Table.Th>
-                <Table.Th ta="right">Tax</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {quote.lines.map((l) => (
-                <Table.Tr key={`${l.kind}-${l.itemId}`}>
-                  <Table.Td>
-                    {l.serviceName}
-                    {l.monthly ? (
-                      <Text span size="xs" c="gray.7">
-                        {' '}
-                        · {formatMoney(l.monthly.amount)}/mo from {l.monthly.firstBillDate}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.extendedPriceSold)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.tax)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(l.total)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </>
-      ) : null}
-      {problems.length > 0 ? (
-        <Stack gap={4} mt="sm" data-testid="pricing-problems">
-          {problems.map((p, i) => (
-            <Alert
-              key={`${p.code}-${i}`}
-              color={p.severity === 'error' ? 'red' : 'yellow'}
-              variant="light"
-              p={6}
-              icon={<IconAlertTriangle size={14} />}
-            >
-              <Text size="xs">{p.message}</Text>
-            </Alert>
-          ))}
-        </Stack>
-      ) : null}
+      <DiscountVariants quote={quote} />
+      {quote.lines.length > 0 ? <OrderLines lines={quote.lines} /> : null}
+      {problems.length > 0 ? <Problems problems={problems} /> : null}
     </Card>
+  );
+}
+
+function TotalsTable({ quote }: { quote: Quote }) {
+  const t = quote.totals;
+  const { list, discounts, buckets } = totalsTable(quote);
+  return (
+    <Table verticalSpacing={2} horizontalSpacing="xs" data-testid="pricing-totals">
+      <Table.Tbody>
+        <Row label="List price" value={list} testId="total-list" />
+        {discounts.map((d) => (
+          <Row key={d.label} label={d.label} value={-d.value} testId={d.testId} />
+        ))}
+        <Row label="Subtotal" value={t.saleSubTotal} testId="total-subtotal" strong />
+        {buckets.map((b) => (
+          <Row key={b.label} label={b.label} value={b.value} testId={b.testId} muted />
+        ))}
+        <Row label={`Tax (${formatPercent(t.taxRate)})`} value={t.saleSalesTax} testId="total-tax" />
+        <Row label="Total" value={t.saleTotal} testId="total-total" strong />
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function DiscountVariants({ quote }: { quote: Quote }) {
+  const variants = discountVariants(quote);
+  return (
+    // Two by two where the card is narrow (the call screen's pricing at 1280-1366 px), four across where they fit:
+    // never three and one left over on a line of its own. Sized by the card, not by the window.
+    <SimpleGrid type="container" cols={{ base: 2, '440px': 4 }} spacing={6} verticalSpacing={6}>
+      {DISCOUNT_CASES.map((c) => (
+        <Box
+          key={c.key}
+          px={8}
+          py={2}
+          style={{
+            borderRadius: 6,
+            border: '1px solid var(--mantine-color-gray-4)',
+            background: quote.case === c.key ? 'var(--mantine-color-blue-1)' : undefined,
+          }}
+          data-testid={`variant-${c.key}`}
+          aria-current={quote.case === c.key ? 'true' : undefined}
+        >
+          <Text size="xs" c="gray.8">
+            {c.label}
+          </Text>
+          <Text size="sm" fw={quote.case === c.key ? 700 : 400}>
+            {formatMoney(variants[c.key])}
+          </Text>
+        </Box>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function OrderLines({ lines }: { lines: Quote['lines'] }) {
+  return (
+    <>
+      <Text size="xs" fw={600} mt="sm" mb={2}>
+        Order lines
+      </Text>
+      <Table verticalSpacing={2} horizontalSpacing={4} fz="xs" data-testid="pricing-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th ta="right">Qty</Table.Th>
+            <Table.Th ta="right">Sold</Table.Th>
+            <Table.Th ta="right">Tax</Table.Th>
+            <Table.Th ta="right">Total</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => (
+            <Table.Tr key={`${l.kind}-${l.itemId}`}>
+              <Table.Td>
+                {l.serviceName}
+                {l.monthly ? (
+                  <Text span size="xs" c="gray.7">
+                    {' '}
+                    · {formatMoney(l.monthly.amount)}/mo from {l.monthly.firstBillDate}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td ta="right">{l.quantity}</Table.Td>
+              <Table.Td ta="right">{formatMoney(l.extendedPriceSold)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(l.tax)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(l.total)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </>
+  );
+}
+
+function Problems({ problems }: { problems: Quote['problems'] }) {
+  return (
+    <Stack gap={4} mt="sm" data-testid="pricing-problems">
+      {problems.map((p, i) => (
+        <Alert
+          key={`${p.code}-${i}`}
+          color={p.severity === 'error' ? 'red' : 'yellow'}
+          variant="light"
+          p={6}
+          icon={<IconAlertTriangle size={14} />}
+        >
+          <Text size="xs">{p.message}</Text>
+        </Alert>
+      ))}
+    </Stack>
   );
 }
 

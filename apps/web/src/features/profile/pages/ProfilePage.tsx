@@ -1,12 +1,12 @@
 import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { PASSWORD_MESSAGES, passwordProblem } from '@cc/domain';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { ApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { adminToast } from '../../../lib/toast';
 import { useUpdatePassword, useUpdateProfile } from '../api/profile';
 import { PasswordField } from '../../../components/PasswordField';
 import { BusyButton } from '../../../components/BusyButton';
+import { NO_PASSWORD_CHANGE, PROFILE_RULES, profileValuesOf, type ProfileValues } from '../profile-form';
 
 /** A user edits their own profile; the password changes only when a new one is entered. */
 export default function ProfilePage() {
@@ -14,24 +14,7 @@ export default function ProfilePage() {
   const user = current?.user;
   const updateProfile = useUpdateProfile(user?.UserId ?? 0);
   const updatePassword = useUpdatePassword(user?.UserId ?? 0);
-  const form = useForm({
-    initialValues: {
-      FirstName: user?.FirstName ?? '',
-      LastName: user?.LastName ?? '',
-      Email: user?.Email ?? '',
-      currentPassword: '',
-      password: '',
-      confirmPassword: '',
-    },
-    validate: {
-      FirstName: (v) => (v.trim() ? null : 'First name is required.'),
-      LastName: (v) => (v.trim() ? null : 'Last name is required.'),
-      Email: (v) => (v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) ? null : 'Enter a valid email address.'),
-      currentPassword: (v, values) => (values.password && !v ? 'Enter your current password.' : null),
-      password: (v) => (v ? passwordProblem(v) : null),
-      confirmPassword: (v, values) => (values.password && v !== values.password ? PASSWORD_MESSAGES.confirm : null),
-    },
-  });
+  const form = useForm<ProfileValues>({ initialValues: profileValuesOf(user), validate: PROFILE_RULES });
   if (!user) return null;
 
   const save = form.onSubmit(async (values) => {
@@ -43,7 +26,7 @@ export default function ProfilePage() {
           password: values.password,
           confirmPassword: values.confirmPassword,
         });
-        form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
+        form.setValues(NO_PASSWORD_CHANGE);
       }
       form.resetDirty();
       adminToast.success('User Profile Updated');
@@ -57,7 +40,7 @@ export default function ProfilePage() {
   });
 
   const cancelPassword = () => {
-    form.setValues({ currentPassword: '', password: '', confirmPassword: '' });
+    form.setValues(NO_PASSWORD_CHANGE);
     form.clearFieldError('currentPassword');
     form.clearFieldError('password');
     form.clearFieldError('confirmPassword');
@@ -81,27 +64,7 @@ export default function ProfilePage() {
             <TextInput label="Last name" required autoComplete="family-name" {...form.getInputProps('LastName')} />
           </SimpleGrid>
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('Email')} />
-          <Divider label="Change password (optional)" labelPosition="left" mt="sm" />
-          <PasswordField
-            label="Current password"
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordField
-              label="New password"
-              description="7-30 characters: upper and lower case, digit, symbol."
-              autoComplete="new-password"
-              {...form.getInputProps('password')}
-            />
-            {/* A line under its label as the new password has: the two boxes side by side on one line. */}
-            <PasswordField
-              label="Confirm new password"
-              description="The new password again."
-              autoComplete="new-password"
-              {...form.getInputProps('confirmPassword')}
-            />
-          </SimpleGrid>
+          <PasswordChange form={form} />
           <Group justify="space-between" mt="sm">
             <Button
               variant="default"
@@ -117,5 +80,34 @@ export default function ProfilePage() {
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** The optional password change: the current password, then the new one twice side by side. */
+function PasswordChange({ form }: { form: UseFormReturnType<ProfileValues> }) {
+  return (
+    <>
+      <Divider label="Change password (optional)" labelPosition="left" mt="sm" />
+      <PasswordField
+        label="Current password"
+        autoComplete="current-password"
+        {...form.getInputProps('currentPassword')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <PasswordField
+          label="New password"
+          description="7-30 characters: upper and lower case, digit, symbol."
+          autoComplete="new-password"
+          {...form.getInputProps('password')}
+        />
+        {/* A line under its label as the new password has: the two boxes side by side on one line. */}
+        <PasswordField
+          label="Confirm new password"
+          description="The new password again."
+          autoComplete="new-password"
+          {...form.getInputProps('confirmPassword')}
+        />
+      </SimpleGrid>
+    </>
   );
 }

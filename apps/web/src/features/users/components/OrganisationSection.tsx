@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { CompanyType, userAdminReach, type UserAdminActor } from '@cc/domain';
 import type { Brand, Company, CompanyRoles, UserFranchise } from '@cc/contract';
 import { canOfferCompany, CSR_FLAGS, roleOptions, type UserFormValues } from '../model';
+import { branchOptions, designationOf, franchiseOptions } from '../organisation-options';
 
 export interface OrganisationSectionProps {
   form: UseFormReturnType<UserFormValues>;
@@ -19,42 +20,24 @@ export interface OrganisationSectionProps {
   self: boolean;
 }
 
-/** Which franchises a company's users belong to: company-owned ones, independent ones, or none. */
-const DESIGNATION: Partial<Record<number, 'COF' | 'IND'>> = {
-  [CompanyType.CompanyOwned]: 'COF',
-  [CompanyType.IndependentFranchise]: 'IND',
-};
-
 /** Brand, company, the company's roles, franchise and branches, and the CSR flags. */
 export function OrganisationSection(props: OrganisationSectionProps) {
   const { form, actor, brands, companies, companyRoles, franchises, originalRoleId, originalCompanyId, self } = props;
   const reach = userAdminReach(actor);
   const companyId = Number(form.values.CompanyId) || 0;
-  const designation = DESIGNATION[companyId];
+  const designation = designationOf(companyId);
   const roles = roleOptions(companyRoles, companyId, actor, originalRoleId);
 
-  const franchiseOptions = designation
-    ? [...new Map(franchises.filter((f) => f.designation === designation).map((f) => [f.sqldbid, f])).values()]
-        .filter((f) => reach.kind === 'all' || reach.sqldbid === null || f.sqldbid === reach.sqldbid)
-        .map((f) => ({ value: String(f.sqldbid), label: `${f.compname} (${f.sqldbid})` }))
-    : [];
+  const franchiseChoices = franchiseOptions(franchises, companyId, reach);
   const sqldbid = Number(form.values.SQLDBID) || null;
-  const branchOptions = [
-    ...new Set(
-      franchises
-        .filter((f) => f.designation === 'IND' && (sqldbid === null || f.sqldbid === sqldbid))
-        .map((f) => f.branchno)
-        .filter((b) => reach.kind === 'all' || reach.branches === null || reach.branches.includes(b))
-        .concat(form.values.Branches),
-    ),
-  ].sort();
+  const branchChoices = branchOptions(franchises, sqldbid, reach, form.values.Branches);
 
   const changeCompany = (value: string | null) => {
     const next = value ?? '';
     form.setFieldValue('CompanyId', next);
     const nextRoles = roleOptions(companyRoles, Number(next), actor, originalRoleId);
     if (!nextRoles.some((r) => r.value === form.values.RoleId)) form.setFieldValue('RoleId', '');
-    if (DESIGNATION[Number(next)] !== DESIGNATION[companyId]) {
+    if (designationOf(Number(next)) !== designation) {
       if (reach.kind === 'all' || reach.sqldbid === null) form.setFieldValue('SQLDBID', '');
       form.setFieldValue('Branches', []);
     }
@@ -106,7 +89,7 @@ export function OrganisationSection(props: OrganisationSectionProps) {
             placeholder="None"
             clearable={reach.kind === 'all' || reach.sqldbid === null}
             searchable
-            data={franchiseOptions}
+            data={franchiseChoices}
             {...form.getInputProps('SQLDBID')}
             value={form.values.SQLDBID || null}
             onChange={(v: string | null) => form.setFieldValue('SQLDBID', v ?? '')}
@@ -121,21 +104,27 @@ export function OrganisationSection(props: OrganisationSectionProps) {
           description="The branches an independent-franchise user works for."
           placeholder={form.values.Branches.length ? undefined : 'Choose branches'}
           searchable
-          data={branchOptions}
+          data={branchChoices}
           {...form.getInputProps('Branches')}
           data-testid="branches"
         />
       ) : null}
-      <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-        <Text component="legend" size="sm" fw={500} mb={6}>
-          CSR flags
-        </Text>
-        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
-          {CSR_FLAGS.map((flag) => (
-            <Checkbox key={flag.key} label={flag.label} {...form.getInputProps(flag.key, { type: 'checkbox' })} />
-          ))}
-        </SimpleGrid>
-      </fieldset>
+      <CsrFlags form={form} />
     </Stack>
+  );
+}
+
+function CsrFlags({ form }: { form: UseFormReturnType<UserFormValues> }) {
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text component="legend" size="sm" fw={500} mb={6}>
+        CSR flags
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+        {CSR_FLAGS.map((flag) => (
+          <Checkbox key={flag.key} label={flag.label} {...form.getInputProps(flag.key, { type: 'checkbox' })} />
+        ))}
+      </SimpleGrid>
+    </fieldset>
   );
 }
