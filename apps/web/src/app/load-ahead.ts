@@ -2,7 +2,7 @@
  * Each screen's module loads when its route is first shown, so the first visit to a screen waits for its code as
  * well as its data. Where a screen leads to another (a search opens the call, the dashboard its applications, the
  * sign-in the dashboard), the next screens' modules are loaded while the user is still on this one, once its own
- * module has come and the browser is idle, one at a time (docs/decisions/104-screens-loaded-ahead.md).
+ * module has come and the browser is idle, one at a time (docs/decisions/101-screens-loaded-ahead.md).
  */
 import { useEffect } from 'react';
 import type { ScreenName } from '@cc/domain';
