@@ -1,3 +1,3 @@
 export { ADMIN_REFERENCE_ROUTES } from './routes';
-export { AUDIT_PATH, REFERENCE_PATH } from './model';
+export { AUDIT_PATH, REFERENCE_PATH } from './paths';
 export { AdminLinks } from './components/AdminLinks';

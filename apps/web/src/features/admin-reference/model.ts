@@ -16,8 +16,7 @@ export const REFERENCE_KINDS = [
 ] as const;
 export type ReferenceKind = (typeof REFERENCE_KINDS)[number]['kind'];
 
-export const REFERENCE_PATH = '/admin/reference';
-export const AUDIT_PATH = '/admin/audit';
+export { AUDIT_PATH, REFERENCE_PATH } from './paths';
 
 /** The kind an address names; anything else (none, unknown) is the first tab. */
 export function referenceKind(param: string | undefined): ReferenceKind {

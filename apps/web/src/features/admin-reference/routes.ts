@@ -1,6 +1,6 @@
 import type { AppRoute } from '../../app/app-route';
 import { pageModule } from '../../app/page-module';
-import { AUDIT_PATH, REFERENCE_PATH } from './model';
+import { AUDIT_PATH, REFERENCE_PATH } from './paths';
 
 const ReferenceDataPage = pageModule(() => import('./pages/ReferenceDataPage'));
 const AuditLogPage = pageModule(() => import('./pages/AuditLogPage'));
