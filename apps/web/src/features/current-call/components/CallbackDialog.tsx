@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { CALL_TIME_ZONE, callingHoursText, formatTimeOfDay } from '@cc/domain';
-import { CALENDAR_ARIA_LABELS } from '../../../components/DayRangePicker';
+import { CALENDAR_ARIA_LABELS, READABLE_CALENDAR } from '../../../components/DayRangePicker';
 import { callTimeOf } from '../end-call';
 import { callbackTimeProblem, typedCallbackTime } from '../callback-time';
 
@@ -98,8 +98,7 @@ function CallbackForm({
           <DatePickerInput
             label="Callback date"
             placeholder="Pick a day"
-            // The picker is a button, so its placeholder is text that must read at 4.5:1.
-            styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
+            {...READABLE_CALENDAR}
             value={day}
             onChange={(v) => {
               setDay(v);

@@ -31,10 +31,6 @@ export function DateRangeFilter({ label, value, onChange, 'data-testid': testId 
       w={230}
       label={label}
       placeholder="Any date"
-      // Mantine's light weekday grey and red weekends fall short of WCAG AA contrast: darker text, no outside days.
-      styles={{ weekday: { color: 'var(--mantine-color-gray-7)' } }}
-      hideOutsideDates
-      weekendDays={[]}
       value={value}
       onChange={onChange}
       clearable
