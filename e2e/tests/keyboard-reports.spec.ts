@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { floorPeriods } from '@cc/domain';
+import { addDays, floorPeriods } from '@cc/domain';
 import { expectAxeClean, TOASTS } from './axe.js';
 import { expect, test, type Locator, type Page } from './fixtures.js';
 import { SERVER, shot, signIn } from './helpers.js';
@@ -56,6 +56,25 @@ async function arrowTo(page: Page, option: Locator, what: string, max = 8): Prom
   await expect(option, `${what} marked for Enter`).toHaveAttribute('data-combobox-selected', 'true');
 }
 
+/** A day's button in the calendar, named as '29 November 2026'. */
+function dayButton(calendar: Locator, iso: string): Locator {
+  const at = new Date(`${iso}T12:00:00Z`);
+  const month = at.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return calendar.getByRole('button', { name: `${at.getUTCDate()} ${month} ${at.getUTCFullYear()}`, exact: true });
+}
+
+/** Move the calendar's focus with the arrows, left or right, until it is on the day `iso`. */
+async function arrowToDay(page: Page, calendar: Locator, iso: string, max = 40): Promise<void> {
+  const target = new Date(`${iso}T12:00:00Z`).getTime();
+  for (let i = 0; i < max; i++) {
+    const label = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+    const at = Date.parse(`${label} 12:00 UTC`);
+    if (at === target) break;
+    await page.keyboard.press(Number.isNaN(at) || at < target ? 'ArrowRight' : 'ArrowLeft');
+  }
+  await expectFocusOn(page, dayButton(calendar, iso), `${iso} in the calendar`);
+}
+
 test('the reports chosen, read and downloaded from the keyboard alone', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, 'supervisor');
@@ -71,28 +90,29 @@ test('the reports chosen, read and downloaded from the keyboard alone', async ({
   const table = page.getByTestId('report-table');
   await expect(table).toBeVisible(SERVER);
 
-  // The range: Enter opens the calendar; yesterday to today with the arrows and Enter.
+  // The range: Enter opens the calendar; yesterday to today with the arrows and Enter (on a month's first day, today
+  // alone: yesterday is in another month, and the arrows stay within the month shown).
   const range = page.getByRole('button', { name: 'Range' });
   await pressTo(page, range, 'the Range picker');
   await page.keyboard.press('Enter');
   const calendar = page.getByRole('dialog');
   await expect(calendar).toBeVisible();
-  // A day's button is named as '29 November 2026'.
-  const day = (iso: string) => {
-    const at = new Date(`${iso}T12:00:00Z`);
-    const month = at.toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-    return calendar.getByRole('button', { name: `${at.getUTCDate()} ${month} ${at.getUTCFullYear()}`, exact: true });
-  };
-  const yesterday = new Date(`${today}T12:00:00Z`);
-  yesterday.setUTCDate(yesterday.getUTCDate() - 1);
-  const from = yesterday.toISOString().slice(0, 10);
+  const yesterday = addDays(today, -1);
+  const from = yesterday.slice(0, 7) === today.slice(0, 7) ? yesterday : today;
   await expectFocusOn(page, calendar, 'the calendar');
   await expectAxeClean(page, 'the reports with the calendar open', { exclude: TOASTS });
-  // The calendar opens on the range's first day; the days are one tab stop, the arrows move between them.
-  await pressTo(page, day(from), `yesterday (${from}) in the calendar`, 'ArrowRight');
+  // The calendar opens on the month of the range's first day (the last seven days'): in a month's first days that is
+  // the month before, and the header's Next month button (a tab stop before the days) shows this one.
+  if (addDays(today, -6).slice(0, 7) !== today.slice(0, 7)) {
+    await pressTo(page, calendar.getByRole('button', { name: 'Next month' }), 'Next month', 'Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+  }
+  // The days are one tab stop, the arrows move between them.
+  await arrowToDay(page, calendar, from);
   await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowRight');
-  await expectFocusOn(page, day(today), `today (${today}) in the calendar`);
+  if (from !== today) await page.keyboard.press('ArrowRight');
+  await expectFocusOn(page, dayButton(calendar, today), `today (${today}) in the calendar`);
   await page.keyboard.press('Enter');
   await expect(calendar).toHaveCount(0);
   await expectFocusOn(page, range, 'the Range picker, the calendar closed');

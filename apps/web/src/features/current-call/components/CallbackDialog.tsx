@@ -105,6 +105,8 @@ function CallbackForm({
               setDayError(null);
             }}
             minDate={today}
+            // The calendar opens on the call centre's month, which the browser's clock may already have left.
+            defaultDate={day ?? today}
             ariaLabels={CALENDAR_ARIA_LABELS}
             valueFormat="ddd MMM D, YYYY"
             popoverProps={{ withinPortal: true }}
