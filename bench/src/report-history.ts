@@ -98,8 +98,10 @@ export async function topUpReportHistory(run: Runner, perDay: number, now = new 
     console.log(`  their states derived in ${seconds(step)} s`);
     await run.query(`vacuum analyze call_history`, []);
     await run.query(`vacuum analyze agent_state_history`, []);
-    // The report reads the rollups the history's triggers filled (decisions 088, 094 and 099), not the history.
+    // The report reads the rollups the history's triggers filled (decisions 088, 094, 099 and 102), not the history.
     await run.query(`vacuum analyze call_hours`, []);
+    await run.query(`vacuum analyze call_branch_days`, []);
+    await run.query(`vacuum analyze call_csr_days`, []);
     await run.query(`vacuum analyze agent_state_hours`, []);
     await run.query(`vacuum analyze agent_state_days`, []);
     return calls;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -211,6 +212,48 @@ export const callHours = pgTable(
     quotes: integer('quotes').notNull(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.branchNo, t.callType, t.csuserId, t.csagent] })],
+);
+
+/** The figures a rollup of calls keeps per key, exact at any level (counts and sums only). */
+const callFigureColumns = () => ({
+  calls: integer('calls').notNull(),
+  handled: integer('handled').notNull(),
+  handleMicros: bigint('handle_micros', { mode: 'number' }).notNull(),
+  sales: integer('sales').notNull(),
+  revenue: numeric('revenue', { precision: 16, scale: 2 }).notNull(),
+  quotes: integer('quotes').notNull(),
+});
+
+/**
+ * `call_hours` summed per day of the call centre's clock, branch and call type, kept by the same trigger in the same
+ * statement (docs/decisions/102-call-days-rollups.md): a report by day of call types or branches reads a row per
+ * branch, type and day, in any scope.
+ */
+export const callBranchDays = pgTable(
+  'call_branch_days',
+  {
+    day: date('day').notNull(),
+    branchNo: text('branchno').notNull(),
+    callType: text('call_type').notNull(),
+    ...callFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.branchNo, t.callType] })],
+);
+
+/**
+ * `call_hours` summed per day of the call centre's clock and CSR, across branches and call types, kept by the same
+ * trigger (docs/decisions/102-call-days-rollups.md): a report by CSR per day for a scope of every branch reads a row
+ * per CSR and day.
+ */
+export const callCsrDays = pgTable(
+  'call_csr_days',
+  {
+    day: date('day').notNull(),
+    csuserId: integer('csuser_id').notNull(),
+    csagent: text('csagent').notNull(),
+    ...callFigureColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.csuserId, t.csagent] })],
 );
 
 /** Contacts with a customer other than calls: service visits, letters, emails, payments. */

@@ -4,7 +4,8 @@
  * their end, some still open — written as the app writes them (opened, then ended by an update), in bulk as the demo's
  * past, an import and the bench write them, then changed and deleted, the report's call figures read from the rollup
  * equal those computed from the raw history, per group, per period, per both and in all, by CSR, call type and branch,
- * by day and by hour, for every scope.
+ * by day and by hour, for every scope; and the day rollups kept beside the hours (docs/decisions/102-call-days-rollups.md)
+ * equal the hours summed per day of the call centre's clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -147,6 +148,37 @@ async function differences(hours: SQL): Promise<number> {
   return row!.n;
 }
 
+const FIGURES = sql`sum(calls) as calls, sum(handled) as handled, sum(handle_micros) as handle_micros,
+  sum(sales) as sales, sum(revenue) as revenue, sum(quotes) as quotes`;
+const NONZERO = sql`calls <> 0 or handled <> 0 or handle_micros <> 0 or sales <> 0 or revenue <> 0 or quotes <> 0`;
+
+/**
+ * How many keys of a day rollup (`table`, keyed by the day and `key`) differ from the hours summed per day of the call
+ * centre's clock (docs/decisions/102-call-days-rollups.md), the keys with no figure left aside on both sides.
+ */
+async function dayDifferences(table: 'call_branch_days' | 'call_csr_days', key: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await t.db.execute(sql`with days as (
+        select day, ${key}, ${FIGURES} from ${sql.raw(table)} group by day, ${key}),
+      hours as (
+        select (hour at time zone 'America/Chicago')::date as day, ${key}, ${FIGURES} from call_hours
+        group by 1, ${key}),
+      rolled as (select * from days where ${NONZERO}),
+      raw as (select * from hours where ${NONZERO})
+      select count(*)::int as n from (
+        (select * from rolled except select * from raw) union all (select * from raw except select * from rolled)) d`),
+  );
+  return row!.n;
+}
+
+/** Both day rollups' differences from the hours, by name, for a readable failure. */
+async function daysAgainstHours(): Promise<Record<string, number>> {
+  return {
+    call_branch_days: await dayDifferences('call_branch_days', sql`branchno, call_type`),
+    call_csr_days: await dayDifferences('call_csr_days', sql`csuser_id, csagent`),
+  };
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   users = rowsOf<{ user_id: number }>(
@@ -195,6 +227,7 @@ describe('the hours rollup of the calls', () => {
       }
       await t.db.execute(sql`delete from call_history where call_source = 'Test hours'`);
       expect(await differences(sql`hour >= ${since} and hour < '2022-04-01'`), 'the rollup of deleted calls').toBe(0);
+      expect(await daysAgainstHours(), 'the days of deleted calls').toEqual({ call_branch_days: 0, call_csr_days: 0 });
     }
     // Around Sunday 2022-11-06, when Chicago's clock went back: its repeated hour is one hour of the report.
     await writeCalls(Date.parse('2022-11-05T01:09:41.500Z'), 120, generator(4));
@@ -202,9 +235,11 @@ describe('the hours rollup of the calls', () => {
       await compare({ kind: 'all' }, { from: '2022-11-04', to: '2022-11-14', groupBy, interval: 'day' });
       await compare({ kind: 'all' }, { from: '2022-11-05', to: '2022-11-07', groupBy, interval: 'hour' });
     }
+    expect(await daysAgainstHours(), 'the days against the hours').toEqual({ call_branch_days: 0, call_csr_days: 0 });
   });
 
   it('holds every call of the demo history (written by the seed, through the trigger)', async () => {
     expect(await differences(sql`true`)).toBe(0);
+    expect(await daysAgainstHours(), 'the demo history by day').toEqual({ call_branch_days: 0, call_csr_days: 0 });
   });
 });

@@ -4,7 +4,7 @@
  * limited to the caller's scope.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { CALL_TIME_ZONE, type Scope } from '@cc/domain';
+import { CALL_TIME_ZONE, seesEveryBranch, type Scope } from '@cc/domain';
 import type { ReportGroup, ReportInterval } from '@cc/contract';
 import { dayAfter, dayStart } from '../../db/sql.js';
 import { inScope } from '../../http/scope.js';
@@ -36,29 +36,51 @@ const levels = (key: SQL, period: SQL, cells: boolean): SQL =>
     : sql`grouping sets ((${key}), (${period}), ())`;
 
 /**
- * Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled. They come summed
- * per hour of UTC, branch, call type and CSR from `call_hours` (kept by the call history's triggers, migration 0052,
- * docs/decisions/094-call-hours-rollup.md): the range's and the periods' bounds are whole hours of UTC, so each hour
- * lies in one period. The rows are summed per group's columns and period first (the call centre's day or hour, as a
- * date or a local time: cheap keys), so that the users' names, the labels and the grouping sets meet one row per group
- * and period rather than one per rollup row. The average handle time is the sum over the count, exact at any level.
+ * Where a report's calls come from (docs/decisions/102-call-days-rollups.md): by day, the day rollups when one holds the
+ * group's columns and can be limited to the scope — by call type or branch the days by branch and type in any scope, by
+ * CSR the days by CSR for a scope of every branch (they keep no branch); otherwise the hours (`call_hours`, per hour of
+ * UTC, branch, call type and CSR, docs/decisions/094-call-hours-rollup.md), whose bounds are whole hours of UTC, so
+ * each hour lies in one period. Each is kept by the call history's triggers in the writing transaction.
+ */
+function callRows(scope: Scope, range: ReportRange): { from: SQL; where: SQL; local: SQL } {
+  const byDay = range.interval === 'day';
+  if (byDay && (range.groupBy !== 'csr' || seesEveryBranch(scope))) {
+    const table = range.groupBy === 'csr' ? sql`call_csr_days` : sql`call_branch_days`;
+    const scoped = range.groupBy === 'csr' ? sql`true` : inScope(scope, sql`r.branchno`);
+    return {
+      from: sql`${table} r`,
+      where: sql`r.day >= ${range.from}::date and r.day <= ${range.to}::date and ${scoped}`,
+      local: sql`r.day`,
+    };
+  }
+  return {
+    from: sql`call_hours r`,
+    where: sql`r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)} and ${inScope(scope, sql`r.branchno`)}`,
+    local: byDay ? sql`(r.hour at time zone ${tz})::date` : sql`r.hour at time zone ${tz}`,
+  };
+}
+
+/**
+ * Calls handled per group, per period and in all: ended in the range, in the scope, not cancelled, from the rollups
+ * (`callRows`). The rows are summed per group's columns and period first (the call centre's day or hour, as a date or a
+ * local time: cheap keys), so that the users' names, the labels and the grouping sets meet one row per group and period
+ * rather than one per rollup row. The average handle time is the sum over the count, exact at any level.
  */
 export function callFigures(scope: Scope, range: ReportRange, cells = false): SQL {
   const byCsr = range.groupBy === 'csr';
   const columns = byCsr ? sql`r.csuser_id, r.csagent` : range.groupBy === 'type' ? sql`r.call_type` : sql`r.branchno`;
-  const local = range.interval === 'day' ? sql`(r.hour at time zone ${tz})::date` : sql`r.hour at time zone ${tz}`;
+  const rows = callRows(scope, range);
   const { key, label } = groupOf(range.groupBy);
   const period =
     range.interval === 'day' ? sql`to_char(g.local, 'YYYY-MM-DD')` : sql`to_char(g.local, 'YYYY-MM-DD HH24:"00"')`;
   return sql`
     with g as (
-      select ${columns}, ${local} as local, sum(r.calls) as calls, sum(r.handled) as handled,
+      select ${columns}, ${rows.local} as local, sum(r.calls) as calls, sum(r.handled) as handled,
              sum(r.handle_micros) as handle_micros, sum(r.sales) as sales, sum(r.revenue) as revenue,
              sum(r.quotes) as quotes
-      from call_hours r
-      where r.hour >= ${dayStart(range.from)} and r.hour < ${dayAfter(range.to)}
-        and r.calls > 0 and ${inScope(scope, sql`r.branchno`)}
-      group by ${columns}, ${local})
+      from ${rows.from}
+      where ${rows.where} and r.calls > 0
+      group by ${columns}, ${rows.local})
     select ${key} as key, min(${label}) as label, ${period} as period,
            grouping(${key}) as g_key, grouping(${period}) as g_period,
            sum(g.calls)::int as calls,
