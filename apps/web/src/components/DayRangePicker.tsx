@@ -5,7 +5,7 @@ export type DayRange = DatesRangeValue<string>;
 export const DAY = 'YYYY-MM-DD';
 
 /** Names for the calendar's controls, which have none of their own (icons only). */
-export const CALENDAR_ARIA_LABELS = {
+const CALENDAR_ARIA_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',
@@ -17,11 +17,14 @@ export const CALENDAR_ARIA_LABELS = {
 };
 
 /**
- * What every calendar needs to read at WCAG AA: Mantine's light weekday grey, red weekends (3.28:1 on white, 2.58:1 inside
- * a chosen range) and dimmed days of the next and previous months fall short, so weekdays are darker, weekends look like
- * any day (the weekday row still says which they are) and only the month's own days are shown.
+ * What every day picker of the app shares: named navigation, a dropdown above dialogs, and a calendar that reads at
+ * WCAG AA — Mantine's light weekday grey, red weekends (3.28:1 on white, 2.58:1 inside a chosen range) and dimmed days
+ * of the next and previous months fall short, so weekdays are darker, weekends look like any day (the weekday row still
+ * says which they are) and only the month's own days are shown; the picker is a button, so its placeholder is text too.
  */
-export const READABLE_CALENDAR = {
+export const CALENDAR_PROPS = {
+  ariaLabels: CALENDAR_ARIA_LABELS,
+  popoverProps: { withinPortal: true },
   weekendDays: [] as DatePickerInputProps['weekendDays'],
   hideOutsideDates: true,
   styles: {
@@ -41,9 +44,9 @@ export type DayRangePickerProps = Omit<DatePickerInputProps<'range'>, 'type' | '
 };
 
 /**
- * The app's compact from/to day picker: one day allowed, labelled navigation for screen readers, and
- * a calendar and placeholder that read at WCAG AA, and a clear button (where a screen makes the range clearable) that says what
- * it clears. Screens add what differs (latest day, presets, clearing).
+ * The app's compact from/to day picker: one day allowed, the calendar every picker shares (`CALENDAR_PROPS`), and a
+ * clear button (where a screen makes the range clearable) that says what it clears. Screens add what differs (latest
+ * day, presets, clearing).
  */
 export function DayRangePicker({ styles, clearButtonProps, ...props }: DayRangePickerProps) {
   return (
@@ -52,11 +55,8 @@ export function DayRangePicker({ styles, clearButtonProps, ...props }: DayRangeP
       size="xs"
       valueFormat="MMM D, YYYY"
       allowSingleDateInRange
-      popoverProps={{ withinPortal: true }}
-      ariaLabels={CALENDAR_ARIA_LABELS}
-      weekendDays={READABLE_CALENDAR.weekendDays}
-      hideOutsideDates={READABLE_CALENDAR.hideOutsideDates}
-      styles={{ ...READABLE_CALENDAR.styles, ...(styles as object) }}
+      {...CALENDAR_PROPS}
+      styles={{ ...CALENDAR_PROPS.styles, ...(styles as object) }}
       clearButtonProps={{ 'aria-label': clearLabel(props.label), ...clearButtonProps }}
       {...props}
     />

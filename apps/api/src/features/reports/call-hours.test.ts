@@ -129,6 +129,11 @@ async function compare(scope: Scope, range: ReportRange): Promise<void> {
   expect(byCell(rolled), what).toEqual(byCell(raw));
 }
 
+/** The rows of `rolled` not in `raw` and of `raw` not in `rolled`, counted where `where` holds. */
+const countDifferent = (where: SQL) => sql`select count(*)::int as n from (
+    (select * from rolled except select * from raw) union all (select * from raw except select * from rolled)) d
+  where ${where}`;
+
 /** How many keys of the rollup, with `hours` of it, differ from the calls summed from the raw history. */
 async function differences(hours: SQL): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
@@ -141,9 +146,7 @@ async function differences(hours: SQL): Promise<number> {
           r.csagent, sum(p.calls), sum(p.handled), sum(p.handle_micros), sum(p.sales), sum(p.revenue), sum(p.quotes)
         from call_history r, call_hours_of(r.call_start, r.call_end, r.call_result, r.totalcost, r.order_id, 1) p
         group by 1, 2, 3, 4, 5)
-      select count(*)::int as n from (
-        (select * from rolled except select * from raw) union all (select * from raw except select * from rolled)) d
-      where ${hours}`),
+      ${countDifferent(hours)}`),
   );
   return row!.n;
 }
@@ -165,8 +168,7 @@ async function dayDifferences(table: 'call_branch_days' | 'call_csr_days', key: 
         group by 1, ${key}),
       rolled as (select * from days where ${NONZERO}),
       raw as (select * from hours where ${NONZERO})
-      select count(*)::int as n from (
-        (select * from rolled except select * from raw) union all (select * from raw except select * from rolled)) d`),
+      ${countDifferent(sql`true`)}`),
   );
   return row!.n;
 }

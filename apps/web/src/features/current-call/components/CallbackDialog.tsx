@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { CALL_TIME_ZONE, callingHoursText, formatTimeOfDay } from '@cc/domain';
-import { CALENDAR_ARIA_LABELS, READABLE_CALENDAR } from '../../../components/DayRangePicker';
+import { CALENDAR_PROPS } from '../../../components/DayRangePicker';
 import { callTimeOf } from '../end-call';
 import { callbackTimeProblem, typedCallbackTime } from '../callback-time';
 
@@ -98,7 +98,7 @@ function CallbackForm({
           <DatePickerInput
             label="Callback date"
             placeholder="Pick a day"
-            {...READABLE_CALENDAR}
+            {...CALENDAR_PROPS}
             value={day}
             onChange={(v) => {
               setDay(v);
@@ -106,10 +106,8 @@ function CallbackForm({
             }}
             minDate={today}
             // The calendar opens on the call centre's month, which the browser's clock may already have left.
-            defaultDate={day ?? today}
-            ariaLabels={CALENDAR_ARIA_LABELS}
+            defaultDate={today}
             valueFormat="ddd MMM D, YYYY"
-            popoverProps={{ withinPortal: true }}
             error={dayError}
             data-autofocus
             data-testid="callback-input"
