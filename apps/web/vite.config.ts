@@ -2,22 +2,18 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { buildPath, routes } from '@cc/contract';
+import { browserRouteTable } from './src/lib/route-table';
 
 const ROUTE_TABLE = fileURLToPath(new URL('./src/lib/route-table.ts', import.meta.url));
 
 /**
- * The browser's route table holds each route without its schemas (method, path, access): the contract's own table
- * carries the zod schemas of every route, which would put zod and the whole contract in the first download of every page
+ * The browser's route table holds each route's method, path and whether it needs the session: the contract's own table
+ * carries the zod schemas and access rules of every route, which would put zod and the whole contract in the first
+ * download of every page
  * (src/lib/route-table.ts; docs/decisions/095-initial-javascript-per-route.md).
  */
 function routeTable(): Plugin {
-  const schemas = new Set(['params', 'query', 'body', 'response']);
-  const paths = Object.fromEntries(
-    Object.entries(routes).map(([name, route]) => [
-      name,
-      Object.fromEntries(Object.entries(route).filter(([key]) => !schemas.has(key))),
-    ]),
-  );
+  const paths = browserRouteTable(routes);
   return {
     name: 'cc-route-table',
     enforce: 'pre',

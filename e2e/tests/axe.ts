@@ -12,7 +12,7 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 /** The toasts: they come and go, and a screen's scan leaves them out (a11y.spec.ts scans them). */
 export const TOASTS = ['.mantine-Notifications-root'];
 /** The app shell's header and toasts: a screen's own scan leaves them out (a11y.spec.ts scans the shell). */
-export const APP_SHELL = ['.mantine-AppShell-header', ...TOASTS];
+export const APP_SHELL = ['[data-app-header]', ...TOASTS];
 
 /**
  * What to scan: the whole page by default, or one part of it, less some parts; `hover`, with the pointer resting on

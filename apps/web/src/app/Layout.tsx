@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { AppShell, Button, Center, Group, Loader, UnstyledButton } from '@mantine/core';
+import { Button, Center, Group, Loader, UnstyledButton } from '@mantine/core';
 import { IconFileInvoice, IconLayoutDashboard, IconBroadcast, IconChartBar } from '@tabler/icons-react';
 import type { SessionUser } from '@cc/contract';
 import { useSession } from '../lib/session';
@@ -14,6 +14,8 @@ import { useFocusKeeper } from './useFocusKeeper';
 import { headerParts, type HeaderParts } from './header-access';
 import { useSignOut } from './useSignOut';
 import { signedInShell } from './load-ahead';
+import { APP_HEADER_ATTRIBUTE } from '../lib/toast-placement';
+import classes from './Layout.module.css';
 
 /**
  * The header's links in their compact size: a supervisor's header (state, phone, quote search, four links and the
@@ -27,6 +29,8 @@ const LINK_SIZE = 'compact-md';
  */
 const AccountMenu = lazy(() => signedInShell().then((m) => ({ default: m.AccountMenu })));
 const IdleWatcher = lazy(() => signedInShell().then((m) => ({ default: m.IdleWatcher })));
+/** The confirmation dialogs that signed-in screens open (`modals.openConfirmModal`) show through this provider. */
+const ModalsProvider = lazy(() => signedInShell().then((m) => ({ default: m.ModalsProvider })));
 const AgentStateMenu = lazy(() => signedInShell().then((m) => ({ default: m.AgentStateMenu })));
 const ScreenPopListener = lazy(() => signedInShell().then((m) => ({ default: m.ScreenPopListener })));
 const QuoteSearchBox = lazy(() => signedInShell().then((m) => ({ default: m.QuoteSearchBox })));
@@ -39,8 +43,8 @@ export function Layout() {
   useFocusKeeper();
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header px="md">
+    <div className={classes.root}>
+      <header className={classes.header} {...{ [APP_HEADER_ATTRIBUTE]: true }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <UnstyledButton component={Link} to={current ? '/dashboard' : '/'} aria-label="Home">
             <Logo brandId={current?.user.BrandId} />
@@ -51,8 +55,8 @@ export function Layout() {
             <SignedOutHeader signupEnabled={signupEnabled} onDialog={setDialog} />
           )}
         </Group>
-      </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      </header>
+      <main className={classes.main}>
         <Suspense
           fallback={
             <Center h={200}>
@@ -62,15 +66,16 @@ export function Layout() {
         >
           <Outlet context={{ openAuthDialog: setDialog }} />
         </Suspense>
-      </AppShell.Main>
+      </main>
       {current ? (
         <Suspense fallback={null}>
           <IdleWatcher key={current.user.UserId} />
+          <ModalsProvider />
         </Suspense>
       ) : null}
       <SessionExpiredDialog />
       <AuthDialogs dialog={dialog} onChange={setDialog} />
-    </AppShell>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { PlainDialog } from '../components/PlainDialog';
 import { useSessionExpired } from '../lib/session';
 
 /** Shown once the idle time-out has cleared the credentials; OK (or Escape, its only answer) reloads the page. */
@@ -6,7 +7,7 @@ export function SessionExpiredDialog() {
   const expired = useSessionExpired();
   const reload = () => window.location.reload();
   return (
-    <Modal
+    <PlainDialog
       opened={expired}
       onClose={reload}
       title="Session Expired"
@@ -22,6 +23,6 @@ export function SessionExpiredDialog() {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </PlainDialog>
   );
 }

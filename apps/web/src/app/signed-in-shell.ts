@@ -8,3 +8,4 @@ export { IdleWatcher } from './IdleWatcher';
 export { AgentStateMenu } from '../features/agent-states';
 export { ScreenPopListener } from '../features/telephony';
 export { QuoteSearchBox } from '../features/quotes';
+export { ModalsProvider } from '@mantine/modals';

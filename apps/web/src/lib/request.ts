@@ -7,7 +7,6 @@
  * (a browser's token is short-lived, decision 022) and, when there is one, sends the call once more.
  */
 import type { RouteBody, RouteName, RouteParams, RouteQuery, RouteResponse } from '@cc/contract';
-import { needsSession } from '@cc/domain';
 import { buildPath, routePaths } from './route-table';
 
 export class ApiError extends Error {
@@ -149,7 +148,7 @@ export async function request<N extends RouteName>(
         problem.step,
         problem.requestId,
       );
-  if (needsSession(def.access)) {
+  if (def.session) {
     if (response.status === 401 && !retried && deps.refresh && (await deps.refresh())) {
       return request(deps, name, args, true);
     }

@@ -8,10 +8,12 @@
 /** Marks the pagers of the grids that page on the server (components/grid/GridPager), so toasts can keep off them. */
 export const GRID_PAGER_ATTRIBUTE = 'data-grid-pager';
 
+/** Marks the app's header (app/Layout.tsx), which the top-right toasts keep below. */
+export const APP_HEADER_ATTRIBUTE = 'data-app-header';
+
 const STACK = '.mantine-Notifications-root[data-position="bottom-right"]';
 const TOP_STACK = '.mantine-Notifications-root[data-position="top-right"]';
-/** The app's header (signed in); the signed-out pages have none. */
-const HEADER = '.mantine-AppShell-header';
+const HEADER = `[${APP_HEADER_ATTRIBUTE}]`;
 /** AG Grid's own pager, and the pagers of the grids that page on the server (GridPager). */
 const PAGER = `.ag-paging-panel:not(.ag-hidden), [${GRID_PAGER_ATTRIBUTE}]`;
 const GAP = 8;

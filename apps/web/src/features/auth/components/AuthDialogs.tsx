@@ -1,7 +1,11 @@
-import { Modal } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
+import { PlainDialog } from '../../../components/PlainDialog';
 import { SignInForm } from './SignInForm';
-import { SignUpForm } from './SignUpForm';
+
+/** The sign-up form comes when asked for: the sign-in page's first download holds only the sign-in. */
+const SignUpForm = lazy(() => import('./SignUpForm').then((m) => ({ default: m.SignUpForm })));
 
 export type AuthDialog = 'signin' | 'signup' | null;
 
@@ -15,17 +19,25 @@ export function AuthDialogs({ dialog, onChange }: { dialog: AuthDialog; onChange
     void navigate(next?.startsWith('/') && !next.startsWith('//') ? next : '/dashboard', { replace: true });
   };
   return (
-    <Modal
+    <PlainDialog
       opened={dialog !== null}
       onClose={() => onChange(null)}
       title={dialog === 'signup' ? 'Create an account' : 'Sign in'}
       size={dialog === 'signup' ? 'lg' : 'sm'}
     >
       {dialog === 'signup' ? (
-        <SignUpForm onDone={done} onSignin={() => onChange('signin')} />
+        <Suspense
+          fallback={
+            <Center h={120}>
+              <Loader role="status" aria-label="Loading" />
+            </Center>
+          }
+        >
+          <SignUpForm onDone={done} onSignin={() => onChange('signin')} />
+        </Suspense>
       ) : (
         <SignInForm onDone={done} onSignup={() => onChange('signup')} />
       )}
-    </Modal>
+    </PlainDialog>
   );
 }
