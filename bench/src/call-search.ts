@@ -41,7 +41,7 @@ function callSearchInput(view: View): Input {
   };
   const statements = searchStatements(ADMIN, CallSearchQuery.parse(options), CALL_SEARCH_COUNT_LIMIT);
   const path = `${routes.searchOutboundCalls.path}?${new URLSearchParams(options).toString()}`;
-  return statementsInput({ path }, [statements.rows, statements.count]);
+  return statementsInput({ path }, [statements.rows, statements.count], statements.plan);
 }
 
 /** The day `days` before `now`, as the screen writes it (YYYY-MM-DD). */

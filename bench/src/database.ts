@@ -8,12 +8,20 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../apps/api/dist/db/client.js';
+import { statementName, type Plan } from '../../apps/api/dist/db/prepared.js';
 import { seedDemoData, seedPricing, STORY_CUSTOMERS } from '../../apps/api/dist/db/seed/index.js';
 import { BENCH_AGENTS, topUpCallHistory } from './call-history.js';
 
 /** Runs one statement directly, without the API: a pg client, or PGlite in this process. */
 export interface Runner {
-  query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Runs one statement. A scenario's statement is run with `plan`, how the API plans it (apps/api/src/db/prepared.ts):
+   * on a server it is then sent as the API's connections send it, a named prepared statement whose plan PostgreSQL may
+   * keep (`auto`, `once`), unless the API plans it with its values every time (`with-values`), which is sent unnamed
+   * and so planned with its values on each run, as the API's pool of that plan does. Without `plan` (loading, EXPLAIN,
+   * reading inputs) a statement is sent unnamed.
+   */
+  query(text: string, params: unknown[], plan?: Plan): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -79,8 +87,11 @@ export async function openPgRunner(url: string): Promise<Runner> {
 
 function pgRunner(client: pg.Client): Runner {
   return {
-    query: async (text, params) => {
-      const result = await client.query<Record<string, unknown>>(text, params);
+    query: async (text, params, plan) => {
+      const named = plan !== undefined && plan !== 'with-values' && params.length > 0;
+      const result = await client.query<Record<string, unknown>>(
+        named ? { name: statementName(text), text, values: params } : { text, values: params },
+      );
       return { rows: result.rows };
     },
     close: () => client.end(),

@@ -6,6 +6,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import type { Scope } from '@cc/domain';
 import { DEMO_ACCOUNTS } from '../../apps/api/dist/db/seed/index.js';
+import type { Plan } from '../../apps/api/dist/db/prepared.js';
 import type { Runner } from './database.js';
 import type { Input, Query } from './scenarios.js';
 
@@ -48,15 +49,15 @@ export function queriesInput(request: InputRequest, queries: Query[]): Input {
     body: request.body ?? null,
     ...(request.path === undefined ? {} : { path: request.path }),
     async execute(run) {
-      for (const q of queries) await run.query(q.sql, q.params);
+      for (const q of queries) await run.query(q.sql, q.params, q.plan ?? 'auto');
       return queries;
     },
   };
 }
 
-/** queriesInput of statements built by the API's query code. */
-export const statementsInput = (request: InputRequest, statements: (SQL | null)[]): Input =>
+/** queriesInput of statements built by the API's query code, with the plan the API runs them with. */
+export const statementsInput = (request: InputRequest, statements: (SQL | null)[], plan?: Plan): Input =>
   queriesInput(
     request,
-    statements.flatMap((s) => (s ? [compile(s)] : [])),
+    statements.flatMap((s) => (s ? [{ ...compile(s), ...(plan ? { plan } : {}) }] : [])),
   );

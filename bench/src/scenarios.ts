@@ -107,10 +107,10 @@ function searchInput(criteria: Record<string, string>, scope: Scope): Input {
     body,
     async execute(run) {
       const rows = compile(searchRowsQuery(where, { page, pageSize, sort, dir, filters }));
-      const result = await run.query(rows.sql, rows.params);
+      const result = await run.query(rows.sql, rows.params, 'auto');
       if (Number(result.rows[0]?.matched ?? 0) <= INBOUND_ROW_LIMIT) return [rows];
       const count = compile(searchCountQuery(where, parsed, scope));
-      await run.query(count.sql, count.params);
+      await run.query(count.sql, count.params, 'auto');
       return [rows, count];
     },
   };
