@@ -163,3 +163,16 @@ export async function settled(page: Page): Promise<void> {
       }),
   );
 }
+
+/**
+ * Click a control whose action closes its own window (a MeasureIt window let go), and wait for the window to close.
+ * When the window closes while the click is still finishing, Playwright may report the closed page as the click's
+ * error: that is the outcome the click was for, so once the window has closed the click's own answer is not judged. A
+ * click that does nothing fails the test, by the close that never comes.
+ */
+export async function clickClosingWindow(window: Page, control: Locator): Promise<void> {
+  const closed = window.waitForEvent('close');
+  const clicked = control.click().catch(() => undefined);
+  await closed;
+  await clicked;
+}

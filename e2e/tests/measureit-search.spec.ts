@@ -7,7 +7,7 @@
  */
 import { expectAxeClean } from './axe.js';
 import { expect, test, type Page } from './fixtures.js';
-import { SERVER, shot, signIn, toast, toastComing } from './helpers.js';
+import { clickClosingWindow, SERVER, shot, signIn, toast, toastComing } from './helpers.js';
 import { clickMap } from './measureit-support.js';
 
 const grid = (page: Page) => page.getByTestId('measureit-search-grid');
@@ -231,10 +231,8 @@ test('Select opens MeasureIt in a window; its save updates the row and the stati
   const again = await againComing;
   const dialog = again.getByRole('dialog', { name: 'Measured recently' });
   await expect(dialog).toBeVisible(SERVER);
-  const againClosed = again.waitForEvent('close');
   const cancelled = toastComing(page, 'Measurement Edit Cancelled...');
-  await dialog.getByRole('button', { name: 'No, leave it' }).click();
-  await againClosed;
+  await clickClosingWindow(again, dialog.getByRole('button', { name: 'No, leave it' }));
   await cancelled;
 });
 
