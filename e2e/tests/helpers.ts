@@ -151,6 +151,13 @@ export async function forgetSavedCall(request: APIRequestContext, username: stri
  * endless animation is not waited for.
  */
 export async function settled(page: Page): Promise<void> {
+  // A dialog's fade-in starts a frame or two after it is shown, so two still frames can come before it: a shown dialog
+  // (not one hidden behind another of a stack) is settled only at full opacity.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[role="dialog"]'))
+      .filter((dialog) => dialog.getClientRects().length > 0 && !dialog.matches('[data-hidden]'))
+      .every((dialog) => getComputedStyle(dialog).opacity === '1'),
+  );
   await page.waitForFunction(
     () =>
       new Promise<boolean>((resolve) => {
