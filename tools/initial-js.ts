@@ -8,10 +8,10 @@
 // route; for a signed-in screen also the header's signed-in parts, which the app shell loads at once after the
 // sign-in (SIGNED_IN_SHELL). A chunk the page imports dynamically (a dialog, a chart, the map, a grid behind a tab) loads when it is
 // shown, not before the first paint, and is left out. Each chunk counts once.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export interface ManifestChunk {
   file: string;
@@ -90,20 +90,42 @@ export const gzipSizeIn =
   (file) =>
     gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
 
+/**
+ * Brotli bytes of a built file: the copy the build wrote beside it, which the server sends to a browser that accepts
+ * brotli (docs/decisions/105-compressed-assets.md).
+ */
+export const brotliSizeIn =
+  (dist: string): SizeOf =>
+  (file) => {
+    const copy = path.join(dist, `${file}.br`);
+    return existsSync(copy) ? statSync(copy).size : brotliCompressSync(readFileSync(path.join(dist, file))).length;
+  };
+
 export interface RouteWeight {
   /** The route's path, or the page module for a route without a budget. */
   route: string;
   files: number;
   gzipKb: number;
+  /** The same files as brotli, when asked for. */
+  brotliKb?: number;
   budget?: string;
 }
 
-/** Every page's initial JS: the budgeted routes first, then every other lazily loaded page of the manifest. */
-export function routeWeights(manifest: Manifest, sizeOf: SizeOf): RouteWeight[] {
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/**
+ * Every page's initial JS: the budgeted routes first, then every other lazily loaded page of the manifest; gzip, and
+ * brotli beside it when `brotliOf` is given.
+ */
+export function routeWeights(manifest: Manifest, sizeOf: SizeOf, brotliOf?: SizeOf): RouteWeight[] {
   const weigh = (page: string) => {
     const files = initialFiles(manifest, page);
-    const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0);
-    return { files: files.length, gzipKb: Math.round(bytes / 102.4) / 10 };
+    const total = (size: SizeOf) => files.reduce((sum, file) => sum + size(file), 0);
+    return {
+      files: files.length,
+      gzipKb: kb(total(sizeOf)),
+      ...(brotliOf ? { brotliKb: kb(total(brotliOf)) } : {}),
+    };
   };
   const budgeted: RouteWeight[] = BUDGETED_ROUTES.map(({ route, budget, page }) => ({ route, budget, ...weigh(page) }));
   const pages = Object.keys(manifest)
@@ -138,7 +160,7 @@ export function readBudgets(): Budgets {
 export function report(weights: RouteWeight[], budgets: Budgets): string[] {
   const width = Math.max(...weights.map((weight) => weight.route.length));
   const lines = [
-    'Initial JavaScript per route, gzip: the entry, the page, the signed-in header for a signed-in page, with their static imports:',
+    'Initial JavaScript per route, gzip (and brotli, as sent over HTTPS): the entry, the page, the signed-in header for a signed-in page, with their static imports:',
   ];
   for (const weight of weights) {
     const limit = weight.budget === undefined ? undefined : budgets.held[weight.budget];
@@ -148,13 +170,15 @@ export function report(weights: RouteWeight[], budgets: Budgets): string[] {
         ? ''
         : `  held at ${limit} KB: ${weight.gzipKb <= limit ? 'ok' : 'OVER'}` +
           (target === undefined ? '' : `; target ${target} KB: ${weight.gzipKb <= target ? 'met' : 'not met'}`);
+    const brotli = weight.brotliKb === undefined ? '' : ` (br ${weight.brotliKb.toFixed(1).padStart(5)})`;
     lines.push(
-      `  ${weight.route.padEnd(width)}  ${weight.gzipKb.toFixed(1).padStart(6)} KB in ${String(weight.files).padStart(2)} files${verdict}`,
+      `  ${weight.route.padEnd(width)}  ${weight.gzipKb.toFixed(1).padStart(6)} KB${brotli} in ${String(weight.files).padStart(2)} files${verdict}`,
     );
   }
   return lines;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  for (const line of report(routeWeights(readManifest(), gzipSizeIn(WEB_DIST)), readBudgets())) console.log(line);
+  const weights = routeWeights(readManifest(), gzipSizeIn(WEB_DIST), brotliSizeIn(WEB_DIST));
+  for (const line of report(weights, readBudgets())) console.log(line);
 }

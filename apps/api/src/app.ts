@@ -230,9 +230,14 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     root: webDist,
     wildcard: true,
     index: 'index.html',
-    // Hashed assets may be cached; index.html must be revalidated so a deployment shows at once.
+    // The build writes each asset brotli- and gzip-compressed beside itself: the browser gets the smallest it accepts,
+    // with no compression spent per request (docs/decisions/105-compressed-assets.md).
+    preCompressed: true,
+    // Hashed assets may be cached; index.html (in any of its encodings) must be revalidated so a deployment shows at
+    // once.
     setHeaders: (res, filePath) => {
-      res.header('Cache-Control', filePath.endsWith('index.html') ? 'no-cache' : 'public, max-age=31536000, immutable');
+      const page = /index\.html(\.(br|gz))?$/.test(filePath);
+      res.header('Cache-Control', page ? 'no-cache' : 'public, max-age=31536000, immutable');
     },
   });
 }

@@ -38,7 +38,25 @@ export interface RunInput {
   branch: string;
 }
 
-export type Record = (step: string, ms: number) => void;
+/** Something that watches each step as it runs (profile.ts): begun before the step's action, ended at its mark. */
+export interface Probe {
+  begin(): Promise<void>;
+  end(step: string, ms: number): Promise<void>;
+}
+
+/** Where the steps' times go, and the probe that watches them, if any. */
+export interface Steps {
+  record(step: string, ms: number): void;
+  probe?: Probe;
+}
+
+/** Measures one step (with the probe around it) and records its time. */
+async function step(steps: Steps, name: string, measure: () => Promise<number>): Promise<void> {
+  await steps.probe?.begin();
+  const ms = await measure();
+  await steps.probe?.end(name, ms);
+  steps.record(name, ms);
+}
 
 /** How long a step may take before the run gives up on it: the machine may be slow, never this slow. */
 const STEP_TIMEOUT = 60_000;
@@ -94,36 +112,34 @@ const CALL_TABS: [tab: string, mark: string][] = [
 ];
 
 /** Signs in from the public home: its first paint is the first page's time. */
-export async function signInSteps(page: Page, record: Record, username: string, password: string): Promise<void> {
-  record('first page: sign-in form', await loaded(page, '/', 'signin'));
+export async function signInSteps(page: Page, steps: Steps, username: string, password: string): Promise<void> {
+  await step(steps, 'first page: sign-in form', () => loaded(page, '/', 'signin'));
   const dialog = page.getByRole('dialog', { name: 'Sign in' });
   await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
   await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  record(
-    'sign in → dashboard',
-    await timed(page, 'dashboard', () => dialog.getByRole('button', { name: 'Sign in' }).click()),
+  await step(steps, 'sign in → dashboard', () =>
+    timed(page, 'dashboard', () => dialog.getByRole('button', { name: 'Sign in' }).click()),
   );
 }
 
 /** Inbound: find the customer, open the call, every tab, price a program, sell it and end the call. */
-export async function callSteps(page: Page, record: Record, call: CallCustomer): Promise<void> {
+export async function callSteps(page: Page, steps: Steps, call: CallCustomer): Promise<void> {
   await page.getByTestId('app-inbound').click();
   await page.getByRole('tab', { name: 'Advanced Search' }).click();
   const form = page.getByRole('region', { name: 'Customer search' });
   await form.getByRole('textbox', { name: 'Cust No', exact: true }).fill(String(call.customerNo));
   await form.getByRole('textbox', { name: 'Last name', exact: true }).fill(call.lastName);
-  record('inbound search', await timed(page, 'inbound', () => page.keyboard.press('Enter')));
+  await step(steps, 'inbound search', () => timed(page, 'inbound', () => page.keyboard.press('Enter')));
   const open = page
     .getByRole('region', { name: 'Inbound search results' })
     .getByRole('button', { name: /^Open call for / })
     .first();
   await open.waitFor({ timeout: STEP_TIMEOUT });
-  record('open a call', await timed(page, 'call', () => open.click()));
+  await step(steps, 'open a call', () => timed(page, 'call', () => open.click()));
 
   for (const [tab, mark] of CALL_TABS) {
-    record(
-      `call tab: ${tab}`,
-      await timed(page, `call-tab:${mark}`, () => page.getByRole('tab', { name: tab }).click()),
+    await step(steps, `call tab: ${tab}`, () =>
+      timed(page, `call-tab:${mark}`, () => page.getByRole('tab', { name: tab }).click()),
     );
   }
 
@@ -137,7 +153,7 @@ export async function callSteps(page: Page, record: Record, call: CallCustomer):
   }
   await page.waitForSelector(`[data-testid="pricing-tab"][data-service-year="${year}"]`, { timeout: STEP_TIMEOUT });
   const program = page.getByRole('region', { name: 'Lawn Programs' }).getByRole('checkbox').first();
-  record('price a program', await timed(page, 'pricing-quote', () => program.click()));
+  await step(steps, 'price a program', () => timed(page, 'pricing-quote', () => program.click()));
 
   await page.getByRole('combobox', { name: 'Call result' }).click();
   await page.getByRole('option', { name: 'Sale', exact: true }).click();
@@ -146,24 +162,25 @@ export async function callSteps(page: Page, record: Record, call: CallCustomer):
   const noEmail = page.getByRole('dialog', { name: 'No Customer Email' });
   await noEmail.or(confirm).waitFor({ timeout: STEP_TIMEOUT });
   if (await noEmail.isVisible()) await noEmail.getByRole('button', { name: 'End without email' }).click();
-  record(
-    'end a call (sale)',
-    await timed(page, 'call-ended', () => confirm.getByRole('button', { name: 'End Call' }).click()),
+  await step(steps, 'end a call (sale)', () =>
+    timed(page, 'call-ended', () => confirm.getByRole('button', { name: 'End Call' }).click()),
   );
   await page.waitForURL(/\/call-center\/inbound$/, { timeout: STEP_TIMEOUT });
 }
 
 /** Outbound: open the first list, then Next Call, and cancel that call. */
-export async function outboundSteps(page: Page, record: Record): Promise<void> {
+export async function outboundSteps(page: Page, steps: Steps): Promise<void> {
   await home(page);
   await page.getByTestId('app-outbound').click();
   const section = page.locator('[data-testid^="outbound-section-"]').first();
   await section.waitFor({ timeout: STEP_TIMEOUT });
   const control = section.locator('button[aria-expanded]').first();
   if ((await control.getAttribute('aria-expanded')) !== 'true') {
-    record('outbound list', await timed(page, 'outbound', () => control.click()));
+    await step(steps, 'outbound list', () => timed(page, 'outbound', () => control.click()));
   }
-  record('Next Call', await timed(page, 'call', () => section.getByRole('button', { name: 'Next Call' }).click()));
+  await step(steps, 'Next Call', () =>
+    timed(page, 'call', () => section.getByRole('button', { name: 'Next Call' }).click()),
+  );
   await page.getByTestId('call-header').getByRole('button', { name: 'Cancel Call' }).click();
   await page
     .getByRole('dialog', { name: 'Please confirm navigation' })
@@ -173,27 +190,29 @@ export async function outboundSteps(page: Page, record: Record): Promise<void> {
 }
 
 /** Call search: open it, add the uncompleted calls, go to the second page. */
-export async function callSearchSteps(page: Page, record: Record): Promise<void> {
+export async function callSearchSteps(page: Page, steps: Steps): Promise<void> {
   await home(page);
-  record('call search: open', await timed(page, 'call-search', () => page.getByTestId('app-callSearch').click()));
-  record('call search: filter', await timed(page, 'call-search', () => page.getByTestId('filter-uncompleted').click()));
-  record(
-    'call search: next page',
-    await timed(page, 'call-search', () => page.getByRole('button', { name: 'Page 2', exact: true }).click()),
+  await step(steps, 'call search: open', () =>
+    timed(page, 'call-search', () => page.getByTestId('app-callSearch').click()),
+  );
+  await step(steps, 'call search: filter', () =>
+    timed(page, 'call-search', () => page.getByTestId('filter-uncompleted').click()),
+  );
+  await step(steps, 'call search: next page', () =>
+    timed(page, 'call-search', () => page.getByRole('button', { name: 'Page 2', exact: true }).click()),
   );
 }
 
 /** MeasureIt: search a franchise's properties, then open a customer's property as its own window does. */
-export async function measureItSteps(page: Page, record: Record, input: RunInput): Promise<void> {
+export async function measureItSteps(page: Page, steps: Steps, input: RunInput): Promise<void> {
   await home(page);
   await page.getByTestId('app-searchMeasureIt').click();
   await page.getByTestId('filter-franchise').click();
   const option = page.getByRole('option', { name: new RegExp(`^${input.branch}\\b`) });
-  record('MeasureIt search', await timed(page, 'measureit-search', () => option.click()));
+  await step(steps, 'MeasureIt search', () => timed(page, 'measureit-search', () => option.click()));
   const { sqldbid, customerNo } = input.measure;
-  record(
-    'MeasureIt edit (its own window: a page load)',
-    await loaded(page, `/editMeasureIt?sqldbid=${sqldbid}&id=${customerNo}`, 'measureit-map'),
+  await step(steps, 'MeasureIt edit (its own window: a page load)', () =>
+    loaded(page, `/editMeasureIt?sqldbid=${sqldbid}&id=${customerNo}`, 'measureit-map'),
   );
   // Cancelling releases the property for the next run.
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -201,9 +220,9 @@ export async function measureItSteps(page: Page, record: Record, input: RunInput
 }
 
 /** The supervisor's floor and user management. */
-export async function supervisorSteps(page: Page, record: Record): Promise<void> {
+export async function supervisorSteps(page: Page, steps: Steps): Promise<void> {
   await home(page);
-  record('floor', await timed(page, 'floor', () => page.getByTestId('app-floor').click()));
+  await step(steps, 'floor', () => timed(page, 'floor', () => page.getByTestId('app-floor').click()));
   await home(page);
-  record('user management', await timed(page, 'users', () => page.getByTestId('app-manageUsers').click()));
+  await step(steps, 'user management', () => timed(page, 'users', () => page.getByTestId('app-manageUsers').click()));
 }

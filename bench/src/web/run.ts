@@ -9,7 +9,8 @@
  *
  * Environment: BENCH_DATABASE_URL (the bench's, cc_bench), BENCH_WEB_RUNS (20), BENCH_WEB_CPU (4), BENCH_WEB_PORT
  * (3901), BENCH_WEB_RESULTS (a file for the figures as JSON), BENCH_WEB_SHOTS (a directory for a screenshot of a step
- * that failed).
+ * that failed), BENCH_WEB_PROFILE (a directory: the last run's steps profiled, profile.ts; that run's times are left out
+ * of the figures, since the profiler slows the page).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +20,7 @@ import { config, env } from '../config.js';
 import { preparePostgres, type Runner } from '../database.js';
 import { signIn, startServer } from '../server.js';
 import { DEMO_PASSWORD } from '../../../apps/api/dist/db/seed/index.js';
+import { Sources, StepProfiler } from './profile.js';
 import { FIRST_PAGE_TARGET_MS, IN_APP_TARGET_MS, stepFigures, stepTable } from './figures.js';
 import {
   ACTION_LISTENER,
@@ -29,6 +31,7 @@ import {
   signInSteps,
   supervisorSteps,
   type RunInput,
+  type Steps,
 } from './journey.js';
 
 const int = (name: string, fallback: number) => {
@@ -39,7 +42,10 @@ const int = (name: string, fallback: number) => {
 const runs = int('BENCH_WEB_RUNS', 20);
 const cpu = int('BENCH_WEB_CPU', 4);
 const port = int('BENCH_WEB_PORT', 3901);
+const profileDir = env.BENCH_WEB_PROFILE;
 const CHROMIUM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+/** The production build's chunks and their source maps. */
+const WEB_ASSETS = path.resolve(import.meta.dirname, '../../../apps/web/dist/assets');
 /** The account the runs sign in as: every screen of the day is one it may enter. */
 const USERNAME = 'admin';
 
@@ -111,7 +117,8 @@ async function main() {
     config.callSearchRows,
     config.agents,
   );
-  const inputs = await inputsOf(runner, runs);
+  // The profiled run comes last, after the measured ones.
+  const inputs = await inputsOf(runner, runs + (profileDir ? 1 : 0));
   await runner.close();
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cc-bench-web-'));
@@ -122,6 +129,7 @@ async function main() {
   });
   const times = new Map<string, number[]>();
   const record = (step: string, ms: number) => times.set(step, [...(times.get(step) ?? []), ms]);
+  let profiled: readonly string[] = [];
   try {
     for (const [i, input] of inputs.entries()) {
       await forgetLeftWork(server.url, USERNAME);
@@ -131,20 +139,27 @@ async function main() {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
       const started = Date.now();
+      const profiler =
+        profileDir && i === runs ? new StepProfiler(cdp, profileDir, new Sources(WEB_ASSETS), i + 1) : undefined;
+      const steps: Steps = profiler ? { record: () => undefined, probe: profiler } : { record };
+      if (profiler) fs.mkdirSync(profileDir!, { recursive: true });
       try {
-        await signInSteps(page, record, USERNAME, DEMO_PASSWORD);
-        await callSteps(page, record, input.call);
-        await outboundSteps(page, record);
-        await callSearchSteps(page, record);
-        await measureItSteps(page, record, input);
-        await supervisorSteps(page, record);
+        await signInSteps(page, steps, USERNAME, DEMO_PASSWORD);
+        await callSteps(page, steps, input.call);
+        await outboundSteps(page, steps);
+        await callSearchSteps(page, steps);
+        await measureItSteps(page, steps, input);
+        await supervisorSteps(page, steps);
+        if (profiler) profiled = profiler.summary();
       } catch (error) {
         await keepShot(page, i);
         throw error;
       } finally {
         await context.close();
       }
-      console.log(`  run ${i + 1}/${runs}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `  run ${i + 1}/${inputs.length}${profiler ? ' (profiled)' : ''}: ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
     }
   } finally {
     await browser.close();
@@ -159,6 +174,10 @@ async function main() {
     `\nFrom the user's action to the data on the screen, CPU slowed ${cpu}× (load average ${os.loadavg()[0]?.toFixed(1)}):`,
   );
   for (const line of stepTable(figures)) console.log(`  ${line}`);
+  if (profiled.length > 0) {
+    console.log(`\nWhere each step's time went in the profiled run (self time in ms; profiles in ${profileDir}):`);
+    for (const line of profiled) console.log(`  ${line}`);
+  }
   if (env.BENCH_WEB_RESULTS) {
     fs.writeFileSync(
       env.BENCH_WEB_RESULTS,

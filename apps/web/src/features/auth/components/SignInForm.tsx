@@ -39,7 +39,7 @@ export function SignInForm({ onDone, onSignup }: { onDone: () => void; onSignup:
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found: Partial<Record<Field, string>> = {};
-    for (const name of ['username', 'password'] as const) {
+    for (const name of Object.keys(PROBLEMS) as Field[]) {
       const problem = PROBLEMS[name](values[name]);
       if (problem) found[name] = problem;
     }
