@@ -12,21 +12,24 @@ function chunksAsked(page: Page): string[] {
   return asked;
 }
 
-test("the next screens' code comes ahead: the dashboard's at the sign-in, the user's screens at the dashboard, the call's at the search", async ({
+test("the next screens' code comes ahead: the dashboard's at the sign-in, the user's screens and the grid at the dashboard, the call's at the search", async ({
   page,
 }) => {
   await forgetSavedCall(page.request, 'csr.corporate', DEMO_PASSWORD);
   const asked = chunksAsked(page);
   await page.goto('/');
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
-  // Before anyone signs in.
+  // Before anyone signs in; the grid is not shown on the dashboard the sign-in leads to.
   await expect.poll(() => asked).toContain('DashboardPage');
+  expect(asked).not.toContain('AgGrid');
 
   await fillSignIn(page, 'csr.corporate', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   // The CSR's applications: the inbound and outbound searches; not a screen the CSR may not enter.
   await expect.poll(() => asked).toContain('InboundPage');
   await expect.poll(() => asked).toContain('OutboundPage');
+  // Then the grid, which both show, before either is opened.
+  await expect.poll(() => asked).toContain('AgGrid');
   expect(asked).not.toContain('UsersPage');
   expect(asked).not.toContain('CurrentCallPage');
 

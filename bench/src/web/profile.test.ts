@@ -7,6 +7,7 @@ describe("the screen bench's profile summary", () => {
     expect(ownerOf('../../node_modules/@mantine/core/esm/components/Box/Box.mjs')).toBe('@mantine/core');
     expect(ownerOf('/work/x/apps/web/src/features/inbound/components/Results.tsx')).toBe('app: features/inbound');
     expect(ownerOf('/work/x/apps/web/src/lib/request.ts')).toBe('app: lib/request.ts');
+    expect(ownerOf('../../src/features/measureit/map/grid-layer.ts')).toBe('app: features/measureit');
     expect(ownerOf('../../packages/domain/dist/pricing/quote.js')).toBe('@cc/domain');
   });
 

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { CDPSession } from '@playwright/test';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 
@@ -28,6 +29,9 @@ export interface CpuProfile {
   endTime: number;
 }
 
+/** The production build's chunks and their source maps. */
+export const WEB_ASSETS = path.resolve(import.meta.dirname, '../../../apps/web/dist/assets');
+
 /** What the profiler's own pseudo-functions stand for. */
 const PSEUDO: Record<string, string> = {
   '(idle)': 'idle (waiting: network, timers)',
@@ -40,7 +44,7 @@ const PSEUDO: Record<string, string> = {
 export function ownerOf(source: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1]!;
-  const app = /apps\/web\/src\/(.*)$/.exec(source);
+  const app = /(?:^|\/)(?:apps\/web\/)?src\/(.*)$/.exec(source);
   if (app) return `app: ${app[1]!.replace(/^features\/([^/]+)\/.*$/, 'features/$1')}`;
   const shared = /packages\/([^/]+)\//.exec(source);
   return shared ? `@cc/${shared[1]!}` : source;
@@ -56,7 +60,8 @@ export class Sources {
     if (!frame.url) return PSEUDO[frame.functionName] ?? 'browser (layout, paint, parsing)';
     const file = path.basename(new URL(frame.url).pathname);
     const map = this.map(file);
-    if (!map) return file;
+    // A script's own top level has no line (-1): it is the script's, not any one source's.
+    if (!map || frame.lineNumber < 0) return file;
     const at = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
     return at.source ? ownerOf(at.source) : file;
   }
@@ -112,17 +117,32 @@ export class StepProfiler {
     const { profile } = (await this.cdp.send('Profiler.stop')) as { profile: CpuProfile };
     const name = `${this.run}-${step.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}`;
     fs.writeFileSync(path.join(this.dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    const times = selfTimes(profile, (frame) => this.sources.owner(frame));
-    const sampled = times.reduce((sum, [, t]) => sum + t, 0);
-    const parts = times
-      .filter(([, t]) => t >= Math.max(1, sampled * 0.02))
-      .map(([owner, t]) => `${owner} ${t.toFixed(0)}`)
-      .join(', ');
-    this.lines.push(`${step}: ${ms.toFixed(0)} ms to the mark, ${sampled.toFixed(0)} ms sampled: ${parts}`);
+    this.lines.push(`${step}: ${ms.toFixed(0)} ms to the mark, ${summaryOf(profile, this.sources)}`);
   }
 
   /** The summary lines of the steps profiled so far. */
   summary(): readonly string[] {
     return this.lines;
+  }
+}
+
+/** One line per owner over a profile: its self time in ms, those of 2 % or more of the whole. */
+export function summaryOf(profile: CpuProfile, sources: Sources): string {
+  const times = selfTimes(profile, (frame) => sources.owner(frame));
+  const sampled = times.reduce((sum, [, t]) => sum + t, 0);
+  const parts = times
+    .filter(([, t]) => t >= Math.max(1, sampled * 0.02))
+    .map(([owner, t]) => `${owner} ${t.toFixed(0)}`)
+    .join(', ');
+  return `${sampled.toFixed(0)} ms sampled: ${parts}`;
+}
+
+// `tsx src/web/profile.ts <dir>`: the summary of profiles kept by an earlier run, against the build they ran on.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = process.argv[2] ?? '.';
+  const sources = new Sources(WEB_ASSETS);
+  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+    console.log(`${file.replace(/\.cpuprofile$/, '')}: ${summaryOf(profile, sources)}`);
   }
 }

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App, roleEntry } from '@cc/domain';
 import type { SessionUser } from '@cc/contract';
-import { loadInTurn, screensAhead } from './load-ahead';
+import { loadersAhead, loadInTurn, screensAhead, signedInShell } from './load-ahead';
+import { loadGrid } from '../components/grid/load';
+import type { AppRoute } from './app-route';
 
 type User = Pick<SessionUser, 'permissions' | 'Applications'>;
 const withApps = (role: number, ...apps: number[]): User => ({
@@ -30,6 +32,25 @@ describe('the screens loaded ahead', () => {
 
   it('a screen that leads nowhere loads nothing ahead', () => {
     expect(screensAhead('profile', csr)).toEqual([]);
+  });
+});
+
+describe('what is loaded ahead, in order', () => {
+  const route = (name: AppRoute['name']): AppRoute => {
+    const load = () => Promise.resolve(name);
+    return { name, path: `/${name}`, title: name, load, page: null as unknown as AppRoute['page'] };
+  };
+  const routes = [route('home'), route('inbound'), route('currentCall'), route('outbound')];
+  const [home, inbound, currentCall] = routes as [AppRoute, AppRoute, AppRoute];
+
+  it("signed in: the next screens' modules, then the grid's", () => {
+    expect(loadersAhead(home, routes, { ...csr } as SessionUser)).toEqual([inbound.load, loadGrid]);
+    expect(loadersAhead(inbound, routes, { ...csr } as SessionUser)).toEqual([currentCall.load, loadGrid]);
+  });
+
+  it("signed out: the dashboard's module, then the signed-in header's, and not the grid's", () => {
+    const signin = route('signin');
+    expect(loadersAhead(signin, [...routes, signin], null)).toEqual([home.load, signedInShell]);
   });
 });
 

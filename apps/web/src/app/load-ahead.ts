@@ -2,12 +2,13 @@
  * Each screen's module loads when its route is first shown, so the first visit to a screen waits for its code as
  * well as its data. Where a screen leads to another (a search opens the call, the dashboard its applications, the
  * sign-in the dashboard), the next screens' modules are loaded while the user is still on this one, once its own
- * module has come and the browser is idle, one at a time (docs/decisions/101-screens-loaded-ahead.md).
+ * module has come and the browser is idle, one at a time, and then the grid's (docs/decisions/101-screens-loaded-ahead.md).
  */
 import { useEffect } from 'react';
 import type { ScreenName } from '@cc/domain';
 import type { SessionUser } from '@cc/contract';
 import { mayEnter } from '../lib/access';
+import { loadGrid } from '../components/grid/load';
 import type { AppRoute } from './app-route';
 
 /** The signed-in header's parts, which come with the first signed-in screen (Layout.tsx). */
@@ -89,6 +90,18 @@ function whenIdle(run: () => void): () => void {
 }
 
 /**
+ * What to load ahead of `route`, in order: the modules of the screens it leads to (not its own); then, signed out, the
+ * signed-in header's, and signed in, the grid's, which every role's screens show (the call lists and searches, a
+ * call's history, MeasureIt's properties, the users): the first screen to show a grid would otherwise wait for a third
+ * of a megabyte of it.
+ */
+export function loadersAhead(route: AppRoute, routes: readonly AppRoute[], user: SessionUser | null): Loader[] {
+  const ahead = new Set(screensAhead(route.name, user));
+  const screens = routes.filter((r) => ahead.has(r.name) && r.load !== route.load).map((r) => r.load);
+  return [...new Set([...screens, user ? loadGrid : signedInShell])];
+}
+
+/**
  * Loads ahead the modules of the screens `route` leads to, once `route`'s own module has loaded; `enabled` is false
  * while the route is not shown (refused, or on its way to a sign-in).
  */
@@ -100,13 +113,11 @@ export function useLoadAhead(
 ): void {
   useEffect(() => {
     if (!enabled) return;
-    const ahead = new Set(screensAhead(route.name, user));
-    const loaders: Loader[] = routes.filter((r) => ahead.has(r.name) && r.load !== route.load).map((r) => r.load);
-    if (!user) loaders.push(signedInShell);
+    const loaders = loadersAhead(route, routes, user);
     let stop: (() => void) | undefined;
     let left = false;
     void route.load().then(() => {
-      if (!left) stop = loadInTurn([...new Set(loaders)]);
+      if (!left) stop = loadInTurn(loaders);
     });
     return () => {
       left = true;

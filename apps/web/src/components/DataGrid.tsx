@@ -7,6 +7,7 @@
 import { lazy, Suspense, type ComponentType, type CSSProperties, type ReactElement } from 'react';
 import type { AgGridReactProps, CustomCellRendererProps } from 'ag-grid-react';
 import type { ColDef } from 'ag-grid-community';
+import { loadGrid } from './grid/load';
 
 export interface DataGridProps<TData> extends AgGridReactProps<TData> {
   /** Accessible name of the grid region, e.g. 'Search results'. */
@@ -19,7 +20,7 @@ export interface DataGridProps<TData> extends AgGridReactProps<TData> {
 }
 
 // lazy() keeps a component's props but not its type parameter: the grid is generic in its rows.
-const AgGrid = lazy(() => import('./grid/AgGrid')) as unknown as <TData>(props: DataGridProps<TData>) => ReactElement;
+const AgGrid = lazy(loadGrid) as unknown as <TData>(props: DataGridProps<TData>) => ReactElement;
 
 export function DataGrid<TData>(props: DataGridProps<TData>) {
   return (
