@@ -135,18 +135,19 @@ test('history: call history and touchpoints from 3 years ago to tomorrow, at mos
   await signInAs(page, 'csr.franchise');
   const start = threeYearsAgo();
   const tomorrow = daysFromToday(1);
-  // The history loads with the call (its latest calls show on the Customer tab); touchpoints with the tab.
+  // The history and the touchpoints load with the call (its latest calls show on the Customer tab), before the History
+  // tab is first opened, so that the tab finds them.
   const history = page.waitForRequest((r) =>
     r.url().endsWith(`/api/customer/18001/1001/${day(start)}/${day(tomorrow)}`),
   );
-  await page.goto(STORY_CALL);
-  await history;
-  await expectCallOpen(page);
   const touchpoints = page.waitForRequest((r) =>
     r.url().endsWith(`/api/customer/touchpoints/18001/1001/${day(start)}/${day(tomorrow)}`),
   );
-  await page.getByRole('tab', { name: 'History' }).click();
+  await page.goto(STORY_CALL);
+  await history;
   await touchpoints;
+  await expectCallOpen(page);
+  await page.getByRole('tab', { name: 'History' }).click();
   const range = page.getByRole('button', { name: 'Call history dates' });
   await expect(range).toHaveText(`${shown(start)} – ${shown(tomorrow)}`);
   await expect(page.getByRole('button', { name: 'Touchpoint dates' })).toHaveText(

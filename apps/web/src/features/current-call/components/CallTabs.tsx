@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Paper, Tabs } from '@mantine/core';
 import {
   IconAddressBook,
@@ -17,10 +17,47 @@ import { ScriptTab } from './ScriptTab';
 import { SurveyTab } from './SurveyTab';
 import { lazyPart } from '../../../components/lazy-part';
 import { useShownMark } from '../../../lib/shown';
+import { useCustomerHistory } from '../api/customerHistory';
+import { useCustomerTouchpoints } from '../api/customerTouchpoints';
+import { useWebOrders } from '../api/webOrders';
+import { useCallScript } from '../api/callScript';
+import { defaultHistoryRange } from '../history-range';
 
-// Tabs the call does not open on: loaded after the screen's first paint (keepMounted renders them at once).
-const HistoryTab = lazyPart(() => import('./HistoryTab').then((m) => m.HistoryTab));
-const WebOrdersTab = lazyPart(() => import('./WebOrdersTab').then((m) => m.WebOrdersTab));
+// Tabs the call does not open on: their code loads after the screen's first paint (CallTabs), not in its download.
+const loadHistoryTab = () => import('./HistoryTab');
+const loadWebOrdersTab = () => import('./WebOrdersTab');
+const HistoryTab = lazyPart(() => loadHistoryTab().then((m) => m.HistoryTab));
+const WebOrdersTab = lazyPart(() => loadWebOrdersTab().then((m) => m.WebOrdersTab));
+
+/**
+ * What the tabs not yet visited will show, asked for when the call opens (the same queries the tabs run, so a tab
+ * finds its answer waiting), and their code loaded: the tabs themselves render on their first visit.
+ */
+function useTabsAhead(sqldbid: number, customerNo: number, callType: string): void {
+  const known = customerNo >= 0;
+  const [[start, end]] = useState(defaultHistoryRange);
+  useCustomerHistory({ sqldbid, customerNo, start, end }, known);
+  useCustomerTouchpoints({ sqldbid, customerNo, start, end }, known);
+  useWebOrders(sqldbid, customerNo, customerNo > 0);
+  useCallScript({ sqldbid, customerNo, callType });
+  useEffect(() => {
+    void loadHistoryTab().catch(() => undefined);
+    void loadWebOrdersTab().catch(() => undefined);
+  }, []);
+}
+
+/**
+ * The tabs visited so far on this call, the current one included. A tab renders on its first visit and then stays
+ * (its state kept while hidden): rendered all at once, the hidden history and orders grids, script and survey form made
+ * opening a call several times slower.
+ */
+function useVisited(tab: string): ReadonlySet<string> {
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([tab]));
+  if (visited.has(tab)) return visited;
+  const next = new Set(visited).add(tab);
+  setVisited(next);
+  return next;
+}
 
 export interface CallTabsProps {
   tab: string;
@@ -54,7 +91,7 @@ export interface CallTabsProps {
   onSurveyChange: () => void;
 }
 
-/** The call's tabs: customer, pricing, history, web orders, script and survey, kept mounted. */
+/** The call's tabs: customer, pricing, history, web orders, script and survey, each kept once visited. */
 export function CallTabs({
   tab,
   onTab,
@@ -81,6 +118,8 @@ export function CallTabs({
   // The tabs that read nothing of their own are shown with the call; the others mark themselves when their answer is.
   const customerShown = theCall !== null && !(customerNo >= 0 && recent.isPending);
   useShownMark(`call-tab:${tab}`, (tab === 'customer' && customerShown) || tab === 'survey', recent.data);
+  useTabsAhead(sqldbid, customerNo, callType);
+  const visited = useVisited(tab);
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs id={CALL_TABS_ID} value={tab} onChange={onTab} variant="outline" keepMounted>
@@ -115,23 +154,31 @@ export function CallTabs({
           ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <HistoryTab sqldbid={sqldbid} customerNo={customerNo} onOpenLog={onOpenLog} shown={tab === 'history'} />
+          {visited.has('history') ? (
+            <HistoryTab sqldbid={sqldbid} customerNo={customerNo} onOpenLog={onOpenLog} shown={tab === 'history'} />
+          ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="web-orders">
-          <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} shown={tab === 'web-orders'} />
+          {visited.has('web-orders') ? (
+            <WebOrdersTab sqldbid={sqldbid} customerNo={customerNo} shown={tab === 'web-orders'} />
+          ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="script">
-          <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} shown={tab === 'script'} />
+          {visited.has('script') ? (
+            <ScriptTab sqldbid={sqldbid} customerNo={customerNo} callType={callType} shown={tab === 'script'} />
+          ) : null}
         </Tabs.Panel>
         <Tabs.Panel value="survey">
-          <SurveyTab
-            answers={draft.survey}
-            onChange={(survey) => {
-              onSurveyChange();
-              patch({ survey });
-            }}
-            flagMissing={surveyFlagged}
-          />
+          {visited.has('survey') ? (
+            <SurveyTab
+              answers={draft.survey}
+              onChange={(survey) => {
+                onSurveyChange();
+                patch({ survey });
+              }}
+              flagMissing={surveyFlagged}
+            />
+          ) : null}
         </Tabs.Panel>
       </Tabs>
     </Paper>
