@@ -17,7 +17,6 @@ import { ScriptTab } from './ScriptTab';
 import { SurveyTab } from './SurveyTab';
 import { lazyPart } from '../../../components/lazy-part';
 import { useShownMark } from '../../../lib/shown';
-import { useCustomerHistory } from '../api/customerHistory';
 import { useCustomerTouchpoints } from '../api/customerTouchpoints';
 import { useWebOrders } from '../api/webOrders';
 import { useCallScript } from '../api/callScript';
@@ -31,32 +30,18 @@ const WebOrdersTab = lazyPart(() => loadWebOrdersTab().then((m) => m.WebOrdersTa
 
 /**
  * What the tabs not yet visited will show, asked for when the call opens (the same queries the tabs run, so a tab
- * finds its answer waiting), and their code loaded: the tabs themselves render on their first visit.
+ * finds its answer waiting; the call history is the call screen's own, useCallReference), and their code loaded: the
+ * tabs themselves render on their first visit (useCallTab).
  */
 function useTabsAhead(sqldbid: number, customerNo: number, callType: string): void {
-  const known = customerNo >= 0;
   const [[start, end]] = useState(defaultHistoryRange);
-  useCustomerHistory({ sqldbid, customerNo, start, end }, known);
-  useCustomerTouchpoints({ sqldbid, customerNo, start, end }, known);
+  useCustomerTouchpoints({ sqldbid, customerNo, start, end }, customerNo >= 0);
   useWebOrders(sqldbid, customerNo, customerNo > 0);
   useCallScript({ sqldbid, customerNo, callType });
   useEffect(() => {
     void loadHistoryTab().catch(() => undefined);
     void loadWebOrdersTab().catch(() => undefined);
   }, []);
-}
-
-/**
- * The tabs visited so far on this call, the current one included. A tab renders on its first visit and then stays
- * (its state kept while hidden): rendered all at once, the hidden history and orders grids, script and survey form made
- * opening a call several times slower.
- */
-function useVisited(tab: string): ReadonlySet<string> {
-  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([tab]));
-  if (visited.has(tab)) return visited;
-  const next = new Set(visited).add(tab);
-  setVisited(next);
-  return next;
 }
 
 export interface CallTabsProps {
@@ -72,8 +57,8 @@ export interface CallTabsProps {
   patch: (change: Partial<CallDraft>) => void;
   /** The customer's recent calls (the customer tab's list). */
   recent: { data: HistoryRow[] | undefined; isPending: boolean };
-  /** The pricing tab mounts on its first visit and then stays. */
-  pricingSeen: boolean;
+  /** The tabs visited on this call: each renders on its first visit and then stays (useCallTab). */
+  visited: ReadonlySet<string>;
   /** The refresh of lawn size and pricing (useLawnSizeRefresh). */
   onRefresh: () => Promise<void>;
   refreshBusy: boolean;
@@ -104,7 +89,7 @@ export function CallTabs({
   draft,
   patch,
   recent,
-  pricingSeen,
+  visited,
   onRefresh,
   refreshBusy,
   onMeasure,
@@ -119,7 +104,6 @@ export function CallTabs({
   const customerShown = theCall !== null && !(customerNo >= 0 && recent.isPending);
   useShownMark(`call-tab:${tab}`, (tab === 'customer' && customerShown) || tab === 'survey', recent.data);
   useTabsAhead(sqldbid, customerNo, callType);
-  const visited = useVisited(tab);
   return (
     <Paper withBorder radius="md" p="sm">
       <Tabs id={CALL_TABS_ID} value={tab} onChange={onTab} variant="outline" keepMounted>
@@ -135,7 +119,7 @@ export function CallTabs({
           />
         </Tabs.Panel>
         <Tabs.Panel value="pricing">
-          {pricingSeen ? (
+          {visited.has('pricing') ? (
             <PricingTab
               sqldbid={sqldbid}
               customerNo={customerNo}

@@ -42,7 +42,7 @@ export function CallWorkArea({ screen }: { screen: CallScreen }) {
           draft={call.work.draft}
           patch={call.work.patch}
           recent={reference.recent}
-          pricingSeen={tabs.pricingSeen}
+          visited={tabs.visited}
           onRefresh={lawnSize.refresh}
           refreshBusy={lawnSize.busy}
           onMeasure={measureOpener}

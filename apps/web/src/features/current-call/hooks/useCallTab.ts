@@ -4,13 +4,14 @@ import { CALL_TABS } from './useCallShortcuts';
 
 /**
  * The call screen's tab: the Customer tab at first, or the one kept across a reload of this call (call-tab.ts);
- * forgotten when the call is left in the app. The pricing tab mounts on its first visit and then stays, so its prices
- * load when the CSR turns to them.
+ * forgotten when the call is left in the app. A tab renders on its first visit and then stays (`visited`): the pricing
+ * tab's prices load when the CSR turns to them, and the hidden grids, script and survey form are not rendered with
+ * the call.
  */
 export function useCallTab(sqldbid: number, customerNo: number, callType: string) {
   const call = `${sqldbid}/${customerNo}/${callType}`;
   const [tab, setTab] = useState<string>(() => keptTab(call, CALL_TABS) ?? 'customer');
-  const [pricingSeen, setPricingSeen] = useState(tab === 'pricing');
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set([tab]));
   /** The tab of the moment, for an effect that should not run again when it changes. */
   const current = useRef(tab);
   const openTab = (value: string | null) => {
@@ -18,8 +19,8 @@ export function useCallTab(sqldbid: number, customerNo: number, callType: string
     current.current = next;
     setTab(next);
     keepTab(call, next);
-    if (next === 'pricing') setPricingSeen(true);
+    setVisited((seen) => (seen.has(next) ? seen : new Set(seen).add(next)));
   };
   useEffect(() => () => forgetTab(call), [call]);
-  return { tab, openTab, pricingSeen, current };
+  return { tab, openTab, visited, current };
 }
